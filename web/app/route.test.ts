@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseHash, scenarioHref } from './route';
+
+const ids = ['udp-throughput', 'ring-lag'];
+
+describe('parseHash', () => {
+  it('opens the gallery for an empty hash or #/', () => {
+    expect(parseHash('', ids)).toEqual({ view: 'gallery' });
+    expect(parseHash('#', ids)).toEqual({ view: 'gallery' });
+    expect(parseHash('#/', ids)).toEqual({ view: 'gallery' });
+  });
+
+  it('opens a known scenario', () => {
+    expect(parseHash('#/s/udp-throughput', ids)).toEqual({ view: 'scenario', id: 'udp-throughput' });
+    expect(parseHash('#/s/ring-lag/', ids)).toEqual({ view: 'scenario', id: 'ring-lag' });
+    expect(parseHash(scenarioHref('ring-lag'), ids)).toEqual({ view: 'scenario', id: 'ring-lag' });
+  });
+
+  it('falls back to the gallery naming an unknown id and the allowed ids', () => {
+    const r = parseHash('#/s/nope', ids);
+    expect(r.view).toBe('gallery');
+    if (r.view !== 'gallery') return;
+    expect(r.problem).toContain('"nope"');
+    expect(r.problem).toContain('udp-throughput, ring-lag');
+  });
+
+  it('reports a malformed hash', () => {
+    for (const h of ['#/x/y', '#/s', '#/s/a/b', '#garbage']) {
+      const r = parseHash(h, ids);
+      expect(r.view, h).toBe('gallery');
+      expect(r.view === 'gallery' && r.problem, h).toBeTruthy();
+    }
+  });
+
+  it('reports an empty id and broken percent-encoding', () => {
+    expect(parseHash('#/s/', ids)).toMatchObject({ view: 'gallery', problem: expect.stringContaining('names no scenario') });
+    expect(parseHash('#/s/%E0%A4%A', ids)).toMatchObject({ view: 'gallery', problem: expect.stringContaining('not valid') });
+  });
+});

@@ -1,0 +1,35 @@
+// Hash routing: "#/" gallery, "#/s/<scenario id>" scenario page.
+
+export type Route =
+  | { view: 'gallery'; problem?: string }
+  | { view: 'scenario'; id: string };
+
+/** Parses location.hash against the known scenario ids. Anything wrong falls back to the gallery with a message. */
+export function parseHash(hash: string, ids: readonly string[]): Route {
+  let h = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (h === '' || h === '/') return { view: 'gallery' };
+  const allowed = ids.length ? ids.join(', ') : '(none)';
+  if (!h.startsWith('/')) h = `/${h}`;
+  const m = /^\/s\/([^/?#]*)\/?$/.exec(h);
+  if (!m) {
+    return {
+      view: 'gallery',
+      problem: `The address "#${hash.replace(/^#/, '')}" is not a page of this site. Use #/ for the gallery or #/s/<id> for a scenario; ids: ${allowed}.`,
+    };
+  }
+  let id: string;
+  try {
+    id = decodeURIComponent(m[1]!);
+  } catch {
+    return { view: 'gallery', problem: `The scenario id in "#${hash.replace(/^#/, '')}" is not valid URL text. Known ids: ${allowed}.` };
+  }
+  if (!id) return { view: 'gallery', problem: `The address names no scenario. Known ids: ${allowed}.` };
+  if (!ids.includes(id)) {
+    return { view: 'gallery', problem: `There is no scenario "${id}". Known ids: ${allowed}.` };
+  }
+  return { view: 'scenario', id };
+}
+
+export function scenarioHref(id: string): string {
+  return `#/s/${encodeURIComponent(id)}`;
+}

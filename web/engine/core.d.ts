@@ -1,0 +1,31 @@
+// Hand-written typings of the embind module produced by core-cpp/scripts/build-wasm.sh
+// (web/engine/wasm/nicsim_core.js + nicsim_core.wasm). Contract: core-cpp/README.md.
+
+export interface NicsimCoreModule {
+  /** JSON array of {path, message}; empty array when the scenario is valid. */
+  validate(scenario: string, overrides: string): string;
+  /** Output JSON (nicsim-results/1) or {"errors":[{path,message}]}. */
+  run(scenario: string, overrides: string): string;
+  /** Copy of the last run's trace records, 32 bytes each, little-endian. */
+  traceBytes(): Uint8Array;
+  /** JSON array of trace kind names, index = kind id. */
+  traceKindNames(): string;
+  /** JSON array of component names, index = component id. */
+  componentNames(): string;
+  /** Runs a queue whose handlers only schedule their successors; returns events fired. */
+  nullLoop(events: number): number;
+  /** JSON array of parameter specs (path, type, range, default, unit, origin). */
+  parameterInfo(): string;
+}
+
+export interface NicsimCoreOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, scriptDirectory: string) => string;
+  print?: (text: string) => void;
+  printErr?: (text: string) => void;
+}
+
+export type CreateNicsimCore = (opts?: NicsimCoreOptions) => Promise<NicsimCoreModule>;
+
+declare const createNicsimCore: CreateNicsimCore;
+export default createNicsimCore;

@@ -1,0 +1,21 @@
+// Messages between the UI thread (client.ts) and the engine worker (worker.ts).
+import type { ValidationError } from './types';
+
+export type Request =
+  | { id: number; type: 'validate'; scenario: string; overrides: string }
+  | { id: number; type: 'run'; scenario: string; overrides: string }
+  | { id: number; type: 'info' };
+
+export interface EngineInfo {
+  kindNames: string[];
+  componentNames: string[];
+  parameterInfo: unknown[];
+}
+
+export type Response =
+  | { id: number; type: 'validate'; errors: ValidationError[] }
+  /** output is the parsed results JSON; trace the raw records (transferred). */
+  | { id: number; type: 'run'; output: unknown; trace: ArrayBuffer; info: EngineInfo; elapsedMs: number }
+  | { id: number; type: 'invalid'; errors: ValidationError[] }
+  | { id: number; type: 'info'; info: EngineInfo }
+  | { id: number; type: 'failure'; code: 'engine-missing' | 'engine-error'; message: string };

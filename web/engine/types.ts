@@ -1,0 +1,82 @@
+// Types of the core's output JSON ("nicsim-results/1"), see core-cpp/README.md.
+
+export interface Metric {
+  value: number;
+  unit: string;
+}
+
+export type Metrics = Record<string, Metric>;
+
+export interface TimeSeries {
+  name: string;
+  unit: string;
+  interval_ps: number;
+  /** Time of the first sample, when the core gives it (otherwise 0). */
+  start_ps?: number;
+  values: number[];
+}
+
+export interface Histogram {
+  name: string;
+  unit: string;
+  bin_width: number;
+  weights: number[];
+}
+
+export interface SweepEntry {
+  value: number | string;
+  /** Present only when the sweep has a series parameter. */
+  series?: number | string;
+  results: Metrics;
+}
+
+export interface SweepSpec {
+  parameter: string;
+  series_parameter?: string | null;
+}
+
+export interface Check {
+  id: string;
+  source: string;
+  description: string;
+  expected: number | string | boolean;
+  simulated: number | string | boolean | null;
+  unit?: string;
+  tolerance?: number;
+  comparison?: string;
+  kind: 'exact' | 'qualitative' | string;
+  pass: boolean;
+}
+
+export interface TraceInfo {
+  records: number;
+  dropped: number;
+  start_ps: number;
+  end_ps: number;
+}
+
+export type ParameterTree = { [key: string]: ParameterValue };
+export type ParameterValue = number | string | boolean | null | ParameterValue[] | ParameterTree;
+
+export interface RunOutput {
+  format: string;
+  scenario: string;
+  seed: number;
+  parameters: ParameterTree;
+  results: Metrics;
+  series: TimeSeries[];
+  histograms: Histogram[];
+  sweep: SweepEntry[];
+  sweep_spec: SweepSpec | null;
+  checks: Check[];
+  trace: TraceInfo;
+}
+
+export interface ValidationError {
+  path: string;
+  message: string;
+}
+
+export function isErrorOutput(x: unknown): x is { errors: ValidationError[] } {
+  return typeof x === 'object' && x !== null && Array.isArray((x as { errors?: unknown }).errors);
+}

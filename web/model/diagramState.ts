@@ -1,0 +1,175 @@
+// What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
+import { C, K, P } from '../engine/traceKinds';
+import { activeAt, recentInstants, type BusSpan, type FrameSpan, type TraceIndex } from './traceIndex';
+
+export interface Token {
+  key: string;
+  /** 0..1 progress along its path. */
+  progress: number;
+  rec: number;
+}
+
+export interface BusToken extends Token {
+  purpose: number;
+  towardsNic: boolean;
+  bytes: number;
+  packet: number;
+  master: number;
+}
+
+export interface FrameToken extends Token {
+  dir: 'tx' | 'rx';
+  packet: number;
+  bytes: number;
+  dropped: boolean;
+}
+
+export type BadgePlace = 'sendRing' | 'recvRing' | 'returnRing' | 'driver' | 'bus' | 'txBuffer' | 'rxBuffer' | 'dmaRead' | 'dmaWrite';
+
+export interface Badge {
+  key: string;
+  place: BadgePlace;
+  label: string;
+  tone: 'warn' | 'alert';
+  rec: number;
+}
+
+export interface DiagramState {
+  bus: BusToken[];
+  frames: FrameToken[];
+  busy: {
+    cpu: boolean;
+    cpuTask: number | null;
+    bus: boolean;
+    bridge: boolean;
+    memory: boolean;
+    dmaRead: boolean;
+    dmaWrite: boolean;
+    macTx: boolean;
+    macRx: boolean;
+    peer: boolean;
+    nic: boolean;
+  };
+  /** Queued + in-flight DMA requests per engine. */
+  dmaDepth: { read: number; write: number };
+  txBuffer: number;
+  rxBuffer: number;
+  interrupt: { rec: number; causes: number } | null;
+  mailbox: { rec: number; mailbox: number } | null;
+  drops: Array<{ rec: number; reason: number; packet: number }>;
+  badges: Badge[];
+}
+
+const RING_PLACE: BadgePlace[] = ['sendRing', 'recvRing', 'returnRing'];
+
+function progress(start: number, end: number, t: number): number {
+  if (!Number.isFinite(end) || end <= start) return end === start ? 1 : 0.5;
+  return Math.min(1, Math.max(0, (t - start) / (end - start)));
+}
+
+function busTowardsNic(purpose: number): boolean {
+  return purpose === P.SendBdFetch || purpose === P.SendDataFetch || purpose === P.RecvBdFetch || purpose === P.MailboxPio;
+}
+
+/**
+ * @param hold how long (simulated ps) an instantaneous event such as an interrupt or a drop
+ *   stays visible after it happened; the caller ties it to the playback speed.
+ */
+export function diagramStateAt(idx: TraceIndex, t: number, hold: number): DiagramState {
+  const tr = idx.trace;
+  const busSpans: BusSpan[] = activeAt(idx.bus, t);
+  const frameSpans: FrameSpan[] = activeAt(idx.frames, t);
+  const cpu = activeAt(idx.cpu, t);
+  const dma = activeAt(idx.dma, t);
+
+  const bus: BusToken[] = busSpans.map((s) => ({
+    key: `bus-${s.txn}-${s.rec}`,
+    progress: progress(s.start, s.end, t),
+    rec: s.rec,
+    purpose: s.purpose,
+    towardsNic: busTowardsNic(s.purpose),
+    bytes: s.bytes,
+    packet: s.packet,
+    master: s.master,
+  }));
+  const frames: FrameToken[] = frameSpans.map((s) => ({
+    key: `frame-${s.dir}-${s.packet}-${s.rec}`,
+    progress: progress(s.start, s.end, t),
+    rec: s.rec,
+    dir: s.dir,
+    packet: s.packet,
+    bytes: s.bytes,
+    dropped: s.dropped,
+  }));
+
+  const dmaRead = dma.filter((s) => s.engine === C.DmaRead).length;
+  const dmaWrite = dma.filter((s) => s.engine === C.DmaWrite).length;
+  const busActive = bus.length > 0;
+
+  const intr = recentInstants(idx, K.InterruptRaise, t, hold);
+  const mbox = recentInstants(idx, K.MailboxWrite, t, hold);
+  const drops = recentInstants(idx, K.RxDrop, t, hold).map((rec) => ({ rec, reason: tr.b[rec]!, packet: tr.a[rec]! }));
+
+  const badges: Badge[] = [];
+  for (const rec of recentInstants(idx, K.RingFull, t, hold)) {
+    badges.push({ key: `rf-${rec}`, place: RING_PLACE[tr.a[rec]!] ?? 'driver', label: 'ring full', tone: 'warn', rec });
+  }
+  for (const s of activeAt(idx.stalls, t)) {
+    badges.push({ key: `st-${s.rec}`, place: 'driver', label: `waits for ${['send', 'receive', 'return'][s.ring] ?? ''} ring space`, tone: 'warn', rec: s.rec });
+  }
+  for (const rec of recentInstants(idx, K.DriverStall, t, hold)) {
+    if (!badges.some((b) => b.rec === rec)) badges.push({ key: `ds-${rec}`, place: 'driver', label: 'driver stalled', tone: 'warn', rec });
+  }
+  for (const rec of recentInstants(idx, K.BusRefused, t, hold)) {
+    badges.push({ key: `br-${rec}`, place: 'bus', label: 'bus busy', tone: 'warn', rec });
+  }
+  for (const rec of recentInstants(idx, K.TxBufferFull, t, hold)) {
+    badges.push({ key: `tb-${rec}`, place: 'txBuffer', label: 'buffer full', tone: 'warn', rec });
+  }
+  for (const rec of recentInstants(idx, K.DmaQueueFull, t, hold)) {
+    const purpose = tr.a[rec]!;
+    const place: BadgePlace = busTowardsNic(purpose) ? 'dmaRead' : 'dmaWrite';
+    badges.push({ key: `dq-${rec}`, place, label: 'DMA queue full', tone: 'warn', rec });
+  }
+  for (const d of drops) {
+    badges.push({ key: `dr-${d.rec}`, place: 'rxBuffer', label: d.reason === 0 ? 'drop: no descriptor' : 'drop: buffer full', tone: 'alert', rec: d.rec });
+  }
+  // Keep one badge per place and label (the most recent), so a burst doesn't pile up.
+  const seen = new Set<string>();
+  const unique = badges
+    .slice()
+    .reverse()
+    .filter((b) => {
+      const k = `${b.place}|${b.label}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .reverse();
+
+  const cpuTask = cpu.length > 0 ? cpu[cpu.length - 1]!.task : null;
+  return {
+    bus,
+    frames,
+    busy: {
+      cpu: cpu.length > 0,
+      cpuTask,
+      bus: busActive,
+      bridge: busActive,
+      memory: bus.some((b) => b.purpose !== P.MailboxPio),
+      dmaRead: dmaRead > 0,
+      dmaWrite: dmaWrite > 0,
+      macTx: frames.some((f) => f.dir === 'tx'),
+      macRx: frames.some((f) => f.dir === 'rx'),
+      peer: frames.length > 0,
+      nic: dmaRead + dmaWrite > 0 || frames.length > 0,
+    },
+    dmaDepth: { read: dmaRead, write: dmaWrite },
+    txBuffer: activeAt(idx.txBuffer, t).length,
+    rxBuffer: activeAt(idx.rxBuffer, t).length,
+    interrupt: intr.length ? { rec: intr[intr.length - 1]!, causes: tr.a[intr[intr.length - 1]!]! } : null,
+    mailbox: mbox.length ? { rec: mbox[mbox.length - 1]!, mailbox: tr.a[mbox[mbox.length - 1]!]! } : null,
+    drops,
+    badges: unique,
+  };
+}

@@ -1,0 +1,305 @@
+// Pure derived data of a decoded trace: spans (bus transactions, frames, CPU tasks, DMAs,
+// buffer residency), instants, ring index updates. Built once per trace; every view reads it
+// together with the cursor time, so nothing here depends on playback.
+import { C, K, P } from '../engine/traceKinds';
+import { countUpTo, type Trace } from '../engine/trace';
+
+export interface Span {
+  start: number;
+  end: number;
+  /** Record index of the opening record (or the closing one when the opening lies before the window). */
+  rec: number;
+}
+
+export interface BusSpan extends Span {
+  txn: number;
+  master: number;
+  bytes: number;
+  purpose: number;
+  packet: number;
+}
+
+export interface FrameSpan extends Span {
+  packet: number;
+  bytes: number;
+  /** tx: NIC → peer; rx: peer → NIC. */
+  dir: 'tx' | 'rx';
+  /** Receive frame that ended in RxDrop. */
+  dropped: boolean;
+}
+
+export interface TaskSpan extends Span {
+  task: number;
+}
+
+export interface DmaSpan extends Span {
+  engine: number;
+  purpose: number;
+  packet: number;
+}
+
+export interface SpanList<S extends Span> {
+  spans: S[];
+  /** Sorted start times (parallel to spans). */
+  starts: Float64Array;
+  maxDuration: number;
+}
+
+export interface TraceIndex {
+  trace: Trace;
+  windowStart: number;
+  windowEnd: number;
+  bus: SpanList<BusSpan>;
+  frames: SpanList<FrameSpan>;
+  cpu: SpanList<TaskSpan>;
+  dma: SpanList<DmaSpan>;
+  txBuffer: SpanList<Span & { packet: number }>;
+  rxBuffer: SpanList<Span & { packet: number }>;
+  stalls: SpanList<Span & { ring: number }>;
+  /** Record indices by kind, in time order. */
+  byKind: Map<number, number[]>;
+  /** IndexUpdate record indices per ring*2+copy. */
+  ringUpdates: number[][];
+}
+
+function spanList<S extends Span>(spans: S[]): SpanList<S> {
+  spans.sort((x, y) => x.start - y.start || x.rec - y.rec);
+  let maxDuration = 0;
+  for (const s of spans) maxDuration = Math.max(maxDuration, Math.min(s.end, 1e300) - s.start);
+  return { spans, starts: Float64Array.from(spans.map((s) => s.start)), maxDuration };
+}
+
+/** Spans open at time t (start <= t < end; a zero-length span is open at exactly its start). */
+export function activeAt<S extends Span>(list: SpanList<S>, t: number): S[] {
+  const out: S[] = [];
+  let i = countUpTo(list.starts, t) - 1;
+  for (; i >= 0; i--) {
+    const s = list.spans[i]!;
+    if (t - s.start > list.maxDuration) break;
+    if (t < s.end || (s.end === s.start && t === s.start)) out.push(s);
+  }
+  return out.reverse();
+}
+
+const indexCache = new WeakMap<Trace, TraceIndex>();
+
+export function traceIndex(trace: Trace, windowStart: number, windowEnd: number): TraceIndex {
+  const cached = indexCache.get(trace);
+  if (cached && cached.windowStart === windowStart && cached.windowEnd === windowEnd) return cached;
+  const idx = buildIndex(trace, windowStart, windowEnd);
+  indexCache.set(trace, idx);
+  return idx;
+}
+
+export function buildIndex(trace: Trace, windowStart: number, windowEnd: number): TraceIndex {
+  const n = trace.length;
+  const open = Infinity;
+  const byKind = new Map<number, number[]>();
+  const ringUpdates: number[][] = Array.from({ length: 6 }, () => []);
+  const bus: BusSpan[] = [];
+  const frames: FrameSpan[] = [];
+  const cpu: TaskSpan[] = [];
+  const dma: DmaSpan[] = [];
+  const txBuf: Array<Span & { packet: number }> = [];
+  const rxBuf: Array<Span & { packet: number }> = [];
+  const stalls: Array<Span & { ring: number }> = [];
+
+  const openBus = new Map<number, BusSpan>();
+  const openDma = new Map<number, DmaSpan>();
+  const openTx = new Map<number, FrameSpan>();
+  const openRx = new Map<number, FrameSpan>();
+  const openTxBuf = new Map<number, Span & { packet: number }>();
+  const openRxBuf = new Map<number, Span & { packet: number }>();
+  const openStall = new Map<number, Span & { ring: number }>();
+  const openIsr: TaskSpan[] = [];
+
+  for (let i = 0; i < n; i++) {
+    const k = trace.kind[i]!;
+    const t = trace.time[i]!;
+    const a = trace.a[i]!;
+    const b = trace.b[i]!;
+    let list = byKind.get(k);
+    if (!list) byKind.set(k, (list = []));
+    list.push(i);
+    switch (k) {
+      case K.IndexUpdate:
+        if (a < 3 && b < 2) ringUpdates[a * 2 + b]!.push(i);
+        break;
+      case K.BusTxnStart: {
+        const s: BusSpan = { start: t, end: open, rec: i, txn: a, master: b, bytes: trace.c[i]!, purpose: trace.d[i]!, packet: trace.e[i]! };
+        openBus.set(a, s);
+        bus.push(s);
+        break;
+      }
+      case K.BusTxnEnd: {
+        const s = openBus.get(a);
+        if (s) {
+          s.end = t;
+          openBus.delete(a);
+        } else {
+          bus.push({ start: windowStart, end: t, rec: i, txn: a, master: b, bytes: trace.c[i]!, purpose: trace.d[i]!, packet: trace.e[i]! });
+        }
+        break;
+      }
+      case K.DmaQueued: {
+        const s: DmaSpan = { start: t, end: open, rec: i, engine: trace.component[i]!, purpose: b, packet: trace.d[i]! };
+        openDma.set(a, s);
+        dma.push(s);
+        break;
+      }
+      case K.DmaDone: {
+        const s = openDma.get(a);
+        if (s) {
+          s.end = t;
+          openDma.delete(a);
+        } else {
+          dma.push({ start: windowStart, end: t, rec: i, engine: trace.component[i]!, purpose: b, packet: trace.d[i]! });
+        }
+        if (b === P.SendDataFetch) {
+          const buf = { start: t, end: open, rec: i, packet: trace.d[i]! };
+          openTxBuf.set(buf.packet, buf);
+          txBuf.push(buf);
+        } else if (b === P.RecvDataWrite) {
+          const buf = openRxBuf.get(trace.d[i]!);
+          if (buf) {
+            buf.end = t;
+            openRxBuf.delete(trace.d[i]!);
+          }
+        }
+        break;
+      }
+      case K.MacTxStart: {
+        const s: FrameSpan = { start: t, end: open, rec: i, packet: a, bytes: b, dir: 'tx', dropped: false };
+        openTx.set(a, s);
+        frames.push(s);
+        break;
+      }
+      case K.MacTxEnd: {
+        const s = openTx.get(a);
+        if (s) {
+          s.end = t;
+          openTx.delete(a);
+        } else {
+          frames.push({ start: windowStart, end: t, rec: i, packet: a, bytes: b, dir: 'tx', dropped: false });
+        }
+        const buf = openTxBuf.get(a);
+        if (buf) {
+          buf.end = t;
+          openTxBuf.delete(a);
+        }
+        break;
+      }
+      case K.PeerTxStart: {
+        const s: FrameSpan = { start: t, end: open, rec: i, packet: a, bytes: b, dir: 'rx', dropped: false };
+        openRx.set(a, s);
+        frames.push(s);
+        break;
+      }
+      case K.MacRxDone:
+      case K.RxDrop: {
+        const s = openRx.get(a);
+        if (s) {
+          s.end = t;
+          s.dropped = k === K.RxDrop;
+          openRx.delete(a);
+        } else if (k === K.MacRxDone) {
+          frames.push({ start: windowStart, end: t, rec: i, packet: a, bytes: b, dir: 'rx', dropped: false });
+        }
+        if (k === K.MacRxDone) {
+          const buf = { start: t, end: open, rec: i, packet: a };
+          openRxBuf.set(a, buf);
+          rxBuf.push(buf);
+        }
+        break;
+      }
+      case K.HostCpuBusy: {
+        const dur = b + trace.c[i]! * 4294967296;
+        cpu.push({ start: t, end: t + dur, rec: i, task: a });
+        break;
+      }
+      case K.IsrStart: {
+        const s: TaskSpan = { start: t, end: open, rec: i, task: 1 };
+        openIsr.push(s);
+        cpu.push(s);
+        break;
+      }
+      case K.IsrEnd: {
+        const s = openIsr.shift();
+        if (s) s.end = t;
+        break;
+      }
+      case K.DriverStall: {
+        const s = { start: t, end: open, rec: i, ring: a };
+        if (!openStall.has(a)) {
+          openStall.set(a, s);
+          stalls.push(s);
+        }
+        break;
+      }
+      case K.DriverResume: {
+        const s = openStall.get(a);
+        if (s) {
+          s.end = t;
+          openStall.delete(a);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  // Spans still open at the end of the trace stay open to the window's end (and beyond).
+  return {
+    trace,
+    windowStart,
+    windowEnd,
+    bus: spanList(bus),
+    frames: spanList(frames),
+    cpu: spanList(cpu),
+    dma: spanList(dma),
+    txBuffer: spanList(txBuf),
+    rxBuffer: spanList(rxBuf),
+    stalls: spanList(stalls),
+    byKind,
+    ringUpdates,
+  };
+}
+
+/** Most recent record of one of the kinds at or before t, if within `hold` ps of t. */
+export function recentInstant(idx: TraceIndex, kind: number, t: number, hold: number): number | null {
+  const list = idx.byKind.get(kind);
+  if (!list || list.length === 0) return null;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (idx.trace.time[list[mid]!]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  const i = lo - 1;
+  if (i < 0) return null;
+  const rec = list[i]!;
+  return t - idx.trace.time[rec]! <= hold ? rec : null;
+}
+
+/** All records of a kind within [t - hold, t]. */
+export function recentInstants(idx: TraceIndex, kind: number, t: number, hold: number): number[] {
+  const list = idx.byKind.get(kind);
+  if (!list) return [];
+  const out: number[] = [];
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (idx.trace.time[list[mid]!]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo - 1; i >= 0; i--) {
+    const rec = list[i]!;
+    if (t - idx.trace.time[rec]! > hold) break;
+    out.push(rec);
+  }
+  return out.reverse();
+}
+
+export const COMPONENTS_FOR_DMA = { read: C.DmaRead, write: C.DmaWrite } as const;

@@ -1,0 +1,62 @@
+// The parts of the scenario format (scenarios/*.json) the UI reads.
+
+export interface ReferenceValue {
+  id: string;
+  source: string;
+  description: string;
+  metric?: string;
+  at?: Record<string, unknown>;
+  expected?: unknown;
+  unit?: string;
+  comparison?: string;
+  tolerance?: number;
+  kind?: string;
+}
+
+/** A note is a string, or an object that may mark the value as a modelling choice. */
+export type ParameterNote = string | { note?: string; text?: string; source?: string; chosen?: boolean };
+
+export interface ScenarioChart {
+  x?: string;
+  y: string;
+  limit?: string;
+}
+
+export interface Scenario {
+  format?: number;
+  id: string;
+  title: string;
+  summary: string;
+  notice?: string[];
+  tags?: string[];
+  views?: string[];
+  chart?: ScenarioChart;
+  parameter_notes?: Record<string, ParameterNote>;
+  reference?: ReferenceValue[];
+  sweep?: { parameter: string; values: unknown[]; series?: { parameter: string; values: unknown[] } };
+  [key: string]: unknown;
+}
+
+export interface ScenarioEntry {
+  id: string;
+  /** The file's text exactly, sent to the engine as is. */
+  text: string;
+  scenario: Scenario;
+  file: string;
+}
+
+export interface NormalizedNote {
+  text: string;
+  chosen: boolean;
+}
+
+export function normalizeNote(n: ParameterNote | undefined): NormalizedNote | null {
+  if (n === undefined || n === null) return null;
+  if (typeof n === 'string') {
+    const m = /^\s*\(?chosen\)?\s*[:—-]?\s*/i.exec(n);
+    const chosen = !!m && m[0].length > 0 && /chosen/i.test(m[0]);
+    return { text: chosen ? n.slice(m![0].length) : n, chosen };
+  }
+  const text = [n.note ?? n.text ?? '', n.source ?? ''].filter(Boolean).join(' — ');
+  return { text, chosen: !!n.chosen };
+}

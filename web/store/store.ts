@@ -1,0 +1,186 @@
+// The scenario page's one store: run output, decoded trace and playback cursor. Views read it
+// through selectors; only the playback controls and the event log write the cursor.
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { RunOutput, ValidationError } from '../engine/types';
+import type { Trace } from '../engine/trace';
+import { nextEventTime, prevEventTime } from '../engine/trace';
+import { traceIndex, type TraceIndex } from '../model/traceIndex';
+
+export type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; startedAt: number }
+  | { status: 'invalid'; errors: ValidationError[] }
+  | { status: 'failed'; message: string; code: string }
+  | {
+      status: 'done';
+      output: RunOutput;
+      trace: Trace;
+      index: TraceIndex;
+      elapsedMs: number;
+      /** Kind/component lists reported by the engine (to check the TS mirror). */
+      kindNames: string[];
+      componentNames: string[];
+      /** True when the data is the built-in fixture because the engine is not built (dev only). */
+      demo: boolean;
+    };
+
+export interface PlaybackState {
+  /** Simulated time of the cursor, ps. */
+  cursor: number;
+  playing: boolean;
+  /** Simulated picoseconds per wall-clock second. */
+  speed: number;
+}
+
+export interface State {
+  run: RunState;
+  playback: PlaybackState;
+}
+
+export const SPEED_MIN = 1e3; // 1 ns/s
+export const SPEED_MAX = 1e9; // 1 ms/s
+export const DEFAULT_SPEED = 1e6; // 1 µs/s
+
+export type Listener = () => void;
+
+export class Store {
+  private state: State;
+  private listeners = new Set<Listener>();
+
+  constructor(initial?: Partial<State>) {
+    this.state = {
+      run: { status: 'idle' },
+      playback: { cursor: 0, playing: false, speed: DEFAULT_SPEED },
+      ...initial,
+    };
+  }
+
+  getState = (): State => this.state;
+
+  subscribe = (l: Listener): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  private set(next: State): void {
+    if (next === this.state) return;
+    this.state = next;
+    for (const l of [...this.listeners]) l();
+  }
+
+  setRun(run: RunState): void {
+    const pb = this.state.playback;
+    const cursor = run.status === 'done' ? run.output.trace.start_ps : pb.cursor;
+    this.set({ run, playback: { ...pb, cursor, playing: false } });
+  }
+
+  /** Trace window [start, end] of the current run, or null. */
+  window(): { start: number; end: number } | null {
+    const r = this.state.run;
+    if (r.status !== 'done') return null;
+    const start = r.output.trace.start_ps;
+    let end = r.output.trace.end_ps;
+    if (r.trace.length && r.trace.time[r.trace.length - 1]! > end) end = r.trace.time[r.trace.length - 1]!;
+    return { start, end: Math.max(end, start) };
+  }
+
+  setCursor(t: number): void {
+    const w = this.window();
+    const c = w ? Math.min(w.end, Math.max(w.start, t)) : t;
+    const pb = this.state.playback;
+    if (c === pb.cursor) return;
+    this.set({ ...this.state, playback: { ...pb, cursor: c } });
+  }
+
+  setPlaying(playing: boolean): void {
+    const pb = this.state.playback;
+    const w = this.window();
+    if (!w) return;
+    let cursor = pb.cursor;
+    // Play from the end starts again from the beginning.
+    if (playing && cursor >= w.end) cursor = w.start;
+    this.set({ ...this.state, playback: { ...pb, playing, cursor } });
+  }
+
+  setSpeed(speed: number): void {
+    const s = Math.min(SPEED_MAX, Math.max(SPEED_MIN, speed));
+    this.set({ ...this.state, playback: { ...this.state.playback, speed: s } });
+  }
+
+  /** Advances the cursor by wall-clock milliseconds at the current speed (playback tick). */
+  tick(wallMs: number): void {
+    const pb = this.state.playback;
+    const w = this.window();
+    if (!pb.playing || !w) return;
+    const next = pb.cursor + (wallMs / 1000) * pb.speed;
+    if (next >= w.end) this.set({ ...this.state, playback: { ...pb, cursor: w.end, playing: false } });
+    else this.set({ ...this.state, playback: { ...pb, cursor: next } });
+  }
+
+  stepForward(): void {
+    const r = this.state.run;
+    if (r.status !== 'done') return;
+    const t = nextEventTime(r.trace, this.state.playback.cursor);
+    this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
+    if (t !== null) this.setCursor(t);
+  }
+
+  stepBack(): void {
+    const r = this.state.run;
+    if (r.status !== 'done') return;
+    const t = prevEventTime(r.trace, this.state.playback.cursor);
+    this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
+    if (t !== null) this.setCursor(t);
+  }
+}
+
+export function doneState(
+  output: RunOutput,
+  trace: Trace,
+  extra: { elapsedMs?: number; kindNames?: string[]; componentNames?: string[]; demo?: boolean } = {},
+): RunState {
+  return {
+    status: 'done',
+    output,
+    trace,
+    index: traceIndex(trace, output.trace.start_ps, output.trace.end_ps),
+    elapsedMs: extra.elapsedMs ?? 0,
+    kindNames: extra.kindNames ?? [],
+    componentNames: extra.componentNames ?? [],
+    demo: extra.demo ?? false,
+  };
+}
+
+export const StoreContext = createContext<Store | null>(null);
+
+export function useStoreInstance(): Store {
+  const s = useContext(StoreContext);
+  if (!s) throw new Error('no scenario store in context');
+  return s;
+}
+
+export function useStore<T>(selector: (s: State) => T): T {
+  const store = useStoreInstance();
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.getState()),
+    () => selector(store.getState()),
+  );
+}
+
+/** The finished run, or null while running / on error. */
+export function useRun(): Extract<RunState, { status: 'done' }> | null {
+  return useStore((s) => (s.run.status === 'done' ? s.run : null));
+}
+
+export function useCursor(): number {
+  return useStore((s) => s.playback.cursor);
+}
+
+/**
+ * How long an instantaneous event (interrupt, drop, ring full) stays visible, in simulated ps:
+ * about 0.6 s of wall time at the current speed, so it is seen at any speed.
+ */
+export function holdFor(speed: number): number {
+  return 0.6 * speed;
+}
