@@ -1,0 +1,250 @@
+#!/usr/bin/env node
+// npm run bench: native (Release) vs wasm (in Node) speed of the core.
+//
+// Native: build/native/nicsim_bench prints a JSON object (events_per_s, sim_s_per_wall_s,
+// null_loop_events_per_s, sweep_wall_s, ...). Wasm: the same measurements through the embind
+// module loaded by web/engine/nodeCore.ts:
+//   - model:     run() of scenarios/udp-throughput.json without its sweep, with overrides
+//                {"workload.direction":"bidirectional","workload.datagram_bytes":18}
+//   - null loop: nullLoop(n), a queue whose handlers only schedule their successors
+//   - sweep:     run() of the whole scenario, sweep included
+// Build logs go to stderr; the table goes to stdout. Options: --json (print the numbers as
+// JSON instead), --skip-native, --skip-wasm.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { pathToFileURL } from 'node:url';
+import { ensureTools, EnsureToolsError, repoRoot } from './ensure-tools.mjs';
+import { buildNative, nativeBin } from './native.mjs';
+import { buildWasm, wasmDir } from './wasm.mjs';
+
+const args = new Set(process.argv.slice(2));
+const asJson = args.has('--json');
+const SCENARIO = path.join(repoRoot, 'scenarios', 'udp-throughput.json');
+const OVERRIDES = { 'workload.direction': 'bidirectional', 'workload.datagram_bytes': 18 };
+const NULL_LOOP_EVENTS = 20_000_000;
+const MIN_TIMED_S = 1.0; // repeat the model run until at least this much wall time
+
+const err = (s) => process.stderr.write(`[bench] ${s}\n`);
+
+try {
+  await ensureTools(['bench'], { quiet: true });
+} catch (e) {
+  if (!(e instanceof EnsureToolsError)) throw e;
+  err(e.message);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// native
+function benchNative() {
+  err('building native (Release): nicsim_bench');
+  const status = buildNative({ targets: ['nicsim_bench'], output: 'stderr' });
+  if (status !== 0 || !existsSync(nativeBin('nicsim_bench'))) {
+    return { error: `native build failed (exit ${status})` };
+  }
+  err('running build/native/nicsim_bench');
+  const r = spawnSync(nativeBin('nicsim_bench'), [], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) return { error: `nicsim_bench exited ${r.status ?? r.signal}` };
+  const text = r.stdout;
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  try {
+    return JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return { error: `nicsim_bench printed no JSON object: ${text.slice(0, 200)}` };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// wasm
+
+/** Compiles web/engine/nodeCore.ts to plain JS with TypeScript, so Node 20 can import it. */
+async function importNodeCore() {
+  const ts = (await import('typescript')).default;
+  const src = readFileSync(path.join(repoRoot, 'web', 'engine', 'nodeCore.ts'), 'utf8');
+  const out = ts.transpileModule(src, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const dir = path.join(repoRoot, 'build', 'bench');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'nodeCore.mjs');
+  writeFileSync(file, out.outputText);
+  return import(pathToFileURL(file).href);
+}
+
+const TIME_UNITS = { s: 1, ms: 1e-3, us: 1e-6, µs: 1e-6, ns: 1e-9, ps: 1e-12 };
+
+/** Simulated seconds of a run, from its output JSON. */
+function simSeconds(out) {
+  const res = out.results ?? {};
+  for (const [key, metric] of Object.entries(res)) {
+    if (!/^sim(ulated)?_time/.test(key)) continue;
+    const value = typeof metric === 'object' ? metric.value : metric;
+    const unit = typeof metric === 'object' ? metric.unit : key.split('_').pop();
+    if (typeof value === 'number' && TIME_UNITS[unit] !== undefined)
+      return value * TIME_UNITS[unit];
+    const suffix = key.match(/_(s|ms|us|ns|ps)$/);
+    if (typeof value === 'number' && suffix) return value * TIME_UNITS[suffix[1]];
+  }
+  const run = out.parameters?.run;
+  if (run && typeof run.duration_us === 'number') return run.duration_us * 1e-6;
+  return NaN;
+}
+
+function eventsOf(out) {
+  const e = out.results?.events;
+  return typeof e === 'object' ? e.value : e;
+}
+
+function runOrThrow(core, scenarioJson, overridesJson) {
+  const out = JSON.parse(core.run(scenarioJson, overridesJson));
+  if (out.errors) throw new Error(`run() refused the scenario: ${JSON.stringify(out.errors)}`);
+  return out;
+}
+
+async function benchWasm() {
+  err('building wasm');
+  const status = buildWasm({ output: 'stderr' });
+  if (status !== 0) return { error: `wasm build failed (exit ${status})` };
+  const { loadNodeCore } = await importNodeCore();
+  const core = await loadNodeCore({ wasmDir });
+
+  const scenario = JSON.parse(readFileSync(SCENARIO, 'utf8'));
+  const single = { ...scenario };
+  delete single.sweep;
+  const singleJson = JSON.stringify(single);
+  const overridesJson = JSON.stringify(OVERRIDES);
+
+  // model rate: one warm-up run, then repeat until MIN_TIMED_S of wall time
+  err('wasm: model run (bidirectional, 18-byte datagrams)');
+  const first = runOrThrow(core, singleJson, overridesJson);
+  const events = eventsOf(first);
+  const simS = simSeconds(first);
+  let reps = 0;
+  const t0 = performance.now();
+  let wall = 0;
+  do {
+    runOrThrow(core, singleJson, overridesJson);
+    reps++;
+    wall = (performance.now() - t0) / 1000;
+  } while (wall < MIN_TIMED_S && reps < 1000);
+  const perRun = wall / reps;
+
+  err(`wasm: nullLoop(${NULL_LOOP_EVENTS})`);
+  core.nullLoop(1_000_000); // warm-up
+  const n0 = performance.now();
+  const fired = core.nullLoop(NULL_LOOP_EVENTS);
+  const nullS = (performance.now() - n0) / 1000;
+
+  err('wasm: the whole scenario with its sweep');
+  const s0 = performance.now();
+  const swept = runOrThrow(core, JSON.stringify(scenario), '{}');
+  const sweepS = (performance.now() - s0) / 1000;
+
+  return {
+    events_per_run: events,
+    sim_s_per_run: simS,
+    wall_s_per_run: perRun,
+    runs_timed: reps,
+    events_per_s: events / perRun,
+    sim_s_per_wall_s: simS / perRun,
+    null_loop_events: fired,
+    null_loop_events_per_s: fired / nullS,
+    sweep_points: Array.isArray(swept.sweep) ? swept.sweep.length : 0,
+    sweep_wall_s: sweepS,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+const native = args.has('--skip-native') ? { error: 'skipped' } : benchNative();
+let wasm;
+try {
+  wasm = args.has('--skip-wasm') ? { error: 'skipped' } : await benchWasm();
+} catch (e) {
+  wasm = { error: e?.message ?? String(e) };
+}
+
+if (asJson) {
+  process.stdout.write(`${JSON.stringify({ native, wasm }, null, 2)}\n`);
+} else {
+  const si = (x) => {
+    if (typeof x !== 'number' || !Number.isFinite(x)) return '—';
+    const units = [
+      [1e9, 'G'],
+      [1e6, 'M'],
+      [1e3, 'k'],
+    ];
+    for (const [f, u] of units) if (Math.abs(x) >= f) return `${(x / f).toFixed(2)} ${u}`;
+    return x.toFixed(x < 10 ? 3 : 1);
+  };
+  const pct = (a, b) =>
+    typeof a === 'number' && typeof b === 'number' && b > 0
+      ? `${((100 * a) / b).toFixed(1)} %`
+      : '—';
+  const secs = (x) => (typeof x === 'number' && Number.isFinite(x) ? `${x.toFixed(3)} s` : '—');
+  const ratio = (w, n) =>
+    typeof w === 'number' && typeof n === 'number' && n > 0 ? `${(w / n).toFixed(2)}×` : '—';
+  const rows = [
+    [
+      'model events/s',
+      si(native.events_per_s),
+      si(wasm.events_per_s),
+      ratio(wasm.events_per_s, native.events_per_s),
+    ],
+    [
+      'simulated s per wall s',
+      si(native.sim_s_per_wall_s),
+      si(wasm.sim_s_per_wall_s),
+      ratio(wasm.sim_s_per_wall_s, native.sim_s_per_wall_s),
+    ],
+    [
+      'null-loop events/s',
+      si(native.null_loop_events_per_s),
+      si(wasm.null_loop_events_per_s),
+      ratio(wasm.null_loop_events_per_s, native.null_loop_events_per_s),
+    ],
+    [
+      'model rate / null loop',
+      pct(native.events_per_s, native.null_loop_events_per_s),
+      pct(wasm.events_per_s, wasm.null_loop_events_per_s),
+      '',
+    ],
+    [
+      'sweep wall time',
+      secs(native.sweep_wall_s),
+      secs(wasm.sweep_wall_s),
+      ratio(wasm.sweep_wall_s, native.sweep_wall_s),
+    ],
+  ];
+  const head = ['', 'native', 'wasm (Node)', 'wasm / native'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('   ');
+  const out = [
+    '',
+    `nicsim bench — scenarios/udp-throughput.json, overrides ${JSON.stringify(OVERRIDES)}`,
+    '',
+    line(head),
+    line(widths.map((w) => '─'.repeat(w))),
+    ...rows.map(line),
+    '',
+  ];
+  if (native.error) out.push(`native: ${native.error}`);
+  if (wasm.error) out.push(`wasm: ${wasm.error}`);
+  if (!wasm.error) {
+    out.push(
+      `wasm model run: ${wasm.events_per_run} events, ${si(wasm.sim_s_per_run)} simulated s, ` +
+        `${(wasm.wall_s_per_run * 1000).toFixed(1)} ms wall (mean of ${wasm.runs_timed}); sweep: ${wasm.sweep_points} runs`,
+    );
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+process.exitCode = native.error || wasm.error ? 1 : 0;
