@@ -1,0 +1,198 @@
+#include "api/api.hpp"
+
+#include <cmath>
+
+#include "api/system.hpp"
+#include "scenario/params.hpp"
+#include "scenario/scenario.hpp"
+
+namespace nicsim::api {
+
+namespace {
+
+Json errors_json(const Errors& errors) {
+  Json arr = Json::array();
+  for (const auto& e : errors) arr.push_back({{"path", e.path}, {"message", e.message}});
+  return arr;
+}
+
+Json metrics_json(const RunOutput& r) {
+  Json m = Json::object();
+  for (const auto& x : r.metrics) m[x.name] = {{"value", x.value}, {"unit", x.unit}};
+  return m;
+}
+
+const Json* find_sweep_entry(const Json& sweep, const SweepSpec& spec, const Json& at) {
+  for (const auto& entry : sweep) {
+    if (entry["value"] != at[spec.parameter]) continue;
+    if (!spec.series_parameter.empty() && entry["series"] != at[spec.series_parameter]) continue;
+    return &entry;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string validate(const std::string& scenario_json, const std::string& overrides_json) {
+  Scenario s;
+  return dump_json(errors_json(load_scenario(scenario_json, overrides_json, &s)));
+}
+
+RunResult run(const std::string& scenario_json, const std::string& overrides_json) {
+  RunResult result;
+  Scenario s;
+  Errors errors = load_scenario(scenario_json, overrides_json, &s);
+  if (!errors.empty()) {
+    result.input_error = true;
+    result.json = dump_json(Json{{"errors", errors_json(errors)}});
+    return result;
+  }
+  auto fault = [&](const std::string& where, const std::string& message) {
+    result.json = dump_json(Json{{"errors", Json::array({{{"path", where}, {"message", "model fault: " + message}}})}});
+    return result;
+  };
+
+  RunOutput main = run_model(s.config, true);
+  if (!main.fault.empty()) return fault("", main.fault);
+
+  Json out = Json::object();
+  out["format"] = "nicsim-results/1";
+  out["scenario"] = s.id;
+  out["seed"] = s.config.run.seed;
+  out["parameters"] = effective_parameters(s.config);
+  out["results"] = metrics_json(main);
+  Json series = Json::array();
+  for (const auto& ts : main.series) {
+    series.push_back({{"name", ts.name}, {"unit", ts.unit}, {"interval_ps", ts.interval_ps}, {"values", ts.values}});
+  }
+  out["series"] = series;
+  Json hists = Json::array();
+  for (const auto& h : main.histograms) {
+    hists.push_back({{"name", h.name}, {"unit", h.unit}, {"bin_width", h.bin_width}, {"weights", h.weights}});
+  }
+  out["histograms"] = hists;
+
+  Json sweep = Json::array();
+  if (s.sweep.present) {
+    std::vector<Json> series_values = s.sweep.series_values;
+    if (series_values.empty()) series_values.push_back(Json());
+    for (const auto& sv : series_values) {
+      for (const auto& v : s.sweep.values) {
+        auto params = s.params;
+        params[s.sweep.parameter] = v;
+        if (!sv.is_null()) params[s.sweep.series_parameter] = sv;
+        Config cfg;
+        build_config(params, "", &cfg);  // validated with the scenario
+        RunOutput point = run_model(cfg, false);
+        if (!point.fault.empty()) return fault("sweep", point.fault);
+        Json entry = {{"value", v}, {"results", metrics_json(point)}};
+        if (!sv.is_null()) entry["series"] = sv;
+        sweep.push_back(entry);
+      }
+    }
+    out["sweep_spec"] = {{"parameter", s.sweep.parameter},
+                         {"series_parameter", s.sweep.series_parameter.empty() ? Json() : Json(s.sweep.series_parameter)}};
+  } else {
+    out["sweep_spec"] = nullptr;
+  }
+  out["sweep"] = sweep;
+
+  Json checks = Json::array();
+  for (const auto& ref : s.reference) {
+    const Json* results = &out["results"];
+    if (!ref.at.is_null()) {
+      const Json* entry = find_sweep_entry(sweep, s.sweep, ref.at);
+      results = entry ? &(*entry)["results"] : nullptr;
+    }
+    double simulated = 0;
+    bool found = false;
+    if (results != nullptr) {
+      auto it = results->find(ref.metric);
+      if (it != results->end()) {
+        simulated = (*it)["value"].get<double>();
+        found = true;
+      }
+    }
+    bool pass = false;
+    if (found) {
+      const double tol = ref.tolerance * std::fabs(ref.expected);
+      if (ref.comparison == "within") pass = std::fabs(simulated - ref.expected) <= tol;
+      if (ref.comparison == "at_least") pass = simulated >= ref.expected - tol;
+      if (ref.comparison == "at_most") pass = simulated <= ref.expected + tol;
+    }
+    Json c = {{"id", ref.id},           {"source", ref.source},         {"description", ref.description},
+              {"metric", ref.metric},   {"expected", ref.expected},     {"simulated", found ? Json(simulated) : Json()},
+              {"unit", ref.unit},       {"tolerance", ref.tolerance},   {"comparison", ref.comparison},
+              {"kind", ref.kind},       {"pass", pass}};
+    if (!ref.at.is_null()) c["at"] = ref.at;
+    checks.push_back(c);
+  }
+  out["checks"] = checks;
+  out["trace"] = {{"records", main.trace.size()}, {"dropped", main.trace_dropped},
+                  {"start_ps", main.trace_start}, {"end_ps", main.trace_end}};
+  result.ok = true;
+  result.json = dump_json(out);
+  result.trace = std::move(main.trace);
+  return result;
+}
+
+std::string to_csv(const std::string& output_json) {
+  Json out;
+  std::string err;
+  if (!parse_json(output_json, &out, &err) || !out.is_object()) return "";
+  auto num = [](const Json& v) { return v.is_string() ? v.get<std::string>() : dump_json(v); };
+  std::string csv;
+  const Json& sweep = out["sweep"];
+  if (sweep.is_array() && !sweep.empty()) {
+    const Json& spec = out["sweep_spec"];
+    const bool has_series = spec["series_parameter"].is_string();
+    csv += spec["parameter"].get<std::string>();
+    if (has_series) csv += "," + spec["series_parameter"].get<std::string>();
+    for (auto it = sweep[0]["results"].begin(); it != sweep[0]["results"].end(); ++it) {
+      csv += "," + it.key() + " (" + it.value()["unit"].get<std::string>() + ")";
+    }
+    csv += "\n";
+    for (const auto& e : sweep) {
+      csv += num(e["value"]);
+      if (has_series) csv += "," + num(e["series"]);
+      for (auto it = e["results"].begin(); it != e["results"].end(); ++it) csv += "," + num(it.value()["value"]);
+      csv += "\n";
+    }
+    return csv;
+  }
+  csv += "metric,value,unit\n";
+  for (auto it = out["results"].begin(); it != out["results"].end(); ++it) {
+    csv += it.key() + "," + num(it.value()["value"]) + "," + it.value()["unit"].get<std::string>() + "\n";
+  }
+  return csv;
+}
+
+std::string parameter_info() { return dump_json(parameter_info_json()); }
+
+std::string trace_kind_names() {
+  Json arr = Json::array();
+  for (std::uint16_t k = 0; k < static_cast<std::uint16_t>(TraceKind::Count); ++k) {
+    arr.push_back(trace_kind_name(static_cast<TraceKind>(k)));
+  }
+  return dump_json(arr);
+}
+
+std::string component_names() {
+  Json arr = Json::array();
+  for (std::uint16_t k = 0; k < static_cast<std::uint16_t>(Component::Count); ++k) {
+    arr.push_back(component_name(static_cast<Component>(k)));
+  }
+  return dump_json(arr);
+}
+
+std::string purpose_names() {
+  Json arr = Json::array();
+  for (std::uint16_t k = 0; k < static_cast<std::uint16_t>(Purpose::Count); ++k) {
+    arr.push_back(purpose_name(static_cast<Purpose>(k)));
+  }
+  return dump_json(arr);
+}
+
+std::uint64_t null_loop(std::uint64_t events) { return run_null_loop(events); }
+
+}  // namespace nicsim::api

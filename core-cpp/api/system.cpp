@@ -1,0 +1,210 @@
+#include "api/system.hpp"
+
+#include <functional>
+
+#include "bus/simple_bus.hpp"
+#include "host/host.hpp"
+#include "link/ethernet_link.hpp"
+#include "nic/fixed_nic.hpp"
+#include "scenario/scenario.hpp"
+
+namespace nicsim {
+
+namespace {
+
+// Samples the series at a fixed interval and snapshots the counters when warm-up ends.
+class Sampler final : public EventHandler {
+ public:
+  struct Probe {
+    Time bus_busy;
+    Time bus_data;
+    Time cpu_busy;
+    Tally tally;
+  };
+  std::function<Probe()> probe;
+  std::function<void(const Probe& last, const Probe& now)> sample;
+  SimContext* ctx = nullptr;
+  Time interval = 0, warmup = 0, end = 0;
+  Probe last{}, at_warmup{};
+  bool warm = false;
+
+  void fire(std::uint32_t tag) override {
+    const Probe now = probe();
+    if (tag == 1) {
+      at_warmup = now;
+      warm = true;
+      return;
+    }
+    sample(last, now);
+    last = now;
+    if (ctx->now() + interval <= end) ctx->after(interval, this, 0, kPriorityStats);
+  }
+};
+
+double mbps(std::uint64_t bytes, Time window) {
+  return window > 0 ? static_cast<double>(bytes) * 8.0 * 1e6 / static_cast<double>(window) : 0.0;
+}
+double per_second(std::uint64_t n, Time window) {
+  return window > 0 ? static_cast<double>(n) * 1e12 / static_cast<double>(window) : 0.0;
+}
+double fraction(Time part, Time whole) {
+  return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+}  // namespace
+
+RunOutput run_model(const Config& cfg, bool with_trace) {
+  RunOutput out;
+  SimContext ctx(cfg.run.seed, cfg.run.trace_start, cfg.run.trace_end,
+                 with_trace ? static_cast<std::uint64_t>(cfg.run.trace_max_records) : 0);
+  Tally tally;
+  DescriptorRing send(&ctx, RingId::Send, cfg.driver.send_ring_size, Copy::Host, cfg.run.warmup);
+  DescriptorRing receive(&ctx, RingId::Receive, cfg.driver.receive_ring_size, Copy::Host, cfg.run.warmup);
+  DescriptorRing ret(&ctx, RingId::Return, cfg.driver.return_ring_size, Copy::Nic, cfg.run.warmup);
+  const Rings rings{&send, &receive, &ret};
+
+  SimpleBus bus(&ctx, cfg.bus);
+  HostBridge bridge(&ctx, &bus, cfg.host.pio_buffer_entries);
+  Host host(&ctx, cfg, rings, &bridge, &tally);
+  FixedFunctionNic nic(&ctx, cfg.nic, rings, &bus, &host, &tally);
+  bridge.attach(&nic);
+  Peer peer(&ctx, cfg, &tally);
+  LinkDirection to_peer(&ctx, cfg.link, &nic, &peer);
+  LinkDirection to_nic(&ctx, cfg.link, &peer, &nic);
+  nic.attach_tx_link(&to_peer);
+  peer.attach(&to_nic);
+
+  TimeSeries s_send{"send_ring_occupancy", "descriptors", cfg.run.sample_interval, {}};
+  TimeSeries s_recv{"receive_buffers_on_nic", "descriptors", cfg.run.sample_interval, {}};
+  TimeSeries s_txbuf{"nic_tx_buffer", "KB", cfg.run.sample_interval, {}};
+  TimeSeries s_rxbuf{"nic_rx_buffer", "KB", cfg.run.sample_interval, {}};
+  TimeSeries s_bus{"bus_utilization", "fraction", cfg.run.sample_interval, {}};
+  TimeSeries s_tx{"udp_tx_throughput", "Mb/s", cfg.run.sample_interval, {}};
+  TimeSeries s_rx{"udp_rx_throughput", "Mb/s", cfg.run.sample_interval, {}};
+  Sampler sampler;
+  sampler.ctx = &ctx;
+  sampler.interval = cfg.run.sample_interval;
+  sampler.end = cfg.run.duration;
+  sampler.probe = [&]() {
+    return Sampler::Probe{bus.busy_total(ctx.now()), bus.data_total(), host.cpu_busy_total(ctx.now()), tally};
+  };
+  sampler.sample = [&](const Sampler::Probe& last, const Sampler::Probe& now) {
+    const Time dt = cfg.run.sample_interval;
+    s_send.values.push_back(static_cast<double>(send.pending(Copy::Host)));
+    s_recv.values.push_back(static_cast<double>(receive.pending(Copy::Nic)));
+    s_txbuf.values.push_back(static_cast<double>(nic.tx_buffer_used()) / 1024.0);
+    s_rxbuf.values.push_back(static_cast<double>(nic.rx_buffer_used()) / 1024.0);
+    s_bus.values.push_back(fraction(now.bus_busy - last.bus_busy, dt));
+    s_tx.values.push_back(mbps(now.tally.tx_payload - last.tally.tx_payload, dt));
+    s_rx.values.push_back(mbps(now.tally.rx_payload - last.tally.rx_payload, dt));
+  };
+  ctx.at(cfg.run.sample_interval, &sampler, 0, kPriorityStats);
+  ctx.at(cfg.run.warmup, &sampler, 1, kPriorityStats);
+  ctx.record(TraceKind::RunStart, Component::HostCpu, static_cast<std::uint32_t>(cfg.workload.direction),
+             static_cast<std::uint32_t>(cfg.workload.datagram_bytes));
+
+  host.start();
+  peer.start();
+  ctx.run_until(cfg.run.duration);
+  if (ctx.failed()) {
+    out.fault = ctx.fault();
+    return out;
+  }
+
+  const Time end = ctx.now();
+  const Time window = end - cfg.run.warmup;
+  const Sampler::Probe w = sampler.at_warmup;
+  const Tally& t = tally;
+  const std::uint64_t tx_payload = t.tx_payload - w.tally.tx_payload;
+  const std::uint64_t rx_payload = t.rx_payload - w.tally.rx_payload;
+  const std::uint64_t tx_packets = t.tx_packets - w.tally.tx_packets;
+  const std::uint64_t rx_packets = t.rx_packets - w.tally.rx_packets;
+  const std::uint64_t drops_nd = t.drops_no_descriptor - w.tally.drops_no_descriptor;
+  const std::uint64_t drops_full = t.drops_buffer_full - w.tally.drops_buffer_full;
+  const std::uint64_t peer_sent = t.peer_sent - w.tally.peer_sent;
+  const std::uint64_t interrupts = t.interrupts - w.tally.interrupts;
+  const int directions = cfg.workload.direction == Direction::Bidirectional ? 2 : 1;
+  send.occupancy().finish(end);
+
+  auto add = [&](const char* name, double value) {
+    for (const auto& m : result_metrics()) {
+      if (std::string(m.name) == name) {
+        out.metrics.push_back({name, value, m.unit});
+        return;
+      }
+    }
+    ctx.fail(std::string("metric not declared in result_metrics(): ") + name);
+  };
+  add("udp_tx_throughput", mbps(tx_payload, window));
+  add("udp_rx_throughput", mbps(rx_payload, window));
+  add("udp_total_throughput", mbps(tx_payload + rx_payload, window));
+  add("ethernet_limit", directions * ethernet_limit_mbps(cfg.link, cfg.workload.datagram_bytes));
+  add("tx_packet_rate", per_second(tx_packets, window));
+  add("rx_packet_rate", per_second(rx_packets, window));
+  add("rx_drops_no_descriptor", static_cast<double>(drops_nd));
+  add("rx_drops_buffer_full", static_cast<double>(drops_full));
+  add("rx_drop_fraction", peer_sent > 0 ? static_cast<double>(drops_nd + drops_full) / static_cast<double>(peer_sent) : 0.0);
+  add("bus_utilization", fraction(bus.busy_total(end) - w.bus_busy, window));
+  add("bus_data_fraction", fraction(bus.data_total() - w.bus_data, window));
+  add("bus_transactions", static_cast<double>(bus.transactions()));
+  add("host_cpu_utilization", fraction(host.cpu_busy_total(end) - w.cpu_busy, window));
+  add("interrupts", static_cast<double>(interrupts));
+  add("interrupts_per_packet", tx_packets + rx_packets > 0
+                                   ? static_cast<double>(interrupts) / static_cast<double>(tx_packets + rx_packets)
+                                   : 0.0);
+  add("send_ring_full_stalls", static_cast<double>(t.send_ring_full - w.tally.send_ring_full));
+  add("send_ring_occupancy_mean", send.occupancy().mean());
+  add("mailbox_writes", static_cast<double>(bridge.writes()));
+  add("dma_queue_full", static_cast<double>(nic.dma().refusals()));
+  add("tx_buffer_full", static_cast<double>(t.tx_buffer_full - w.tally.tx_buffer_full));
+  add("bus_refusals", static_cast<double>(bus.refusals()));
+  add("events", static_cast<double>(ctx.queue.fired()));
+  add("sim_time", static_cast<double>(end) / 1e6);
+  add("window", static_cast<double>(window) / 1e6);
+  if (ctx.failed()) {
+    out.fault = ctx.fault();
+    return out;
+  }
+
+  out.series = {s_send, s_recv, s_txbuf, s_rxbuf, s_bus, s_tx, s_rx};
+  for (DescriptorRing* r : {&send, &receive, &ret}) {
+    r->occupancy().finish(end);
+    const auto& h = r->occupancy();
+    Histogram hist{h.name(), h.unit(), h.bin_width(), {}};
+    for (Time wgt : h.weights()) hist.weights.push_back(fraction(wgt, window));
+    out.histograms.push_back(hist);
+  }
+  out.trace_dropped = ctx.trace.dropped();
+  out.trace_start = cfg.run.trace_start;
+  out.trace_end = cfg.run.trace_end;
+  out.trace = ctx.trace.take();
+  return out;
+}
+
+namespace {
+class NullHandler final : public EventHandler {
+ public:
+  SimContext* ctx = nullptr;
+  std::uint64_t remaining = 0;
+  void fire(std::uint32_t tag) override {
+    if (remaining == 0) return;
+    --remaining;
+    ctx->after(1000 + (tag & 7), this, tag + 1);
+  }
+};
+}  // namespace
+
+std::uint64_t run_null_loop(std::uint64_t events) {
+  SimContext ctx(1, 0, 0, 0);
+  NullHandler h[16];
+  const std::uint64_t per = events / 16;
+  for (int i = 0; i < 16; ++i) {
+    h[i].ctx = &ctx;
+    h[i].remaining = per;
+    ctx.at(i, &h[i], static_cast<std::uint32_t>(i));
+  }
+  ctx.run_until(INT64_MAX);
+  return ctx.queue.fired();
+}
+
+}  // namespace nicsim

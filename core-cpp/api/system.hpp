@@ -1,0 +1,40 @@
+// One run of the model: builds the components from a validated Config, runs the event loop,
+// and reports metrics, sampled series, histograms and the trace.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "scenario/config.hpp"
+#include "sim/stats.hpp"
+#include "trace/trace.hpp"
+
+namespace nicsim {
+
+struct Metric {
+  std::string name;
+  double value;
+  std::string unit;
+};
+
+struct Histogram {
+  std::string name, unit;
+  std::int64_t bin_width;
+  std::vector<double> weights;  // share of the measured window at each bin
+};
+
+struct RunOutput {
+  std::string fault;  // non-empty when the model reported a bug and stopped
+  std::vector<Metric> metrics;
+  std::vector<TimeSeries> series;
+  std::vector<Histogram> histograms;
+  std::vector<TraceRecord> trace;
+  std::uint64_t trace_dropped = 0;
+  Time trace_start = 0, trace_end = 0;
+};
+
+RunOutput run_model(const Config& cfg, bool with_trace);
+
+// The benchmark baseline: a queue whose handlers only schedule their successors.
+std::uint64_t run_null_loop(std::uint64_t events);
+
+}  // namespace nicsim

@@ -1,0 +1,64 @@
+// Native benchmark: prints one JSON object (read by web/scripts/bench.mjs).
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "api/api.hpp"
+#include "scenario/json.hpp"
+
+namespace {
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string path = argc > 1 ? argv[1] : "scenarios/udp-throughput.json";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "error: cannot read " << path << "\n";
+    return 2;
+  }
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const std::string scenario = buf.str();
+  using nicsim::Json;
+
+  // Bidirectional UDP, 18-byte datagrams: the most events per simulated second. No sweep.
+  nicsim::Json doc = Json::parse(scenario, nullptr, false);
+  doc.erase("sweep");
+  doc.erase("reference");
+  const std::string point = nicsim::dump_json(doc);
+  const std::string ov = R"({"workload.direction":"bidirectional","workload.datagram_bytes":18,"run.duration_us":20000,"run.warmup_us":1000,"run.trace.max_records":0})";
+  auto t0 = std::chrono::steady_clock::now();
+  nicsim::api::RunResult r = nicsim::api::run(point, ov);
+  const double wall = seconds_since(t0);
+  if (!r.ok) {
+    std::cerr << r.json << "\n";
+    return 3;
+  }
+  Json out = Json::parse(r.json, nullptr, false);
+  const double events = out["results"]["events"]["value"].get<double>();
+  const double sim_s = out["results"]["sim_time"]["value"].get<double>() / 1e6;
+
+  const std::uint64_t n = 20000000;
+  t0 = std::chrono::steady_clock::now();
+  const std::uint64_t fired = nicsim::api::null_loop(n);
+  const double null_wall = seconds_since(t0);
+
+  t0 = std::chrono::steady_clock::now();
+  nicsim::api::RunResult full = nicsim::api::run(scenario, "");
+  const double sweep_wall = seconds_since(t0);
+
+  Json report = {{"build", "native"},
+                 {"events", events},
+                 {"wall_s", wall},
+                 {"events_per_s", events / wall},
+                 {"sim_s_per_wall_s", sim_s / wall},
+                 {"null_loop_events_per_s", static_cast<double>(fired) / null_wall},
+                 {"sweep_wall_s", sweep_wall},
+                 {"sweep_ok", full.ok}};
+  std::cout << nicsim::dump_json(report, 2) << "\n";
+  return 0;
+}

@@ -1,0 +1,44 @@
+#include "host/host_bridge.hpp"
+
+namespace nicsim {
+
+HostBridge::HostBridge(SimContext* ctx, IoBus* bus, std::int64_t entries)
+    : ctx_(ctx), bus_(bus), entries_(static_cast<std::size_t>(entries)) {}
+
+bool HostBridge::try_post(Mailbox box, std::uint32_t value, PioWaiter* waiter) {
+  if (posted_.size() >= entries_) {
+    waiter_ = waiter;
+    return false;
+  }
+  posted_.push_back({box, value});
+  ++writes_;
+  ctx_->record(TraceKind::MailboxWrite, Component::Driver, static_cast<std::uint32_t>(box), value);
+  pump();
+  return true;
+}
+
+void HostBridge::pump() {
+  if (active_ || posted_.empty()) return;
+  BusTransaction txn;
+  txn.master = Component::HostBridge;
+  txn.purpose = Purpose::MailboxPio;
+  txn.bytes = 4;
+  txn.read = false;
+  if (bus_->try_start(txn, this)) active_ = true;
+}
+
+void HostBridge::bus_done(const BusTransaction&) {
+  const Pio p = posted_.front();
+  posted_.pop_front();
+  active_ = false;
+  ctx_->record(TraceKind::MailboxArrive, Component::Nic, static_cast<std::uint32_t>(p.box), p.value);
+  nic_->mailbox_write(p.box, p.value);
+  if (waiter_ != nullptr) {
+    PioWaiter* w = waiter_;
+    waiter_ = nullptr;
+    w->pio_space();
+  }
+  pump();
+}
+
+}  // namespace nicsim

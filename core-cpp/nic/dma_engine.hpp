@@ -1,0 +1,62 @@
+// The NIC's DMA engine (thesis §2.1, Table 3.3): a read channel and a write channel, each a
+// bounded queue of DMA requests, both served in turn by one bus master on the half-duplex bus.
+// A full channel refuses a request and calls the client back when a slot frees.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "bus/bus.hpp"
+#include "sim/context.hpp"
+
+namespace nicsim {
+
+enum class DmaChannel : std::uint8_t { Read = 0, Write = 1 };
+
+struct DmaRequest {
+  Purpose purpose = Purpose::SendBdFetch;
+  std::uint32_t bytes = 0;
+  std::uint32_t packet = 0;
+  std::uint64_t cookie = 0;
+};
+
+class DmaClient {
+ public:
+  virtual void dma_done(DmaChannel ch, const DmaRequest& req) = 0;
+  virtual void dma_space(DmaChannel ch) = 0;
+
+ protected:
+  ~DmaClient() = default;
+};
+
+class DmaEngine final : private BusMaster {
+ public:
+  DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, DmaClient* client);
+  bool has_space(DmaChannel ch, std::size_t n = 1) const;
+  // False when the channel's queue is full (the client hears dma_space later).
+  bool enqueue(DmaChannel ch, const DmaRequest& req);
+  std::size_t queued(DmaChannel ch) const { return queue(ch).size(); }
+  std::uint64_t refusals() const { return refusals_; }
+
+ private:
+  std::deque<DmaRequest>& queue(DmaChannel ch) { return ch == DmaChannel::Read ? reads_ : writes_; }
+  const std::deque<DmaRequest>& queue(DmaChannel ch) const {
+    return ch == DmaChannel::Read ? reads_ : writes_;
+  }
+  void pump();
+  void bus_done(const BusTransaction& txn) override;
+  void bus_retry() override { pump(); }
+
+  SimContext* ctx_;
+  IoBus* bus_;
+  std::size_t depth_;
+  DmaClient* client_;
+  std::deque<DmaRequest> reads_, writes_;
+  bool active_ = false;          // a transaction owns the bus
+  DmaChannel last_ = DmaChannel::Write;
+  bool space_wanted_[2] = {false, false};
+  std::uint32_t next_id_ = 1;
+  std::uint64_t refusals_ = 0;
+};
+
+}  // namespace nicsim

@@ -1,0 +1,82 @@
+#include "nic/ring.hpp"
+
+namespace nicsim {
+
+const char* ring_name(RingId id) {
+  switch (id) {
+    case RingId::Send:
+      return "send";
+    case RingId::Receive:
+      return "receive";
+    case RingId::Return:
+      return "receive return";
+  }
+  return "?";
+}
+
+DescriptorRing::DescriptorRing(SimContext* ctx, RingId id, std::int64_t size, Copy producer,
+                               Time measure_from)
+    : ctx_(ctx),
+      id_(id),
+      size_(size),
+      producer_(producer),
+      occupancy_(std::string(ring_name(id)) + "_ring_occupancy", "descriptors", size - 1,
+                 measure_from) {
+  host_.slots.resize(static_cast<std::size_t>(size));
+  nic_.slots.resize(static_cast<std::size_t>(size));
+}
+
+void DescriptorRing::set_prod(Copy c, std::uint64_t value) {
+  copy(c).prod = value;
+  updated(c);
+}
+
+void DescriptorRing::set_cons(Copy c, std::uint64_t value) {
+  copy(c).cons = value;
+  updated(c);
+}
+
+void DescriptorRing::updated(Copy c) {
+  const RingCopy& k = copy(c);
+  ctx_->record(TraceKind::IndexUpdate, c == Copy::Host ? Component::Driver : Component::Nic,
+               static_cast<std::uint32_t>(id_), static_cast<std::uint32_t>(c),
+               static_cast<std::uint32_t>(slot(k.prod)), static_cast<std::uint32_t>(slot(k.cons)),
+               static_cast<std::uint32_t>(size_));
+  if (c == producer_) occupancy_.set(ctx_->now(), pending(producer_));
+  const std::string violation = check();
+  if (!violation.empty()) {
+    ctx_->fail(std::string(ring_name(id_)) + " ring: " + violation + " at " +
+               std::to_string(ctx_->now()) + " ps");
+  }
+}
+
+std::string DescriptorRing::check() const {
+  const Copy consumer = producer_ == Copy::Host ? Copy::Nic : Copy::Host;
+  const RingCopy& p = copy(producer_);
+  const RingCopy& q = copy(consumer);
+  const std::uint64_t room = static_cast<std::uint64_t>(size_ - 1);
+  auto show = [](const RingCopy& k) {
+    return "(producer " + std::to_string(k.prod) + ", consumer " + std::to_string(k.cons) + ")";
+  };
+  // 1. The producer keeps its producer index ahead of its consumer index (and never laps it).
+  if (p.prod < p.cons || p.prod - p.cons > room) {
+    return "condition 1 violated: producer's copy " + show(p);
+  }
+  // 2. The consumer does likewise for its own copy.
+  if (q.prod < q.cons || q.prod - q.cons > room) {
+    return "condition 2 violated: consumer's copy " + show(q);
+  }
+  // 3. The producer's producer index is never behind the consumer's producer index.
+  if (p.prod < q.prod) {
+    return "condition 3 violated: producer's producer index is behind the consumer's " + show(p) +
+           " vs " + show(q);
+  }
+  // 4. The consumer's consumer index is never behind the producer's consumer index.
+  if (q.cons < p.cons) {
+    return "condition 4 violated: consumer's consumer index is behind the producer's " + show(q) +
+           " vs " + show(p);
+  }
+  return "";
+}
+
+}  // namespace nicsim

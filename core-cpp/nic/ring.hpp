@@ -1,0 +1,83 @@
+// A descriptor ring as in thesis §2.3 (Fig 2.3): one global ring implemented as two copies,
+// one in host memory (the driver's) and one in NIC memory, each with its own producer and
+// consumer index. Notification may lag, so the copies differ; the four consistency conditions
+// must hold after every index update, and a violation is a model bug that stops the run.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/context.hpp"
+#include "sim/stats.hpp"
+
+namespace nicsim {
+
+enum class RingId : std::uint32_t { Send = 0, Receive = 1, Return = 2 };
+enum class Copy : std::uint32_t { Host = 0, Nic = 1 };
+
+// What a descriptor says (the address is implied by the slot; the model tracks the packet).
+struct Descriptor {
+  std::uint32_t packet = 0;
+  std::uint32_t bytes = 0;
+  std::uint32_t buffer_slot = 0;  // return descriptors echo the receive-ring slot they used
+};
+
+class DescriptorRing {
+ public:
+  // `producer` is the side that creates descriptors: the driver (Host) for the send and receive
+  // rings, the NIC for the receive return ring.
+  DescriptorRing(SimContext* ctx, RingId id, std::int64_t size, Copy producer, Time measure_from);
+
+  RingId id() const { return id_; }
+  std::int64_t size() const { return size_; }
+  Copy producer_side() const { return producer_; }
+
+  // Indices are kept unwrapped (monotone counts) so conditions are exact; slots and the
+  // values carried by mailboxes and index words are these modulo the ring size.
+  std::uint64_t prod(Copy c) const { return copy(c).prod; }
+  std::uint64_t cons(Copy c) const { return copy(c).cons; }
+  std::int64_t slot(std::uint64_t index) const { return static_cast<std::int64_t>(index % size_); }
+  // Produced and not yet consumed, as a copy sees it.
+  std::int64_t pending(Copy c) const { return static_cast<std::int64_t>(copy(c).prod - copy(c).cons); }
+  // Free slots as the producer sees them; one slot is kept empty (nic_facts §3.4: "full" is
+  // producer + 1 = consumer).
+  std::int64_t free_slots() const { return size_ - 1 - pending(producer_); }
+
+  Descriptor& desc(Copy c, std::uint64_t index) { return copy(c).slots[slot(index)]; }
+
+  // Index updates; each is checked against the four conditions and traced.
+  void set_prod(Copy c, std::uint64_t value);
+  void set_cons(Copy c, std::uint64_t value);
+
+  // Rebuilds an unwrapped index from a modular value known to be at or ahead of `base`.
+  std::uint64_t unwrap(std::uint64_t base, std::uint64_t modular) const {
+    const std::uint64_t s = static_cast<std::uint64_t>(size_);
+    return base + ((modular + s - base % s) % s);
+  }
+
+  // The four consistency conditions (thesis §2.3); "" when they hold.
+  std::string check() const;
+
+  LevelHistogram& occupancy() { return occupancy_; }
+
+ private:
+  struct RingCopy {
+    std::uint64_t prod = 0;
+    std::uint64_t cons = 0;
+    std::vector<Descriptor> slots;
+  };
+  const RingCopy& copy(Copy c) const { return c == Copy::Host ? host_ : nic_; }
+  RingCopy& copy(Copy c) { return c == Copy::Host ? host_ : nic_; }
+  void updated(Copy c);
+
+  SimContext* ctx_;
+  RingId id_;
+  std::int64_t size_;
+  Copy producer_;
+  RingCopy host_, nic_;
+  LevelHistogram occupancy_;
+};
+
+const char* ring_name(RingId id);
+
+}  // namespace nicsim

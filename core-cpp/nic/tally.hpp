@@ -1,0 +1,31 @@
+// Cumulative counts of one run; rates over the measured window are differences of two reads
+// (a snapshot when warm-up ends, and the end).
+#pragma once
+#include <cstdint>
+
+namespace nicsim {
+
+struct Tally {
+  std::uint64_t tx_packets = 0;  // datagrams the peer received from the host
+  std::uint64_t tx_payload = 0;
+  std::uint64_t rx_packets = 0;  // datagrams the driver handed to the stack
+  std::uint64_t rx_payload = 0;
+  std::uint64_t peer_sent = 0;
+  std::uint64_t drops_no_descriptor = 0;
+  std::uint64_t drops_buffer_full = 0;
+  std::uint64_t interrupts = 0;
+  std::uint64_t send_ring_full = 0;
+  std::uint64_t tx_buffer_full = 0;
+};
+
+class InterruptLine {
+ public:
+  virtual void raise_interrupt(std::uint32_t causes) = 0;
+
+ protected:
+  ~InterruptLine() = default;
+};
+
+enum InterruptCause : std::uint32_t { kCauseSend = 1, kCauseReceive = 2 };
+
+}  // namespace nicsim

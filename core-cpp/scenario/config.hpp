@@ -1,0 +1,101 @@
+// One struct per config section (scenario → validated Config → core).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "sim/time.hpp"
+
+namespace nicsim {
+
+enum class Direction : std::uint8_t { Send = 0, Receive = 1, Bidirectional = 2 };
+
+struct HostConfig {
+  Time send_cost = 0;           // build one UDP packet and post its descriptor (S1)
+  Time receive_cost = 0;        // pass one received packet up the stack
+  Time interrupt_cost = 0;      // enter and leave the interrupt handler
+  Time send_complete_cost = 0;  // recycle one completed send descriptor
+  std::int64_t pio_buffer_entries = 0;  // host bridge posted-write buffer
+};
+
+struct DriverConfig {
+  std::int64_t send_ring_size = 0;
+  std::int64_t receive_ring_size = 0;
+  std::int64_t return_ring_size = 0;
+  std::int64_t receive_buffers_posted = 0;
+};
+
+struct BusConfig {
+  std::int64_t width_bits = 0;
+  std::int64_t clock_mhz = 0;  // nominal: 33, 66, 100, 133
+  std::int64_t overhead_cycles = 0;
+  Time cycle() const;  // exact period of the nominal clock (33 MHz is 33.33 MHz: 30 ns)
+};
+
+struct NicDelays {
+  Time mailbox = 0;   // mailbox write seen → descriptor fetch issued
+  Time bd = 0;        // descriptor fetched → data fetch issued
+  Time tx_frame = 0;  // data in transmit buffer → handed to the MAC
+  Time rx_frame = 0;  // frame in receive buffer → data write issued
+  Time interrupt = 0; // index written → interrupt line asserted
+};
+
+struct NicConfig {
+  std::int64_t send_bd_bytes = 0;
+  std::int64_t receive_bd_bytes = 0;
+  std::int64_t return_bd_bytes = 0;
+  std::int64_t index_bytes = 0;
+  std::int64_t bd_fetch_max = 0;
+  std::int64_t tx_buffer_bytes = 0;
+  std::int64_t rx_buffer_bytes = 0;
+  std::int64_t dma_queue_depth = 0;
+  std::int64_t send_coalesce_bds = 0;
+  Time send_coalesce_timer = 0;
+  std::int64_t receive_coalesce_bds = 0;
+  Time receive_coalesce_timer = 0;
+  NicDelays delays;
+};
+
+struct LinkConfig {
+  std::int64_t rate_mbps = 0;
+  std::int64_t preamble_bytes = 0;
+  std::int64_t ifg_bytes = 0;
+  Time propagation = 0;
+};
+
+struct WorkloadConfig {
+  Direction direction = Direction::Send;
+  std::int64_t datagram_bytes = 0;
+  std::int64_t packets = 0;  // 0 = infinite demand
+  Time peer_jitter = 0;
+};
+
+struct RunConfig {
+  Time duration = 0;
+  Time warmup = 0;
+  Time sample_interval = 0;
+  std::uint64_t seed = 0;
+  Time trace_start = 0;
+  Time trace_end = 0;
+  std::int64_t trace_max_records = 0;
+};
+
+struct Config {
+  HostConfig host;
+  DriverConfig driver;
+  BusConfig bus;
+  NicConfig nic;
+  LinkConfig link;
+  WorkloadConfig workload;
+  RunConfig run;
+};
+
+// Frame and wire sizes (thesis §3.3.2: 8 UDP + 20 IP + 14 Ethernet + 4 CRC = 46 bytes).
+constexpr std::int64_t kUdpIpEthCrcBytes = 46;
+constexpr std::int64_t kMinFrameBytes = 64;
+constexpr std::int64_t kCrcBytes = 4;
+inline std::int64_t frame_bytes(std::int64_t datagram) {
+  return datagram + kUdpIpEthCrcBytes < kMinFrameBytes ? kMinFrameBytes
+                                                        : datagram + kUdpIpEthCrcBytes;
+}
+
+}  // namespace nicsim

@@ -1,0 +1,41 @@
+// The parameter registry: every tunable of the model, with its path in a scenario file, type,
+// allowed range, default, unit and where the value comes from (a paper, or "chosen" and why).
+// The validator, the CLI's --set, sweeps and the UI's parameter table all read this one list.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "scenario/config.hpp"
+#include "scenario/json.hpp"
+
+namespace nicsim {
+
+enum class ParamType { Integer, Number, Choice };
+
+struct ParamSpec {
+  const char* path;
+  ParamType type;
+  double min;
+  double max;
+  std::vector<Json> choices;  // ParamType::Choice
+  Json def;
+  const char* unit;
+  const char* origin;  // "seed 000 §…" / "nic_facts §…" / "chosen: why"
+  const char* description;
+  void (*set)(Config&, const Json&);
+  Json (*get)(const Config&);
+};
+
+const std::vector<ParamSpec>& parameter_registry();
+const ParamSpec* find_param(const std::string& path);
+
+// Checks one value against its spec; returns "" when valid, else a message naming the range.
+std::string check_param_value(const ParamSpec& spec, const Json& value);
+
+// The registry as JSON (for the UI's parameter table and the CLI's --list-parameters).
+Json parameter_info_json();
+
+// The effective parameters of a config, nested by path.
+Json effective_parameters(const Config& config);
+
+}  // namespace nicsim

@@ -1,0 +1,414 @@
+#include "scenario/scenario.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "scenario/params.hpp"
+
+namespace nicsim {
+
+const std::vector<MetricInfo>& result_metrics() {
+  static const std::vector<MetricInfo> metrics = {
+      {"udp_tx_throughput", "Mb/s", "UDP payload the host sent, as received by the peer"},
+      {"udp_rx_throughput", "Mb/s", "UDP payload the host received, as delivered to the stack"},
+      {"udp_total_throughput", "Mb/s", "Sum of both directions"},
+      {"ethernet_limit", "Mb/s", "Theoretical UDP payload limit of the wire, both directions if bidirectional"},
+      {"tx_packet_rate", "packets/s", "Datagrams sent per second"},
+      {"rx_packet_rate", "packets/s", "Datagrams received per second"},
+      {"rx_drops_no_descriptor", "packets", "Frames dropped: no receive buffer descriptor on the NIC"},
+      {"rx_drops_buffer_full", "packets", "Frames dropped: NIC receive buffer full"},
+      {"rx_drop_fraction", "fraction", "Dropped frames over frames the peer sent"},
+      {"bus_utilization", "fraction", "Share of bus time busy with transactions"},
+      {"bus_data_fraction", "fraction", "Share of bus time moving data (the rest of busy is overhead)"},
+      {"bus_transactions", "transactions", "Bus transactions in the measured window"},
+      {"host_cpu_utilization", "fraction", "Share of host CPU time busy"},
+      {"interrupts", "interrupts", "Interrupts in the measured window"},
+      {"interrupts_per_packet", "interrupts/packet", "Interrupts per datagram sent or received"},
+      {"send_ring_full_stalls", "stalls", "Times the driver found the send ring full"},
+      {"send_ring_occupancy_mean", "descriptors", "Time-average produced-but-unreported send descriptors (host copy)"},
+      {"mailbox_writes", "writes", "Mailbox writes by the driver"},
+      {"dma_queue_full", "refusals", "Times a DMA channel's queue refused a request"},
+      {"tx_buffer_full", "waits", "Times a data fetch waited for transmit buffer space"},
+      {"bus_refusals", "refusals", "Times a master found the bus busy"},
+      {"events", "events", "Events fired in the whole run"},
+      {"sim_time", "µs", "Simulated time of the run"},
+      {"window", "µs", "Measured window (after warm-up)"},
+  };
+  return metrics;
+}
+
+namespace {
+
+const std::set<std::string> kTopLevel = {"$schema", "format",  "id",     "title",
+                                         "summary", "notice",  "tags",   "system",
+                                         "workload", "run",    "sweep",  "views",
+                                         "chart",   "parameter_notes", "reference", "tour"};
+const std::set<std::string> kViews = {"diagram", "rings", "chart", "events", "timeline", "results"};
+
+std::string join(const std::set<std::string>& s) {
+  std::string out;
+  for (const auto& x : s) out += (out.empty() ? "" : ", ") + x;
+  return out;
+}
+
+// Children allowed under a registry prefix ("system.bus" → {width_bits, clock_mhz, ...}).
+std::set<std::string> children_of(const std::string& prefix) {
+  std::set<std::string> out;
+  const std::string p = prefix + ".";
+  for (const auto& spec : parameter_registry()) {
+    const std::string path = spec.path;
+    if (path.compare(0, p.size(), p) != 0) continue;
+    const std::string rest = path.substr(p.size());
+    out.insert(rest.substr(0, rest.find('.')));
+  }
+  return out;
+}
+
+void walk_params(const Json& node, const std::string& prefix, std::map<std::string, Json>* flat,
+                 Errors* errors) {
+  if (!node.is_object()) {
+    errors->push_back({prefix, "must be an object with fields " + join(children_of(prefix))});
+    return;
+  }
+  const std::set<std::string> allowed = children_of(prefix);
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    const std::string path = prefix + "." + it.key();
+    if (allowed.count(it.key()) == 0) {
+      errors->push_back({path, "unknown field '" + it.key() + "'; allowed: " + join(allowed)});
+      continue;
+    }
+    if (const ParamSpec* spec = find_param(path)) {
+      const std::string msg = check_param_value(*spec, it.value());
+      if (msg.empty()) {
+        (*flat)[path] = it.value();
+      } else {
+        errors->push_back({path, msg});
+      }
+    } else {
+      walk_params(it.value(), path, flat, errors);
+    }
+  }
+}
+
+bool is_string_array(const Json& j) {
+  if (!j.is_array()) return false;
+  return std::all_of(j.begin(), j.end(), [](const Json& x) { return x.is_string(); });
+}
+
+std::string child(const std::string& path, const std::string& key) {
+  return path.empty() ? key : path + "." + key;
+}
+
+void require_string(const Json& obj, const std::string& key, const std::string& path,
+                    Errors* errors, std::string* out, bool required = true) {
+  auto it = obj.find(key);
+  if (it == obj.end()) {
+    if (required) errors->push_back({child(path, key), "is required (a string)"});
+    return;
+  }
+  if (!it->is_string()) {
+    errors->push_back({child(path, key), "must be a string"});
+    return;
+  }
+  if (out) *out = it->get<std::string>();
+}
+
+void check_sweep_axis(const Json& obj, const std::string& path, std::string* param,
+                      std::vector<Json>* values, Errors* errors) {
+  if (!obj.is_object()) {
+    errors->push_back({path, "must be an object with fields parameter, values"});
+    return;
+  }
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (it.key() != "parameter" && it.key() != "values" && it.key() != "series") {
+      errors->push_back({path + "." + it.key(), "unknown field; allowed: parameter, values, series"});
+    }
+  }
+  require_string(obj, "parameter", path, errors, param);
+  const ParamSpec* spec = param->empty() ? nullptr : find_param(*param);
+  if (!param->empty() && spec == nullptr) {
+    errors->push_back({path + ".parameter", "unknown parameter '" + *param + "'"});
+  }
+  auto v = obj.find("values");
+  if (v == obj.end() || !v->is_array() || v->empty() || v->size() > 200) {
+    errors->push_back({path + ".values", "must be an array of 1 to 200 values"});
+    return;
+  }
+  for (std::size_t i = 0; i < v->size(); ++i) {
+    if (spec) {
+      const std::string msg = check_param_value(*spec, (*v)[i]);
+      if (!msg.empty()) {
+        errors->push_back({path + ".values[" + std::to_string(i) + "]", msg});
+        continue;
+      }
+    }
+    values->push_back((*v)[i]);
+  }
+}
+
+void check_reference(const Json& ref, const std::string& path, const SweepSpec& sweep,
+                     std::vector<ReferenceSpec>* out, Errors* errors) {
+  static const std::set<std::string> kFields = {"id", "source", "description", "metric", "at",
+                                                "expected", "unit", "comparison", "tolerance",
+                                                "kind"};
+  if (!ref.is_object()) {
+    errors->push_back({path, "must be an object"});
+    return;
+  }
+  for (auto it = ref.begin(); it != ref.end(); ++it) {
+    if (kFields.count(it.key()) == 0) {
+      errors->push_back({path + "." + it.key(), "unknown field; allowed: " + join(kFields)});
+    }
+  }
+  ReferenceSpec r;
+  const std::size_t before = errors->size();
+  require_string(ref, "id", path, errors, &r.id);
+  require_string(ref, "source", path, errors, &r.source);
+  require_string(ref, "description", path, errors, &r.description);
+  require_string(ref, "metric", path, errors, &r.metric);
+  require_string(ref, "unit", path, errors, &r.unit, false);
+  require_string(ref, "comparison", path, errors, &r.comparison);
+  require_string(ref, "kind", path, errors, &r.kind);
+  if (!r.metric.empty()) {
+    const auto& m = result_metrics();
+    if (std::none_of(m.begin(), m.end(), [&](const MetricInfo& x) { return r.metric == x.name; })) {
+      std::set<std::string> names;
+      for (const auto& x : m) names.insert(x.name);
+      errors->push_back({path + ".metric", "unknown metric '" + r.metric + "'; allowed: " + join(names)});
+    }
+  }
+  if (!r.comparison.empty() && r.comparison != "within" && r.comparison != "at_least" &&
+      r.comparison != "at_most") {
+    errors->push_back({path + ".comparison", "must be one of \"within\", \"at_least\", \"at_most\""});
+  }
+  if (!r.kind.empty() && r.kind != "exact" && r.kind != "approximate" && r.kind != "qualitative") {
+    errors->push_back({path + ".kind", "must be one of \"exact\", \"approximate\", \"qualitative\""});
+  }
+  auto e = ref.find("expected");
+  if (e == ref.end() || !e->is_number()) {
+    errors->push_back({path + ".expected", "is required (a number)"});
+  } else {
+    r.expected = e->get<double>();
+  }
+  auto t = ref.find("tolerance");
+  if (t == ref.end() || !t->is_number() || t->get<double>() < 0 || t->get<double>() > 10) {
+    errors->push_back({path + ".tolerance", "is required: a relative tolerance from 0 to 10 (0.05 = 5%)"});
+  } else {
+    r.tolerance = t->get<double>();
+  }
+  auto at = ref.find("at");
+  if (at != ref.end()) {
+    if (!at->is_object() || !sweep.present) {
+      errors->push_back({path + ".at", "must be an object naming sweep parameters, and the scenario must have a sweep"});
+    } else {
+      for (auto it = at->begin(); it != at->end(); ++it) {
+        const std::vector<Json>* values = nullptr;
+        if (it.key() == sweep.parameter) values = &sweep.values;
+        if (it.key() == sweep.series_parameter) values = &sweep.series_values;
+        if (values == nullptr) {
+          errors->push_back({path + ".at." + it.key(), "must be the sweep parameter '" + sweep.parameter +
+                                                           (sweep.series_parameter.empty() ? "'" : "' or '" + sweep.series_parameter + "'")});
+        } else if (std::find(values->begin(), values->end(), it.value()) == values->end()) {
+          errors->push_back({path + ".at." + it.key(), "value " + dump_json(it.value()) + " is not among the sweep's values"});
+        }
+      }
+      const bool needs_series = !sweep.series_parameter.empty();
+      if (at->find(sweep.parameter) == at->end() ||
+          (needs_series && at->find(sweep.series_parameter) == at->end())) {
+        errors->push_back({path + ".at", "must give a value for every sweep parameter"});
+      }
+      r.at = *at;
+    }
+  }
+  if (errors->size() == before) out->push_back(r);
+}
+
+}  // namespace
+
+Errors build_config(const std::map<std::string, Json>& params, const std::string& context,
+                    Config* out) {
+  Config c;
+  for (const auto& spec : parameter_registry()) spec.set(c, spec.def);
+  for (const auto& [path, value] : params) {
+    if (const ParamSpec* spec = find_param(path)) spec->set(c, value);
+  }
+  Errors errors;
+  const std::string where = context.empty() ? "" : " (" + context + ")";
+  if (c.run.warmup >= c.run.duration) {
+    errors.push_back({"run.warmup_us", "must be less than run.duration_us" + where});
+  }
+  if (c.run.trace_end < c.run.trace_start) {
+    errors.push_back({"run.trace.end_us", "must not be before run.trace.start_us" + where});
+  }
+  if (c.run.sample_interval > c.run.duration) {
+    errors.push_back({"run.sample_interval_us", "must not exceed run.duration_us" + where});
+  } else if (c.run.duration / c.run.sample_interval > 100000) {
+    errors.push_back({"run.sample_interval_us",
+                      "gives more than 100000 samples; allowed at least run.duration_us/100000" + where});
+  }
+  if (c.driver.receive_buffers_posted > c.driver.receive_ring_size - 1) {
+    errors.push_back({"system.driver.receive_buffers_posted",
+                      "must be at most system.driver.receive_ring_size - 1 = " +
+                          std::to_string(c.driver.receive_ring_size - 1) + where});
+  }
+  if (c.nic.tx_buffer_bytes < frame_bytes(c.workload.datagram_bytes)) {
+    errors.push_back({"system.nic.tx_buffer_bytes", "must hold at least one frame" + where});
+  }
+  *out = c;
+  return errors;
+}
+
+Errors load_scenario(const std::string& scenario_text, const std::string& overrides_text,
+                     Scenario* out) {
+  Errors errors;
+  Json doc;
+  std::string parse_error;
+  if (!parse_json(scenario_text, &doc, &parse_error)) {
+    return {{"", "scenario is " + parse_error}};
+  }
+  if (!doc.is_object()) return {{"", "scenario must be a JSON object"}};
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    if (kTopLevel.count(it.key()) == 0) {
+      errors.push_back({it.key(), "unknown field '" + it.key() + "'; allowed: " + join(kTopLevel)});
+    }
+  }
+  auto fmt = doc.find("format");
+  if (fmt == doc.end() || !fmt->is_number_integer() || fmt->get<int>() != 1) {
+    errors.push_back({"format", "must be 1 (the scenario format version this core reads)"});
+  }
+  require_string(doc, "id", "", &errors, &out->id);
+  if (!out->id.empty()) {
+    const bool ok = out->id.size() <= 64 &&
+                    std::all_of(out->id.begin(), out->id.end(), [](char ch) {
+                      return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+                    });
+    if (!ok) errors.push_back({"id", "must be 1 to 64 characters of a-z, 0-9 and -"});
+  }
+  require_string(doc, "title", "", &errors, nullptr);
+  require_string(doc, "summary", "", &errors, nullptr);
+  for (const char* key : {"notice", "tags"}) {
+    auto it = doc.find(key);
+    if (it != doc.end() && !is_string_array(*it)) errors.push_back({key, "must be an array of strings"});
+  }
+  if (auto it = doc.find("views"); it != doc.end()) {
+    if (!is_string_array(*it)) {
+      errors.push_back({"views", "must be an array of strings"});
+    } else {
+      for (std::size_t i = 0; i < it->size(); ++i) {
+        if (kViews.count((*it)[i].get<std::string>()) == 0) {
+          errors.push_back({"views[" + std::to_string(i) + "]", "must be one of " + join(kViews)});
+        }
+      }
+    }
+  }
+  if (auto it = doc.find("chart"); it != doc.end()) {
+    if (!it->is_object()) {
+      errors.push_back({"chart", "must be an object with fields x, y, limit"});
+    } else {
+      for (auto c = it->begin(); c != it->end(); ++c) {
+        if (c.key() != "x" && c.key() != "y" && c.key() != "limit") {
+          errors.push_back({"chart." + c.key(), "unknown field; allowed: limit, x, y"});
+        } else if (!c.value().is_string()) {
+          errors.push_back({"chart." + c.key(), "must be a string"});
+        }
+      }
+    }
+  }
+  if (auto it = doc.find("parameter_notes"); it != doc.end()) {
+    if (!it->is_object()) {
+      errors.push_back({"parameter_notes", "must be an object of parameter path → note"});
+    } else {
+      for (auto n = it->begin(); n != it->end(); ++n) {
+        if (find_param(n.key()) == nullptr) {
+          errors.push_back({"parameter_notes." + n.key(), "is not a known parameter path"});
+        } else if (!n.value().is_string()) {
+          errors.push_back({"parameter_notes." + n.key(), "must be a string"});
+        }
+      }
+    }
+  }
+  if (auto it = doc.find("tour"); it != doc.end() && !it->is_array()) {
+    errors.push_back({"tour", "must be an array of steps"});
+  }
+  for (const char* section : {"system", "workload", "run"}) {
+    if (auto it = doc.find(section); it != doc.end()) walk_params(*it, section, &out->params, &errors);
+  }
+  if (auto it = doc.find("sweep"); it != doc.end()) {
+    out->sweep.present = true;
+    check_sweep_axis(*it, "sweep", &out->sweep.parameter, &out->sweep.values, &errors);
+    if (it->is_object()) {
+      if (auto s = it->find("series"); s != it->end()) {
+        check_sweep_axis(*s, "sweep.series", &out->sweep.series_parameter,
+                         &out->sweep.series_values, &errors);
+        if (s->is_object() && s->find("series") != s->end()) {
+          errors.push_back({"sweep.series.series", "a series cannot have a series of its own"});
+        }
+        if (!out->sweep.series_parameter.empty() &&
+            out->sweep.series_parameter == out->sweep.parameter) {
+          errors.push_back({"sweep.series.parameter", "must differ from sweep.parameter"});
+        }
+      }
+    }
+  }
+  if (auto it = doc.find("reference"); it != doc.end()) {
+    if (!it->is_array()) {
+      errors.push_back({"reference", "must be an array of reference values"});
+    } else {
+      for (std::size_t i = 0; i < it->size(); ++i) {
+        check_reference((*it)[i], "reference[" + std::to_string(i) + "]", out->sweep,
+                        &out->reference, &errors);
+      }
+    }
+  }
+  // Overrides: a JSON object of path → value, validated against the same registry.
+  if (!overrides_text.empty()) {
+    Json ov;
+    if (!parse_json(overrides_text, &ov, &parse_error)) {
+      errors.push_back({"overrides", "are " + parse_error});
+    } else if (!ov.is_object()) {
+      errors.push_back({"overrides", "must be a JSON object of parameter path → value"});
+    } else {
+      for (auto it = ov.begin(); it != ov.end(); ++it) {
+        const ParamSpec* spec = find_param(it.key());
+        if (spec == nullptr) {
+          errors.push_back({it.key(), "unknown parameter '" + it.key() +
+                                          "'; see --list-parameters for the allowed paths"});
+          continue;
+        }
+        const std::string msg = check_param_value(*spec, it.value());
+        if (!msg.empty()) {
+          errors.push_back({it.key(), msg});
+        } else {
+          out->params[it.key()] = it.value();
+        }
+      }
+    }
+  }
+  if (!errors.empty()) return errors;
+  Errors cfg_errors = build_config(out->params, "", &out->config);
+  if (!cfg_errors.empty()) return cfg_errors;
+  // Every sweep point must be a valid config too, so a sweep never fails half-way.
+  if (out->sweep.present) {
+    std::vector<Json> series = out->sweep.series_values;
+    if (series.empty()) series.push_back(Json());
+    for (const auto& s : series) {
+      for (const auto& v : out->sweep.values) {
+        auto params = out->params;
+        params[out->sweep.parameter] = v;
+        std::string ctx = "sweep point " + out->sweep.parameter + "=" + dump_json(v);
+        if (!s.is_null()) {
+          params[out->sweep.series_parameter] = s;
+          ctx += ", " + out->sweep.series_parameter + "=" + dump_json(s);
+        }
+        Config unused;
+        Errors e = build_config(params, ctx, &unused);
+        errors.insert(errors.end(), e.begin(), e.end());
+        if (errors.size() > 20) return errors;
+      }
+    }
+  }
+  return errors;
+}
+
+}  // namespace nicsim

@@ -1,0 +1,54 @@
+// A scenario file → one validated Scenario. Every input from outside is validated here, once,
+// with errors that name the field and the allowed values.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "scenario/config.hpp"
+#include "scenario/json.hpp"
+#include "sim/status.hpp"
+
+namespace nicsim {
+
+struct MetricInfo {
+  const char* name;
+  const char* unit;
+  const char* description;
+};
+// Every metric a run reports (reference values may name only these).
+const std::vector<MetricInfo>& result_metrics();
+
+struct SweepSpec {
+  bool present = false;
+  std::string parameter;
+  std::vector<Json> values;
+  std::string series_parameter;  // empty when the sweep has no series
+  std::vector<Json> series_values;
+};
+
+struct ReferenceSpec {
+  std::string id, source, description, metric, unit, comparison, kind;
+  Json at;  // object of sweep parameter → value, or null for the main run
+  double expected = 0;
+  double tolerance = 0;
+};
+
+struct Scenario {
+  std::string id;
+  std::map<std::string, Json> params;  // flat path → value, scenario then overrides
+  Config config;                       // the main run's config
+  SweepSpec sweep;
+  std::vector<ReferenceSpec> reference;
+};
+
+// Validates scenario text and overrides text (a JSON object of path → value; "" means none).
+Errors load_scenario(const std::string& scenario_text, const std::string& overrides_text,
+                     Scenario* out);
+
+// The config of one run: defaults, then `params`. Cross-field rules are checked; errors name
+// `context` (e.g. "sweep point workload.datagram_bytes=18").
+Errors build_config(const std::map<std::string, Json>& params, const std::string& context,
+                    Config* out);
+
+}  // namespace nicsim

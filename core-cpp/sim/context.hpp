@@ -1,0 +1,55 @@
+// What every component of one run shares: the clock and event queue, the run's one random
+// generator, the trace recorder and the fault flag. Owned by the run; there are no globals.
+#pragma once
+#include <string>
+
+#include "sim/event_queue.hpp"
+#include "sim/rng.hpp"
+#include "trace/trace.hpp"
+
+namespace nicsim {
+
+class SimContext {
+ public:
+  SimContext(std::uint64_t seed, Time trace_start, Time trace_end, std::uint64_t trace_cap)
+      : rng(seed), trace(trace_start, trace_end, trace_cap) {}
+
+  EventQueue queue;
+  Rng rng;
+  TraceRecorder trace;
+
+  Time now() const { return queue.now(); }
+  bool failed() const { return stop_; }
+  const std::string& fault() const { return fault_; }
+
+  // A model bug (e.g. a ring condition violated) stops the run with a clear message.
+  void fail(const std::string& message) {
+    if (stop_) return;
+    stop_ = true;
+    fault_ = message;
+  }
+  void after(Time delay, EventHandler* target, std::uint32_t tag,
+             std::int32_t priority = kPriorityDefault) {
+    Status s = queue.schedule_in(delay, target, tag, priority);
+    if (!s.is_ok()) fail(s.message());
+  }
+  void at(Time when, EventHandler* target, std::uint32_t tag,
+          std::int32_t priority = kPriorityDefault) {
+    Status s = queue.schedule(when, target, tag, priority);
+    if (!s.is_ok()) fail(s.message());
+  }
+  void record(TraceKind kind, Component comp, std::uint32_t a = 0, std::uint32_t b = 0,
+              std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
+    trace.record(queue.now(), kind, comp, a, b, c, d, e);
+  }
+  void run_until(Time end) { queue.run_until(end, &stop_); }
+  // Packet identities, unique within the run (trace records name packets by them).
+  std::uint32_t new_packet() { return ++packets_; }
+
+ private:
+  bool stop_ = false;
+  std::string fault_;
+  std::uint32_t packets_ = 0;
+};
+
+}  // namespace nicsim

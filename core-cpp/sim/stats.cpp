@@ -1,0 +1,43 @@
+#include "sim/stats.hpp"
+
+#include <algorithm>
+
+namespace nicsim {
+
+namespace {
+constexpr std::int64_t kMaxBins = 32;
+}
+
+LevelHistogram::LevelHistogram(std::string name, std::string unit, std::int64_t max_level,
+                               Time from)
+    : name_(std::move(name)), unit_(std::move(unit)), from_(from) {
+  const std::int64_t levels = std::max<std::int64_t>(1, max_level + 1);
+  bin_width_ = (levels + kMaxBins - 1) / kMaxBins;
+  weights_.assign(static_cast<std::size_t>((levels + bin_width_ - 1) / bin_width_), 0);
+}
+
+void LevelHistogram::set(Time now, std::int64_t level) {
+  const Time start = std::max(since_, from_);
+  if (now > start) {
+    std::size_t bin = static_cast<std::size_t>(std::max<std::int64_t>(0, level_) / bin_width_);
+    bin = std::min(bin, weights_.size() - 1);
+    weights_[bin] += now - start;
+  }
+  level_ = level;
+  since_ = now;
+}
+
+double LevelHistogram::mean() const {
+  // Mean of bin centres weighted by time: exact when the bin width is 1.
+  Time total = 0;
+  double acc = 0;
+  for (std::size_t i = 0; i < weights_.size(); ++i) {
+    total += weights_[i];
+    const double centre =
+        static_cast<double>(i) * bin_width_ + static_cast<double>(bin_width_ - 1) / 2.0;
+    acc += centre * static_cast<double>(weights_[i]);
+  }
+  return total > 0 ? acc / static_cast<double>(total) : 0.0;
+}
+
+}  // namespace nicsim

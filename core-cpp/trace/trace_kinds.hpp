@@ -1,0 +1,76 @@
+// The one list of trace record kinds and components. web/engine/traceKinds.ts mirrors it;
+// a Vitest test compares the two through the wasm build's traceKindNames()/componentNames().
+#pragma once
+#include <cstdint>
+
+namespace nicsim {
+
+// X(name, field meanings a..e). Append only: ids are positions, and saved traces use them.
+#define NICSIM_TRACE_KINDS(X)                                                                  \
+  X(RunStart, "a=direction(0 send,1 receive,2 bidirectional) b=datagram bytes")                \
+  X(DriverPostSendBd, "S1 a=packet b=send ring slot c=frame bytes")                            \
+  X(MailboxWrite, "S2 a=mailbox(0 send prod,1 receive prod,2 return cons,3 intr ack) b=value") \
+  X(MailboxArrive, "a=mailbox b=value: the PIO write reached the NIC")                         \
+  X(BusTxnStart, "a=txn b=master(component) c=bytes d=purpose e=packet")                       \
+  X(BusTxnEnd, "a=txn b=master c=bytes d=purpose e=packet")                                    \
+  X(BusRefused, "a=master(component): bus busy, the master is called back when free")          \
+  X(DmaQueued, "a=dma b=purpose c=bytes d=packet e=queue depth after")                         \
+  X(DmaDone, "a=dma b=purpose c=bytes d=packet")                                               \
+  X(DmaQueueFull, "a=purpose: the DMA channel's queue refused a request")                      \
+  X(IndexUpdate, "a=ring(0 send,1 receive,2 return) b=copy(0 host,1 nic) c=producer d=consumer e=size") \
+  X(RingFull, "a=ring: the producer found no free slot")                                       \
+  X(DriverStall, "a=ring: the driver waits for ring space")                                    \
+  X(DriverResume, "a=ring")                                                                    \
+  X(TxBufferFull, "a=packet: data fetch waits for transmit buffer space")                      \
+  X(MacTxStart, "S5 a=packet b=frame bytes: frame starts on the wire to the peer")             \
+  X(MacTxEnd, "a=packet b=frame bytes")                                                        \
+  X(PeerTxStart, "a=packet b=frame bytes: peer starts a frame towards the NIC")                \
+  X(MacRxDone, "R1 a=packet b=frame bytes: frame is in the NIC receive buffer")                \
+  X(RxDrop, "a=packet b=reason(0 no receive descriptor,1 receive buffer full)")                \
+  X(InterruptRaise, "S6/R4 a=cause bits(1 send,2 receive) b=trigger(0 count,1 timer)")         \
+  X(IsrStart, "a=interrupt number")                                                            \
+  X(IsrEnd, "a=interrupt number b=packets received c=sends completed")                         \
+  X(HostDeliver, "a=packet b=UDP payload bytes: handed to the protocol stack")                 \
+  X(SendComplete, "a=packet: the driver recycled the send descriptor")                         \
+  X(PeerRxDone, "a=packet b=frame bytes: the peer received the frame")                         \
+  X(CoalesceTimer, "a=cause bits: the coalescing timer expired")                               \
+  X(HostCpuBusy, "a=task(0 send,1 interrupt service) b=duration ps low c=duration ps high")
+
+enum class TraceKind : std::uint16_t {
+#define NICSIM_X(name, doc) name,
+  NICSIM_TRACE_KINDS(NICSIM_X)
+#undef NICSIM_X
+      Count
+};
+
+#define NICSIM_COMPONENTS(X)                                                                   \
+  X(HostCpu, "host_cpu") X(Driver, "driver") X(Bus, "bus") X(Nic, "nic") X(DmaRead, "dma_read") \
+      X(DmaWrite, "dma_write") X(MacTx, "mac_tx") X(MacRx, "mac_rx") X(WireTx, "wire_tx")        \
+          X(WireRx, "wire_rx") X(Peer, "peer") X(HostBridge, "host_bridge")
+
+enum class Component : std::uint16_t {
+#define NICSIM_X(name, str) name,
+  NICSIM_COMPONENTS(NICSIM_X)
+#undef NICSIM_X
+      Count
+};
+
+// What a bus transaction or DMA carries (trace fields "purpose").
+#define NICSIM_PURPOSES(X)                                                                     \
+  X(SendBdFetch, "send descriptor fetch") X(SendDataFetch, "send data fetch")                   \
+      X(RecvBdFetch, "receive descriptor fetch") X(RecvDataWrite, "receive data write")         \
+          X(ReturnBdWrite, "return descriptor write") X(SendConsumerWrite, "send consumer index write") \
+              X(ReturnProducerWrite, "return producer index write") X(MailboxPio, "mailbox write")
+
+enum class Purpose : std::uint16_t {
+#define NICSIM_X(name, str) name,
+  NICSIM_PURPOSES(NICSIM_X)
+#undef NICSIM_X
+      Count
+};
+
+const char* trace_kind_name(TraceKind k);
+const char* component_name(Component c);
+const char* purpose_name(Purpose p);
+
+}  // namespace nicsim
