@@ -1,5 +1,5 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
-import type { ValidationError } from './types';
+import type { ParameterSpec, ValidationError } from './types';
 
 export type Request =
   | { id: number; type: 'validate'; scenario: string; overrides: string }
@@ -9,7 +9,7 @@ export type Request =
 export interface EngineInfo {
   kindNames: string[];
   componentNames: string[];
-  parameterInfo: unknown[];
+  parameterInfo: ParameterSpec[];
 }
 
 export type Response =

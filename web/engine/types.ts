@@ -80,3 +80,17 @@ export interface ValidationError {
 export function isErrorOutput(x: unknown): x is { errors: ValidationError[] } {
   return typeof x === 'object' && x !== null && Array.isArray((x as { errors?: unknown }).errors);
 }
+
+/** One entry of the core's parameterInfo(). */
+export interface ParameterSpec {
+  path: string;
+  type: 'number' | 'integer' | 'choice' | 'boolean' | 'string' | string;
+  unit?: string;
+  default?: unknown;
+  min?: number;
+  max?: number;
+  choices?: unknown[];
+  description?: string;
+  /** Where the value comes from: a source reference, or "chosen: why" for a modelling choice. */
+  origin?: string;
+}

@@ -44,9 +44,9 @@ function core(): Promise<NicsimCoreModule> {
 }
 
 function info(m: NicsimCoreModule): EngineInfo {
-  let parameterInfo: unknown[] = [];
+  let parameterInfo: EngineInfo['parameterInfo'] = [];
   try {
-    parameterInfo = JSON.parse(m.parameterInfo()) as unknown[];
+    parameterInfo = JSON.parse(m.parameterInfo()) as EngineInfo['parameterInfo'];
   } catch {
     parameterInfo = [];
   }

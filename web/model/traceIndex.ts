@@ -148,10 +148,23 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         break;
       }
       case K.DmaDone: {
-        const s = openDma.get(a);
+        // Pair by DMA id; when the id does not match an open request (the core may not carry
+        // it), take the oldest open request of the same engine, purpose and packet.
+        let s = openDma.get(a);
+        let key = a;
+        if (!s || s.engine !== trace.component[i]! || s.purpose !== b) {
+          s = undefined;
+          for (const [id, o] of openDma) {
+            if (o.engine === trace.component[i]! && o.purpose === b && o.packet === trace.d[i]!) {
+              s = o;
+              key = id;
+              break;
+            }
+          }
+        }
         if (s) {
           s.end = t;
-          openDma.delete(a);
+          openDma.delete(key);
         } else {
           dma.push({ start: windowStart, end: t, rec: i, engine: trace.component[i]!, purpose: b, packet: trace.d[i]! });
         }

@@ -1,7 +1,7 @@
 // The scenario page's one store: run output, decoded trace and playback cursor. Views read it
 // through selectors; only the playback controls and the event log write the cursor.
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { RunOutput, ValidationError } from '../engine/types';
+import type { ParameterSpec, RunOutput, ValidationError } from '../engine/types';
 import type { Trace } from '../engine/trace';
 import { nextEventTime, prevEventTime } from '../engine/trace';
 import { traceIndex, type TraceIndex } from '../model/traceIndex';
@@ -20,6 +20,8 @@ export type RunState =
       /** Kind/component lists reported by the engine (to check the TS mirror). */
       kindNames: string[];
       componentNames: string[];
+      /** Parameter specs (unit, description, origin) from the engine. */
+      parameterInfo: ParameterSpec[];
       /** True when the data is the built-in fixture because the engine is not built (dev only). */
       demo: boolean;
     };
@@ -137,7 +139,7 @@ export class Store {
 export function doneState(
   output: RunOutput,
   trace: Trace,
-  extra: { elapsedMs?: number; kindNames?: string[]; componentNames?: string[]; demo?: boolean } = {},
+  extra: { elapsedMs?: number; kindNames?: string[]; componentNames?: string[]; parameterInfo?: ParameterSpec[]; demo?: boolean } = {},
 ): RunState {
   return {
     status: 'done',
@@ -147,6 +149,7 @@ export function doneState(
     elapsedMs: extra.elapsedMs ?? 0,
     kindNames: extra.kindNames ?? [],
     componentNames: extra.componentNames ?? [],
+    parameterInfo: extra.parameterInfo ?? [],
     demo: extra.demo ?? false,
   };
 }

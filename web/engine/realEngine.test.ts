@@ -1,0 +1,59 @@
+// Checks the UI's reading of the real engine's output (skipped when the wasm is not built).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadNodeCore } from './nodeCore';
+import { decodeTrace } from './trace';
+import { COMPONENT_NAMES, K, KIND_NAMES } from './traceKinds';
+import { isErrorOutput, type RunOutput } from './types';
+import { SCENARIOS } from '../scenarios';
+import { buildIndex } from '../model/traceIndex';
+import { ringsAt } from '../model/rings';
+import { diagramStateAt } from '../model/diagramState';
+
+const built = existsSync(fileURLToPath(new URL('./wasm/nicsim_core.wasm', import.meta.url)));
+
+describe.skipIf(!built)('the real engine, as the UI reads it', async () => {
+  const core = built ? await loadNodeCore() : null;
+
+  it('reports the same kind and component lists as traceKinds.ts', () => {
+    expect(JSON.parse(core!.traceKindNames())).toEqual(KIND_NAMES);
+    expect(JSON.parse(core!.componentNames())).toEqual(COMPONENT_NAMES);
+  });
+
+  for (const entry of SCENARIOS) {
+    it(`runs ${entry.id} into output the views can read`, () => {
+      const out = JSON.parse(core!.run(entry.text, '{}')) as unknown;
+      expect(isErrorOutput(out), JSON.stringify(out).slice(0, 400)).toBe(false);
+      const o = out as RunOutput;
+      expect(o.format).toBe('nicsim-results/1');
+      expect(o.scenario).toBe(entry.id);
+      expect(typeof o.trace.start_ps).toBe('number');
+      const trace = decodeTrace(core!.traceBytes());
+      expect(trace.length).toBe(o.trace.records);
+      for (let i = 1; i < trace.length; i++) expect(trace.time[i]! >= trace.time[i - 1]!).toBe(true);
+      for (let i = 0; i < trace.length; i++) expect(trace.kind[i]!).toBeLessThan(KIND_NAMES.length);
+      const idx = buildIndex(trace, o.trace.start_ps, o.trace.end_ps);
+      // Every bus transaction inside the window has a positive duration.
+      for (const s of idx.bus.spans) if (Number.isFinite(s.end)) expect(s.end).toBeGreaterThanOrEqual(s.start);
+      const mid = (o.trace.start_ps + o.trace.end_ps) / 2;
+      const rings = ringsAt(idx, o.trace.end_ps);
+      expect(rings).toHaveLength(3);
+      expect(() => diagramStateAt(idx, mid, 1e6)).not.toThrow();
+      if (entry.scenario.chart && o.sweep.length) {
+        for (const e of o.sweep) expect(e.results[entry.scenario.chart.y], `${e.series} ${e.value}`).toBeDefined();
+      }
+      if ((idx.byKind.get(K.IndexUpdate) ?? []).length) expect(rings.some((r) => r.host.known || r.nic.known)).toBe(true);
+    });
+  }
+
+  it('returns {errors:[{path,message}]} for an invalid scenario', () => {
+    const out = JSON.parse(core!.run('{"format": 1, "id": "x"}', '{}')) as unknown;
+    expect(isErrorOutput(out)).toBe(true);
+    if (isErrorOutput(out)) {
+      expect(out.errors.length).toBeGreaterThan(0);
+      expect(typeof out.errors[0]!.path).toBe('string');
+      expect(typeof out.errors[0]!.message).toBe('string');
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureSweep } from '../engine/fixture';
+import { DEFAULT_BOX, groupSweep, nearestX, sweepChartModel, timeSeriesModel } from './chart';
+
+const output = { sweep: fixtureSweep(), sweep_spec: { parameter: 'workload.datagram_bytes', series_parameter: 'workload.direction' } };
+const spec = { x: 'workload.datagram_bytes', y: 'udp_total_throughput', limit: 'ethernet_limit' };
+const labels = { x: 'UDP datagram size (B)', y: 'UDP total throughput' };
+
+describe('sweepChartModel', () => {
+  const m = sweepChartModel(output, spec, labels);
+
+  it('groups the sweep by series, sorted by x', () => {
+    const g = groupSweep(output.sweep);
+    expect([...g.keys()]).toEqual(['send', 'receive', 'bidirectional']);
+    expect(g.get('send')!.map((e) => e.value)).toEqual([18, 64, 100, 200, 300, 400, 600, 800, 1000, 1200, 1472]);
+  });
+
+  it('maps x from 0 to the largest swept value onto the plot width', () => {
+    const { margin, width } = DEFAULT_BOX;
+    expect(m.x.domain()[0]).toBe(0);
+    expect(m.x.domain()[1]).toBeGreaterThanOrEqual(1472);
+    expect(m.x(0)).toBe(margin.left);
+    expect(m.x(m.x.domain()[1]!)).toBe(width - margin.right);
+  });
+
+  it('maps y from 0 to above the largest value or limit, inverted for SVG', () => {
+    const { margin, height } = DEFAULT_BOX;
+    const maxLimit = Math.max(...output.sweep.map((e) => e.results.ethernet_limit!.value));
+    expect(m.y.domain()[0]).toBe(0);
+    expect(m.y.domain()[1]).toBeGreaterThanOrEqual(maxLimit);
+    expect(m.y(0)).toBe(height - margin.bottom);
+    expect(m.y(m.y.domain()[1]!)).toBe(margin.top);
+  });
+
+  it('builds one line per series with a point per entry', () => {
+    expect(m.lines.map((l) => l.name)).toEqual(['send', 'receive', 'bidirectional']);
+    for (const l of m.lines) {
+      expect(l.points).toHaveLength(11);
+      expect(l.path.startsWith('M')).toBe(true);
+      expect(l.path.split('L')).toHaveLength(11);
+      const p = l.points[10]!;
+      expect(p.px).toBeCloseTo(m.x(1472));
+      expect(p.py).toBeCloseTo(m.y(p.y));
+    }
+  });
+
+  it('draws identical limit curves once (send and receive share the one-way limit)', () => {
+    const limits = m.lines.filter((l) => l.limitPath);
+    expect(limits.map((l) => l.name)).toEqual(['send', 'bidirectional']);
+    const bidi = m.lines[2]!.limitPoints.at(-1)!;
+    expect(bidi.y).toBeCloseTo(1914.2, 0);
+  });
+
+  it('finds the nearest swept value under the pointer', () => {
+    expect(nearestX(m, m.x(1450))).toBe(1472);
+    expect(nearestX(m, m.x(30))).toBe(18);
+    expect(nearestX(m, m.x(650))).toBe(600);
+  });
+
+  it('labels the axes with units', () => {
+    expect(m.xLabel).toBe('UDP datagram size (B)');
+    expect(m.yLabel).toBe('UDP total throughput (Mb/s)');
+    expect(m.xTicks.length).toBeGreaterThan(3);
+    expect(m.yTicks[0]!.value).toBe(0);
+  });
+});
+
+describe('timeSeriesModel', () => {
+  const s = { name: 'send_ring_occupancy', unit: 'descriptors', interval_ps: 10_000_000, values: [0, 5, 10, 5, 0] };
+  it('places samples at i * interval and the now marker at the cursor', () => {
+    const m = timeSeriesModel(s, 20_000_000, { scale: 1e6, unit: 'µs' });
+    expect(m.x.domain()).toEqual([0, 40]);
+    expect(m.nowX).toBeCloseTo(m.x(20));
+    expect(m.path.split('L')).toHaveLength(5);
+    expect(m.xLabel).toBe('simulated time (µs)');
+    expect(m.yLabel).toBe('send ring occupancy (descriptors)');
+  });
+  it('hides the now marker outside the series', () => {
+    expect(timeSeriesModel(s, 90_000_000, { scale: 1e6, unit: 'µs' }).nowX).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { useRun } from '../store/store';
+import type { Scenario } from '../scenarios/types';
+import { formatValue } from '../model/format';
+
+function tol(t: number | undefined, comparison: string | undefined): string {
+  if (t === undefined) return comparison ?? '—';
+  const pct = `±${+(t * 100).toFixed(2)}%`;
+  return comparison && comparison !== 'within' ? `${comparison} ${pct}` : pct;
+}
+
+export function ChecksPanel({ scenario }: { scenario: Scenario }) {
+  const run = useRun();
+  const refs = scenario.reference ?? [];
+  if (!run) {
+    if (refs.length === 0) return <p className="muted">This scenario has no reference values.</p>;
+    return (
+      <ul className="plain">
+        {refs.map((r) => (
+          <li key={r.id}>
+            {r.description} <span className="muted">({r.source})</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const checks = run.output.checks;
+  if (checks.length === 0) return <p className="muted">This scenario has no reference values.</p>;
+  const passed = checks.filter((c) => c.pass).length;
+  return (
+    <div data-testid="checks">
+      <p className="checks-summary">
+        <span className={passed === checks.length ? 'pill pill-pass' : 'pill pill-fail'}>
+          {passed} of {checks.length} pass
+        </span>
+      </p>
+      <table className="data-table checks-table">
+        <thead>
+          <tr>
+            <th scope="col">reference</th>
+            <th scope="col" className="num">
+              expected
+            </th>
+            <th scope="col" className="num">
+              simulated
+            </th>
+            <th scope="col" className="num">
+              tolerance
+            </th>
+            <th scope="col">result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {checks.map((c) => (
+            <tr key={c.id}>
+              <td>
+                <div>{c.description}</div>
+                <div className="muted small">
+                  <span className={`kind-tag kind-${c.kind}`}>{c.kind}</span> {c.source}
+                </div>
+              </td>
+              <td className="num mono nowrap">
+                {formatValue(c.expected)} {c.unit}
+              </td>
+              <td className="num mono nowrap">
+                {formatValue(c.simulated)} {c.unit}
+              </td>
+              <td className="num mono nowrap">{tol(c.tolerance, c.comparison)}</td>
+              <td>
+                <span className={c.pass ? 'pill pill-pass' : 'pill pill-fail'}>{c.pass ? 'pass' : 'fail'}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
