@@ -24,6 +24,7 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
 std::string to_csv(const std::string& output_json);
 
 std::string parameter_info();    // JSON array of parameter specs
+std::string scenario_schema();   // JSON Schema (draft-07) of a scenario file, from the registry
 std::string trace_kind_names();  // JSON array, index = kind id
 std::string component_names();   // JSON array, index = component id
 std::string purpose_names();     // JSON array, index = purpose id

@@ -19,6 +19,7 @@ class Sampler final : public EventHandler {
     Time bus_busy;
     Time bus_data;
     Time cpu_busy;
+    std::uint64_t bus_transactions, bus_refusals, mailbox_writes, dma_refusals;
     Tally tally;
   };
   std::function<Probe()> probe;
@@ -86,7 +87,8 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   sampler.interval = cfg.run.sample_interval;
   sampler.end = cfg.run.duration;
   sampler.probe = [&]() {
-    return Sampler::Probe{bus.busy_total(ctx.now()), bus.data_total(), host.cpu_busy_total(ctx.now()), tally};
+    return Sampler::Probe{bus.busy_total(ctx.now()), bus.data_total(), host.cpu_busy_total(ctx.now()),
+                          bus.transactions(), bus.refusals(), bridge.writes(), nic.dma().refusals(), tally};
   };
   sampler.sample = [&](const Sampler::Probe& last, const Sampler::Probe& now) {
     const Time dt = cfg.run.sample_interval;
@@ -136,17 +138,27 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     ctx.fail(std::string("metric not declared in result_metrics(): ") + name);
   };
   add("udp_tx_throughput", mbps(tx_payload, window));
-  add("udp_rx_throughput", mbps(rx_payload, window));
-  add("udp_total_throughput", mbps(tx_payload + rx_payload, window));
+  double rx_mbps = mbps(rx_payload, window);
+  double rx_pps = per_second(rx_packets, window);
+  if (host.have_receive_epochs()) {
+    const Host::Epoch& a = host.first_epoch();
+    const Host::Epoch& b = host.last_epoch();
+    rx_mbps = mbps(b.bytes - a.bytes, b.time - a.time);
+    rx_pps = per_second(b.packets - a.packets, b.time - a.time);
+  }
+  add("udp_rx_throughput", rx_mbps);
+  add("udp_total_throughput", mbps(tx_payload, window) + rx_mbps);
   add("ethernet_limit", directions * ethernet_limit_mbps(cfg.link, cfg.workload.datagram_bytes));
+  add("frame_wire_time", static_cast<double>(to_peer.slot_time(static_cast<std::uint32_t>(
+                             frame_bytes(cfg.workload.datagram_bytes)))) / 1e6);
   add("tx_packet_rate", per_second(tx_packets, window));
-  add("rx_packet_rate", per_second(rx_packets, window));
+  add("rx_packet_rate", rx_pps);
   add("rx_drops_no_descriptor", static_cast<double>(drops_nd));
   add("rx_drops_buffer_full", static_cast<double>(drops_full));
   add("rx_drop_fraction", peer_sent > 0 ? static_cast<double>(drops_nd + drops_full) / static_cast<double>(peer_sent) : 0.0);
   add("bus_utilization", fraction(bus.busy_total(end) - w.bus_busy, window));
   add("bus_data_fraction", fraction(bus.data_total() - w.bus_data, window));
-  add("bus_transactions", static_cast<double>(bus.transactions()));
+  add("bus_transactions", static_cast<double>(bus.transactions() - w.bus_transactions));
   add("host_cpu_utilization", fraction(host.cpu_busy_total(end) - w.cpu_busy, window));
   add("interrupts", static_cast<double>(interrupts));
   add("interrupts_per_packet", tx_packets + rx_packets > 0
@@ -154,10 +166,10 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
                                    : 0.0);
   add("send_ring_full_stalls", static_cast<double>(t.send_ring_full - w.tally.send_ring_full));
   add("send_ring_occupancy_mean", send.occupancy().mean());
-  add("mailbox_writes", static_cast<double>(bridge.writes()));
-  add("dma_queue_full", static_cast<double>(nic.dma().refusals()));
+  add("mailbox_writes", static_cast<double>(bridge.writes() - w.mailbox_writes));
+  add("dma_queue_full", static_cast<double>(nic.dma().refusals() - w.dma_refusals));
   add("tx_buffer_full", static_cast<double>(t.tx_buffer_full - w.tally.tx_buffer_full));
-  add("bus_refusals", static_cast<double>(bus.refusals()));
+  add("bus_refusals", static_cast<double>(bus.refusals() - w.bus_refusals));
   add("events", static_cast<double>(ctx.queue.fired()));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);

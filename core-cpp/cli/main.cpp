@@ -2,6 +2,7 @@
 //   nicsim <scenario.json> [--set path=value ...] [--format json|csv] [--trace FILE]
 //   nicsim --validate <scenario.json> [--set ...]
 //   nicsim --list-parameters
+//   nicsim --schema            (the JSON Schema of scenario files, from the parameter registry)
 // Exit status: 0 ran, 2 bad input (the message names the field), 3 model fault.
 #include <cstdio>
 #include <fstream>
@@ -43,6 +44,9 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--list-parameters") {
       std::cout << nicsim::dump_json(nicsim::Json::parse(nicsim::api::parameter_info(), nullptr, false), 2) << "\n";
+      return 0;
+    } else if (arg == "--schema") {
+      std::cout << nicsim::api::scenario_schema() << "\n";
       return 0;
     } else if (arg == "--validate") {
       validate_only = true;

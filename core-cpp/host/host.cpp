@@ -3,7 +3,7 @@
 namespace nicsim {
 
 namespace {
-enum Tag : std::uint32_t { kTaskDone = 1 };
+enum Tag : std::uint32_t { kTaskDone = 1, kStart = 2 };
 constexpr std::uint32_t kReceiveBufferBytes = 1518;  // nic_facts §3.4: standard buffers
 }  // namespace
 
@@ -15,6 +15,7 @@ Host::Host(SimContext* ctx, const Config& cfg, Rings rings, HostBridge* bridge, 
       bridge_(bridge),
       tally_(tally) {
   posted_ = cfg.driver.receive_buffers_posted;
+  warmup_ = cfg.run.warmup;
 }
 
 void Host::start() {
@@ -27,10 +28,11 @@ void Host::start() {
   rx.set_prod(Copy::Host, static_cast<std::uint64_t>(posted_));
   pio_.push_back({Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
   flush_pio();
+  ctx_->after(workload_.start, this, kStart);
 }
 
 bool Host::send_wanted() const {
-  if (workload_.direction == Direction::Receive) return false;
+  if (!started_ || workload_.direction == Direction::Receive) return false;
   if (workload_.packets > 0 && sent_ >= static_cast<std::uint64_t>(workload_.packets)) return false;
   return true;
 }
@@ -73,7 +75,12 @@ void Host::dispatch() {
   ctx_->after(host_.send_cost, this, kTaskDone);
 }
 
-void Host::fire(std::uint32_t) {
+void Host::fire(std::uint32_t tag) {
+  if (tag == kStart) {
+    started_ = true;
+    dispatch();
+    return;
+  }
   if (task_ == Task::Send) {
     finish_send();
   } else {
@@ -119,6 +126,10 @@ void Host::finish_interrupt() {
     rx.set_prod(Copy::Host, p + isr_receives_);
     pio_.push_back({Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
     pio_.push_back({Mailbox::ReturnConsumer, static_cast<std::uint32_t>(ret.slot(ret.cons(Copy::Host)))});
+    if (ctx_->now() >= warmup_) {
+      last_ = Epoch{ctx_->now(), tally_->rx_packets, tally_->rx_payload};
+      if (epochs_++ == 0) first_ = last_;
+    }
   }
   for (std::uint64_t i = 0; i < isr_completions_; ++i) {
     ctx_->record(TraceKind::SendComplete, Component::Driver, tx.desc(Copy::Host, reclaimed_).packet);
@@ -160,8 +171,7 @@ Peer::Peer(SimContext* ctx, const Config& cfg, Tally* tally)
       tally_(tally) {}
 
 void Peer::start() {
-  sending_ = workload_.direction != Direction::Send;
-  if (sending_) send_next();
+  if (workload_.direction != Direction::Send) ctx_->after(workload_.start, &sender_, 0);
 }
 
 void Peer::send_next() {

@@ -21,6 +21,17 @@ class Host final : public InterruptLine, private EventHandler, private PioWaiter
   void raise_interrupt(std::uint32_t causes) override;
   Time cpu_busy_total(Time now) const { return cpu_.total(now); }
 
+  // Receive deliveries come in bursts, one per interrupt (coalescing), so a plain window count
+  // is off by up to a burst. Rates are measured between the first and the last interrupt that
+  // delivered packets after warm-up: whole bursts only.
+  struct Epoch {
+    Time time = 0;
+    std::uint64_t packets = 0, bytes = 0;
+  };
+  bool have_receive_epochs() const { return epochs_ >= 2; }
+  const Epoch& first_epoch() const { return first_; }
+  const Epoch& last_epoch() const { return last_; }
+
  private:
   enum class Task { None, Send, Interrupt };
   void fire(std::uint32_t tag) override;
@@ -42,12 +53,16 @@ class Host final : public InterruptLine, private EventHandler, private PioWaiter
   Task task_ = Task::None;
   bool stalled_on_pio_ = false;
   bool stalled_on_ring_ = false;
+  bool started_ = false;
   bool interrupt_pending_ = false;
   std::uint32_t interrupt_number_ = 0;
   std::uint64_t isr_receives_ = 0, isr_completions_ = 0;
   std::uint64_t reclaimed_ = 0;  // send descriptors the driver has recycled
   std::uint64_t sent_ = 0;
   std::int64_t posted_ = 0;  // receive buffers kept posted
+  Time warmup_;
+  Epoch first_, last_;
+  std::uint64_t epochs_ = 0;
   std::deque<std::pair<Mailbox, std::uint32_t>> pio_;
 };
 
@@ -78,7 +93,6 @@ class Peer final : public LinkEndpoint {
   Tally* tally_;
   LinkDirection* to_nic_ = nullptr;
   Sender sender_{this};
-  bool sending_ = false;
   std::uint64_t sent_ = 0;
   bool have_frame_ = false;
   Frame next_;

@@ -67,6 +67,7 @@ struct WorkloadConfig {
   std::int64_t datagram_bytes = 0;
   std::int64_t packets = 0;  // 0 = infinite demand
   Time peer_jitter = 0;
+  Time start = 0;  // first datagram offered (after driver initialisation)
 };
 
 struct RunConfig {

@@ -168,6 +168,10 @@ std::vector<ParamSpec> build_registry() {
                "thesis §3.3.2: infinite demand (0); a count lets a student follow single packets",
                "Datagrams to send or receive per direction (0 = infinite demand)",
                INT_FIELD(workload.packets)});
+  r.push_back({"workload.start_us", ParamType::Number, 0, 100000, {}, 0, "µs",
+               "chosen: 0 for throughput runs; a few µs lets a student watch the driver's "
+               "initialisation (posting receive buffers) before the first packet",
+               "When the first datagram is offered", TIME_FIELD(workload.start, kUsScale)});
   r.push_back({"workload.peer_jitter_ns", ParamType::Number, 0, 1e6, {}, 0, "ns",
                "chosen: the peer sends at exactly line rate unless asked otherwise",
                "Random extra gap (uniform, seeded) between frames the peer sends",

@@ -22,22 +22,15 @@ void LevelHistogram::set(Time now, std::int64_t level) {
     std::size_t bin = static_cast<std::size_t>(std::max<std::int64_t>(0, level_) / bin_width_);
     bin = std::min(bin, weights_.size() - 1);
     weights_[bin] += now - start;
+    level_time_ += static_cast<double>(level_) * static_cast<double>(now - start);
+    total_time_ += now - start;
   }
   level_ = level;
   since_ = now;
 }
 
 double LevelHistogram::mean() const {
-  // Mean of bin centres weighted by time: exact when the bin width is 1.
-  Time total = 0;
-  double acc = 0;
-  for (std::size_t i = 0; i < weights_.size(); ++i) {
-    total += weights_[i];
-    const double centre =
-        static_cast<double>(i) * bin_width_ + static_cast<double>(bin_width_ - 1) / 2.0;
-    acc += centre * static_cast<double>(weights_[i]);
-  }
-  return total > 0 ? acc / static_cast<double>(total) : 0.0;
+  return total_time_ > 0 ? level_time_ / static_cast<double>(total_time_) : 0.0;
 }
 
 }  // namespace nicsim

@@ -49,6 +49,8 @@ class LevelHistogram {
   std::int64_t level_ = 0;
   Time since_ = 0;
   std::vector<Time> weights_;
+  double level_time_ = 0;  // Σ level × duration, for an exact mean
+  Time total_time_ = 0;
 };
 
 struct TimeSeries {
