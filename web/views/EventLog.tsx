@@ -85,10 +85,10 @@ export function EventLog() {
                   {doc?.step && <span className="step">{doc.step}</span>}
                 </td>
                 <td className="nowrap">{componentLabel(trace.component[i]!)}</td>
-                <td className="fields">
+                <td className="fields" title={fields.map(([n, v]) => `${n} ${v}`).join(' · ')}>
                   {fields.map(([n, v]) => (
                     <span key={n} className="field">
-                      <span className="fname">{n}</span> {v}
+                      <span className="fname">{n}</span> {v}{' '}
                     </span>
                   ))}
                 </td>

@@ -28,7 +28,7 @@ export function RingBar({ state, x, y, w, h, color }: Props) {
       <g className="ringbar ringbar-unknown">
         <rect x={x} y={y} width={w} height={h} rx={2} />
         <text x={x + w / 2} y={y + h / 2 + 3.5} textAnchor="middle" className="ringbar-unknown-text">
-          no index update yet
+          not yet reported in this window
         </text>
       </g>
     );

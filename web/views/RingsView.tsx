@@ -33,8 +33,11 @@ export function RingCircle({ st, color, label }: { st: RingCopyState; color: str
     return (
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="ring-circle unknown" role="img" aria-label={`${label}: no index update yet`}>
         <circle cx={c} cy={c} r={(R_IN + R_OUT) / 2} className="ring-unknown" strokeWidth={R_OUT - R_IN} />
-        <text x={c} y={c + 4} textAnchor="middle" className="ring-center-sub">
-          not yet seen
+        <text x={c} y={c - 2} textAnchor="middle" className="ring-center-sub">
+          not yet reported
+        </text>
+        <text x={c} y={c + 10} textAnchor="middle" className="ring-center-sub">
+          in this window
         </text>
       </svg>
     );

@@ -186,6 +186,20 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
             </ErrorBoundary>
           </section>
         )}
+        <div className={`side-stack ${views.includes('chart') ? '' : 'wide'}`}>
+          <section className="panel panel-checks" aria-labelledby="h-checks">
+            <h2 id="h-checks">Checks against the reference</h2>
+            <ErrorBoundary name="checks panel" resetKey={runKey}>
+              <ChecksPanel scenario={s} />
+            </ErrorBoundary>
+          </section>
+          <section className="panel panel-results" aria-labelledby="h-results">
+            <h2 id="h-results">Results and parameters</h2>
+            <ErrorBoundary name="results panel" resetKey={runKey}>
+              <ResultsPanel scenario={s} />
+            </ErrorBoundary>
+          </section>
+        </div>
         {views.includes('events') && (
           <section className="panel panel-events" aria-labelledby="h-events">
             <h2 id="h-events">Event log</h2>
@@ -194,18 +208,6 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
             </ErrorBoundary>
           </section>
         )}
-        <section className="panel panel-checks" aria-labelledby="h-checks">
-          <h2 id="h-checks">Checks against the reference</h2>
-          <ErrorBoundary name="checks panel" resetKey={runKey}>
-            <ChecksPanel scenario={s} />
-          </ErrorBoundary>
-        </section>
-        <section className="panel panel-results" aria-labelledby="h-results">
-          <h2 id="h-results">Results and parameters</h2>
-          <ErrorBoundary name="results panel" resetKey={runKey}>
-            <ResultsPanel scenario={s} />
-          </ErrorBoundary>
-        </section>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { holdFor, useRun, useStore } from '../store/store';
 import { diagramStateAt, type Badge, type BadgePlace, type BusToken } from '../model/diagramState';
 import { ringsAt } from '../model/rings';
+import { narrate } from '../model/narrate';
 import { tokenX } from '../model/geometry';
 import { countUpTo } from '../engine/trace';
 import { GROUP_LABELS, K, P, PURPOSE_GROUP, purposeName, type PurposeGroup } from '../engine/traceKinds';
@@ -166,6 +167,10 @@ export function SystemDiagram() {
   const idx = run?.index;
   const state = useMemo(() => (idx ? diagramStateAt(idx, cursor, holdFor(speed)) : null), [idx, cursor, speed]);
   const rings = useMemo(() => (idx ? ringsAt(idx, cursor) : null), [idx, cursor]);
+  const activities = useMemo(
+    () => (idx && state ? narrate(idx, state, cursor, holdFor(speed)) : []),
+    [idx, state, cursor, speed],
+  );
 
   if (!run || !idx || !state || !rings) return <DiagramPlaceholder />;
 
@@ -260,7 +265,7 @@ export function SystemDiagram() {
             <rect x={MEM.x + 6} y={MEM_ROWS.idx - 14} width={MEM.w - 12} height={26} rx={5} className="touch" style={{ stroke: purposeColor(memRow.idx) }} />
           )}
           <text x={MEM.x + 14} y={MEM_ROWS.idx + 2} className="row-label">
-            status: send consumer, return producer
+            index words (status block)
           </text>
         </g>
         <g className={memRow.bufs !== undefined ? 'touched' : ''}>
@@ -413,6 +418,26 @@ export function SystemDiagram() {
           <BadgePill key={b.key} badge={b} />
         ))}
       </svg>
+      <div className="now" aria-live="off" data-testid="now-list">
+        <span className="now-label">Now</span>
+        {activities.length === 0 ? (
+          <span className="now-empty">nothing in flight: press play or step to the next event</span>
+        ) : (
+          <ul>
+            {activities.slice(0, 5).map((a) => (
+              <li key={a.key}>
+                <span
+                  className={`now-step now-${a.kind}`}
+                  style={a.purpose >= 0 ? { background: purposeColor(a.purpose) } : a.kind === 'tx' ? { background: FRAME_COLORS.tx } : a.kind === 'rx' ? { background: FRAME_COLORS.rx } : undefined}
+                >
+                  {a.step}
+                </span>
+                {a.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <Legend />
     </div>
   );
