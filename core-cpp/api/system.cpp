@@ -42,6 +42,15 @@ class Sampler final : public EventHandler {
   }
 };
 
+// At the start of the trace window, record the state views need to start from.
+class TraceSnapshot final : public EventHandler {
+ public:
+  std::vector<DescriptorRing*> rings;
+  void fire(std::uint32_t) override {
+    for (DescriptorRing* r : rings) r->record_state();
+  }
+};
+
 double mbps(std::uint64_t bytes, Time window) {
   return window > 0 ? static_cast<double>(bytes) * 8.0 * 1e6 / static_cast<double>(window) : 0.0;
 }
@@ -104,6 +113,10 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   ctx.at(cfg.run.warmup, &sampler, 1, kPriorityStats);
   ctx.record(TraceKind::RunStart, Component::HostCpu, static_cast<std::uint32_t>(cfg.workload.direction),
              static_cast<std::uint32_t>(cfg.workload.datagram_bytes));
+
+  TraceSnapshot snapshot;
+  snapshot.rings = {&send, &receive, &ret};
+  if (with_trace) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
 
   host.start();
   peer.start();

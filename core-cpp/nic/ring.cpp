@@ -36,12 +36,16 @@ void DescriptorRing::set_cons(Copy c, std::uint64_t value) {
   updated(c);
 }
 
-void DescriptorRing::updated(Copy c) {
+void DescriptorRing::trace_copy(Copy c) {
   const RingCopy& k = copy(c);
   ctx_->record(TraceKind::IndexUpdate, c == Copy::Host ? Component::Driver : Component::Nic,
                static_cast<std::uint32_t>(id_), static_cast<std::uint32_t>(c),
                static_cast<std::uint32_t>(slot(k.prod)), static_cast<std::uint32_t>(slot(k.cons)),
                static_cast<std::uint32_t>(size_));
+}
+
+void DescriptorRing::updated(Copy c) {
+  trace_copy(c);
   if (c == producer_) occupancy_.set(ctx_->now(), pending(producer_));
   const std::string violation = check();
   if (!violation.empty()) {

@@ -55,6 +55,12 @@ class DescriptorRing {
     return base + ((modular + s - base % s) % s);
   }
 
+  // Records both copies' indices, so a trace window that opens mid-run starts from the state.
+  void record_state() {
+    trace_copy(Copy::Host);
+    trace_copy(Copy::Nic);
+  }
+
   // The four consistency conditions (thesis §2.3); "" when they hold.
   std::string check() const;
 
@@ -69,6 +75,7 @@ class DescriptorRing {
   const RingCopy& copy(Copy c) const { return c == Copy::Host ? host_ : nic_; }
   RingCopy& copy(Copy c) { return c == Copy::Host ? host_ : nic_; }
   void updated(Copy c);
+  void trace_copy(Copy c);
 
   SimContext* ctx_;
   RingId id_;
