@@ -10,7 +10,18 @@ constexpr std::uint64_t kTimerTrigger = 1ull << 63;
 
 FixedFunctionNic::FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, Rings rings, IoBus* bus,
                                    InterruptLine* irq, Tally* tally)
-    : ctx_(ctx), cfg_(cfg), rings_(rings), dma_(ctx, bus, cfg.dma_queue_depth, this), irq_(irq), tally_(tally) {}
+    : ctx_(ctx),
+      cfg_(cfg),
+      rings_(rings),
+      dma_(ctx, bus, cfg.dma_queue_depth, this),
+      irq_(irq),
+      tally_(tally),
+      send_fetch_{rings.send, Purpose::SendBdFetch, cfg.send_bd_bytes},
+      recv_fetch_{rings.receive, Purpose::RecvBdFetch, cfg.receive_bd_bytes},
+      send_report_{rings.send, Copy::Nic, false, Purpose::SendConsumerWrite, kCauseSend, kSendTimer,
+                   static_cast<std::uint64_t>(cfg.send_coalesce_bds), cfg.send_coalesce_timer},
+      return_report_{rings.ret, Copy::Nic, true, Purpose::ReturnProducerWrite, kCauseReceive, kReturnTimer,
+                     static_cast<std::uint64_t>(cfg.receive_coalesce_bds), cfg.receive_coalesce_timer} {}
 
 // ---- ports -------------------------------------------------------------------------------
 
@@ -31,8 +42,8 @@ void FixedFunctionNic::dma_space(DmaChannel ch) {
 }
 
 void FixedFunctionNic::kick_all() {
-  kick_send_fetch();
-  kick_recv_fetch();
+  kick_fetch(send_fetch_);
+  kick_fetch(recv_fetch_);
   kick_send_data();
   kick_rx();
 }
@@ -44,12 +55,12 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       mailboxes_.pop_front();
       switch (m.box) {
         case Mailbox::SendProducer:  // S2 seen: new send descriptors exist
-          send_notified_ = rings_.send->unwrap(send_notified_, m.value);
-          kick_send_fetch();
+          send_fetch_.notified = rings_.send->unwrap(send_fetch_.notified, m.value);
+          kick_fetch(send_fetch_);
           break;
         case Mailbox::ReceiveProducer:  // buffers replenished
-          recv_notified_ = rings_.receive->unwrap(recv_notified_, m.value);
-          kick_recv_fetch();
+          recv_fetch_.notified = rings_.receive->unwrap(recv_fetch_.notified, m.value);
+          kick_fetch(recv_fetch_);
           break;
         case Mailbox::ReturnConsumer:  // the driver consumed return descriptors
           rings_.ret->set_cons(Copy::Nic, rings_.ret->unwrap(rings_.ret->cons(Copy::Nic), m.value));
@@ -99,18 +110,10 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       return;
     }
     case kSendTimer:
-      if (send_timer_armed_ && (tag >> 8) == (send_timer_gen_ & 0xFFFFFF)) {
-        send_timer_armed_ = false;
-        ctx_->record(TraceKind::CoalesceTimer, Component::Nic, kCauseSend);
-        if (unreported_send_ > 0) write_send_index(1);
-      }
+      timer_fired(send_report_, tag >> 8);
       return;
     case kReturnTimer:
-      if (return_timer_armed_ && (tag >> 8) == (return_timer_gen_ & 0xFFFFFF)) {
-        return_timer_armed_ = false;
-        ctx_->record(TraceKind::CoalesceTimer, Component::Nic, kCauseReceive);
-        if (unreported_return_ > 0) write_return_index(1);
-      }
+      timer_fired(return_report_, tag >> 8);
       return;
     default:
       ctx_->fail("NIC: unknown event tag " + std::to_string(tag));
@@ -119,28 +122,14 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
 
 void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
   switch (req.purpose) {
-    case Purpose::SendBdFetch: {  // S3 done: the descriptors are in NIC memory
-      const std::uint64_t p = rings_.send->prod(Copy::Nic);
-      for (std::uint64_t i = 0; i < req.cookie; ++i) {
-        rings_.send->desc(Copy::Nic, p + i) = rings_.send->desc(Copy::Host, p + i);
-      }
-      rings_.send->set_prod(Copy::Nic, p + req.cookie);
-      send_fetch_inflight_ = false;
-      kick_send_fetch();
+    case Purpose::SendBdFetch:  // S3 done: the descriptors are in NIC memory
+      fetched(send_fetch_, req.cookie);
       kick_send_data();
       return;
-    }
-    case Purpose::RecvBdFetch: {
-      const std::uint64_t p = rings_.receive->prod(Copy::Nic);
-      for (std::uint64_t i = 0; i < req.cookie; ++i) {
-        rings_.receive->desc(Copy::Nic, p + i) = rings_.receive->desc(Copy::Host, p + i);
-      }
-      rings_.receive->set_prod(Copy::Nic, p + req.cookie);
-      recv_fetch_inflight_ = false;
-      kick_recv_fetch();
+    case Purpose::RecvBdFetch:
+      fetched(recv_fetch_, req.cookie);
       kick_rx();
       return;
-    }
     case Purpose::SendDataFetch: {  // the frame is in the transmit buffer; the BD is processed
       if (req.cookie != rings_.send->cons(Copy::Nic)) {
         ctx_->fail("NIC: send data completed out of order");
@@ -150,8 +139,8 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
       const std::uint32_t frame = std::max<std::uint32_t>(req.bytes + kCrcBytes, kMinFrameBytes);
       tx_ready_.push_back(Frame{req.packet, frame, 0});
       ctx_->after(cfg_.delays.tx_frame, this, kTxFrame);
-      ++unreported_send_;
-      coalesce_send();
+      ++send_report_.unreported;
+      coalesce(send_report_);
       return;
     }
     case Purpose::RecvDataWrite:  // R2 done: the frame is in the host buffer
@@ -166,32 +155,16 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
       rings_.ret->desc(Copy::Host, p) = d;  // the DMA wrote the slot; the host index lags
       rings_.ret->set_prod(Copy::Nic, p + 1);
       --return_reserved_;
-      ++unreported_return_;
-      coalesce_return();
+      ++return_report_.unreported;
+      coalesce(return_report_);
       return;
     }
-    case Purpose::SendConsumerWrite: {  // S6: the host now sees the consumer index
-      const std::uint64_t value = req.cookie & ~kTimerTrigger;
-      rings_.send->set_cons(Copy::Host, value);
-      send_index_inflight_ = false;
-      interrupt(kCauseSend, (req.cookie & kTimerTrigger) ? 1 : 0);
-      if (send_index_again_) {
-        send_index_again_ = false;
-        if (unreported_send_ > 0) write_send_index(0);
-      }
+    case Purpose::SendConsumerWrite:  // S6: the host now sees the consumer index
+      index_written(send_report_, req.cookie);
       return;
-    }
-    case Purpose::ReturnProducerWrite: {  // R4: the host now sees the return producer index
-      const std::uint64_t value = req.cookie & ~kTimerTrigger;
-      rings_.ret->set_prod(Copy::Host, value);
-      return_index_inflight_ = false;
-      interrupt(kCauseReceive, (req.cookie & kTimerTrigger) ? 1 : 0);
-      if (return_index_again_) {
-        return_index_again_ = false;
-        if (unreported_return_ > 0) write_return_index(0);
-      }
+    case Purpose::ReturnProducerWrite:  // R4: the host now sees the return producer index
+      index_written(return_report_, req.cookie);
       return;
-    }
     case Purpose::MailboxPio:
     case Purpose::Count:
       break;
@@ -201,16 +174,25 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
 
 // ---- send: S3, S4, S5 ---------------------------------------------------------------------
 
-void FixedFunctionNic::kick_send_fetch() {
-  if (send_fetch_inflight_ || !can_issue(DmaChannel::Read)) return;
-  DescriptorRing& ring = *rings_.send;
+void FixedFunctionNic::kick_fetch(DescriptorFetch& f) {
+  if (f.inflight || !can_issue(DmaChannel::Read)) return;
+  DescriptorRing& ring = *f.ring;
   const std::uint64_t p = ring.prod(Copy::Nic);
-  if (send_notified_ <= p) return;
+  if (f.notified <= p) return;
   const std::uint64_t to_end = static_cast<std::uint64_t>(ring.size() - ring.slot(p));
-  const std::uint64_t n = std::min({send_notified_ - p, static_cast<std::uint64_t>(cfg_.bd_fetch_max), to_end});
-  send_fetch_inflight_ = true;
-  issue(DmaChannel::Read, {Purpose::SendBdFetch, static_cast<std::uint32_t>(n * cfg_.send_bd_bytes),
+  const std::uint64_t n = std::min({f.notified - p, static_cast<std::uint64_t>(cfg_.bd_fetch_max), to_end});
+  f.inflight = true;
+  issue(DmaChannel::Read, {f.purpose, static_cast<std::uint32_t>(n * static_cast<std::uint64_t>(f.bd_bytes)),
                            ring.desc(Copy::Host, p).packet, n});
+}
+
+void FixedFunctionNic::fetched(DescriptorFetch& f, std::uint64_t n) {
+  DescriptorRing& ring = *f.ring;
+  const std::uint64_t p = ring.prod(Copy::Nic);
+  for (std::uint64_t i = 0; i < n; ++i) ring.desc(Copy::Nic, p + i) = ring.desc(Copy::Host, p + i);
+  ring.set_prod(Copy::Nic, p + n);
+  f.inflight = false;
+  kick_fetch(f);
 }
 
 void FixedFunctionNic::kick_send_data() {
@@ -253,17 +235,6 @@ void FixedFunctionNic::link_ready() { kick_mac(); }
 
 // ---- receive: R1, R2, R3 -------------------------------------------------------------------
 
-void FixedFunctionNic::kick_recv_fetch() {
-  if (recv_fetch_inflight_ || !can_issue(DmaChannel::Read)) return;
-  DescriptorRing& ring = *rings_.receive;
-  const std::uint64_t p = ring.prod(Copy::Nic);
-  if (recv_notified_ <= p) return;
-  const std::uint64_t to_end = static_cast<std::uint64_t>(ring.size() - ring.slot(p));
-  const std::uint64_t n = std::min({recv_notified_ - p, static_cast<std::uint64_t>(cfg_.bd_fetch_max), to_end});
-  recv_fetch_inflight_ = true;
-  issue(DmaChannel::Read, {Purpose::RecvBdFetch, static_cast<std::uint32_t>(n * cfg_.receive_bd_bytes), 0, n});
-}
-
 void FixedFunctionNic::frame_arrived(const Frame& f) {
   ctx_->record(TraceKind::MacRxDone, Component::MacRx, f.packet, f.frame_bytes);
   if (rx_used_ + f.frame_bytes > cfg_.rx_buffer_bytes) {
@@ -289,8 +260,8 @@ void FixedFunctionNic::kick_rx() {
     if (rings_.receive->pending(Copy::Nic) == 0) {
       // No buffer descriptor on the NIC. If the driver has posted more, wait for the fetch;
       // if it has not, there is no host buffer for this frame: drop it (thesis §2.3).
-      if (recv_notified_ > rings_.receive->prod(Copy::Nic)) {
-        kick_recv_fetch();
+      if (recv_fetch_.notified > rings_.receive->prod(Copy::Nic)) {
+        kick_fetch(recv_fetch_);
         return;
       }
       const Frame f = rx_queue_.front();
@@ -314,50 +285,49 @@ void FixedFunctionNic::kick_rx() {
 
 // ---- notification: S6 and R4, with coalescing ----------------------------------------------
 
-void FixedFunctionNic::coalesce_send() {
-  if (unreported_send_ >= static_cast<std::uint64_t>(cfg_.send_coalesce_bds)) {
-    write_send_index(0);
-  } else if (!send_timer_armed_ && cfg_.send_coalesce_timer > 0) {
-    send_timer_armed_ = true;
-    ++send_timer_gen_;
-    ctx_->after(cfg_.send_coalesce_timer, this, kSendTimer | ((send_timer_gen_ & 0xFFFFFF) << 8));
+void FixedFunctionNic::coalesce(IndexReport& r) {
+  if (r.unreported >= r.threshold) {
+    write_index(r, 0);
+  } else if (!r.armed && r.timer > 0) {
+    r.armed = true;
+    ++r.generation;
+    ctx_->after(r.timer, this, r.timer_tag | ((r.generation & 0xFFFFFF) << 8));
   }
 }
 
-void FixedFunctionNic::coalesce_return() {
-  if (unreported_return_ >= static_cast<std::uint64_t>(cfg_.receive_coalesce_bds)) {
-    write_return_index(0);
-  } else if (!return_timer_armed_ && cfg_.receive_coalesce_timer > 0) {
-    return_timer_armed_ = true;
-    ++return_timer_gen_;
-    ctx_->after(cfg_.receive_coalesce_timer, this, kReturnTimer | ((return_timer_gen_ & 0xFFFFFF) << 8));
-  }
+void FixedFunctionNic::timer_fired(IndexReport& r, std::uint32_t generation) {
+  if (!r.armed || generation != (r.generation & 0xFFFFFF)) return;  // a stale timer
+  r.armed = false;
+  ctx_->record(TraceKind::CoalesceTimer, Component::Nic, r.cause);
+  if (r.unreported > 0) write_index(r, 1);
 }
 
-void FixedFunctionNic::write_send_index(std::uint32_t trigger) {
-  if (send_index_inflight_) {
-    send_index_again_ = true;
+void FixedFunctionNic::write_index(IndexReport& r, std::uint32_t trigger) {
+  if (r.inflight) {  // one index write at a time; another follows this one
+    r.again = true;
     return;
   }
-  send_index_inflight_ = true;
-  unreported_send_ = 0;
-  send_timer_armed_ = false;
-  const std::uint64_t value = rings_.send->cons(Copy::Nic);
-  issue(DmaChannel::Write, {Purpose::SendConsumerWrite, static_cast<std::uint32_t>(cfg_.index_bytes), 0,
+  r.inflight = true;
+  r.unreported = 0;
+  r.armed = false;
+  const std::uint64_t value = r.producer_index ? r.ring->prod(r.side) : r.ring->cons(r.side);
+  issue(DmaChannel::Write, {r.purpose, static_cast<std::uint32_t>(cfg_.index_bytes), 0,
                             value | (trigger ? kTimerTrigger : 0)});
 }
 
-void FixedFunctionNic::write_return_index(std::uint32_t trigger) {
-  if (return_index_inflight_) {
-    return_index_again_ = true;
-    return;
+void FixedFunctionNic::index_written(IndexReport& r, std::uint64_t cookie) {
+  const std::uint64_t value = cookie & ~kTimerTrigger;
+  if (r.producer_index) {
+    r.ring->set_prod(Copy::Host, value);
+  } else {
+    r.ring->set_cons(Copy::Host, value);
   }
-  return_index_inflight_ = true;
-  unreported_return_ = 0;
-  return_timer_armed_ = false;
-  const std::uint64_t value = rings_.ret->prod(Copy::Nic);
-  issue(DmaChannel::Write, {Purpose::ReturnProducerWrite, static_cast<std::uint32_t>(cfg_.index_bytes), 0,
-                            value | (trigger ? kTimerTrigger : 0)});
+  r.inflight = false;
+  interrupt(r.cause, (cookie & kTimerTrigger) ? 1 : 0);
+  if (r.again) {
+    r.again = false;
+    if (r.unreported > 0) write_index(r, 0);
+  }
 }
 
 void FixedFunctionNic::interrupt(std::uint32_t cause, std::uint32_t trigger) {

@@ -57,17 +57,43 @@ class FixedFunctionNic final : public MailboxTarget,
 
   void issue(DmaChannel ch, const DmaRequest& req);
   bool can_issue(DmaChannel ch) const { return backlog_[static_cast<int>(ch)].empty(); }
+  // Fetching descriptors the driver announced (S3, and receive buffers): one DMA read at a
+  // time, at most bd_fetch_max descriptors, never past the ring's end.
+  struct DescriptorFetch {
+    DescriptorRing* ring;
+    Purpose purpose;
+    std::int64_t bd_bytes;
+    std::uint64_t notified = 0;  // the driver's producer index, from its mailbox
+    bool inflight = false;
+  };
+  // Reporting an index to the host with interrupt coalescing (S6, R4; thesis §3.1.3): after
+  // `threshold` new descriptors, or `timer` after the first unreported one, DMA-write the index
+  // and then interrupt.
+  struct IndexReport {
+    DescriptorRing* ring;
+    Copy side;  // the copy whose index is reported: NIC consumer (send) or producer (return)
+    bool producer_index;
+    Purpose purpose;
+    std::uint32_t cause;
+    std::uint32_t timer_tag;
+    std::uint64_t threshold;
+    Time timer;
+    std::uint64_t unreported = 0;
+    bool inflight = false, again = false, armed = false;
+    std::uint32_t generation = 0;
+  };
+
   void kick_all();
-  void kick_send_fetch();
-  void kick_recv_fetch();
+  void kick_fetch(DescriptorFetch& f);
+  void fetched(DescriptorFetch& f, std::uint64_t n);
   void kick_send_data();
   void kick_mac();
   void kick_rx();
   void drop(const Frame& f, std::uint32_t reason);
-  void coalesce_send();
-  void coalesce_return();
-  void write_send_index(std::uint32_t trigger);
-  void write_return_index(std::uint32_t trigger);
+  void coalesce(IndexReport& r);
+  void write_index(IndexReport& r, std::uint32_t trigger);
+  void index_written(IndexReport& r, std::uint64_t cookie);
+  void timer_fired(IndexReport& r, std::uint32_t generation);
   void interrupt(std::uint32_t cause, std::uint32_t trigger);
 
   SimContext* ctx_;
@@ -85,33 +111,24 @@ class FixedFunctionNic final : public MailboxTarget,
   };
   std::deque<PendingMailbox> mailboxes_;
 
+  DescriptorFetch send_fetch_, recv_fetch_;
+  IndexReport send_report_, return_report_;
+
   // Send side.
-  std::uint64_t send_notified_ = 0;  // the driver's producer index, from the mailbox
-  bool send_fetch_inflight_ = false;
   std::uint64_t send_next_data_ = 0;  // next fetched descriptor whose data to fetch (S4)
   bool send_data_busy_ = false;
   bool tx_buffer_wait_ = false;
   std::int64_t tx_used_ = 0;
-  std::deque<Frame> tx_ready_;  // data arrived, being handed to the MAC
-  std::deque<Frame> mac_queue_; // MAC transmit queue
-  std::uint64_t unreported_send_ = 0;
-  bool send_index_inflight_ = false, send_index_again_ = false;
-  bool send_timer_armed_ = false;
-  std::uint32_t send_timer_gen_ = 0;
+  std::deque<Frame> tx_ready_;   // data arrived, being handed to the MAC
+  std::deque<Frame> mac_queue_;  // MAC transmit queue
 
   // Receive side.
-  std::uint64_t recv_notified_ = 0;
-  bool recv_fetch_inflight_ = false;
   std::int64_t rx_used_ = 0;
   std::deque<Frame> rx_queue_;  // frames in the receive buffer awaiting a descriptor
   bool rx_busy_ = false;
   bool return_full_ = false;
   std::int64_t return_reserved_ = 0;
   std::deque<Descriptor> return_pending_;  // return descriptors being written
-  std::uint64_t unreported_return_ = 0;
-  bool return_index_inflight_ = false, return_index_again_ = false;
-  bool return_timer_armed_ = false;
-  std::uint32_t return_timer_gen_ = 0;
 
   struct PendingInterrupt {
     std::uint32_t cause;
