@@ -48,7 +48,8 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
     return result;
   }
   auto fault = [&](const std::string& where, const std::string& message) {
-    result.json = dump_json(Json{{"errors", Json::array({{{"path", where}, {"message", "model fault: " + message}}})}});
+    result.json = dump_json(
+        Json{{"errors", Json::array({{{"path", where}, {"message", "model fault: " + message}}})}});
     return result;
   };
 
@@ -63,12 +64,16 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
   out["results"] = metrics_json(main);
   Json series = Json::array();
   for (const auto& ts : main.series) {
-    series.push_back({{"name", ts.name}, {"unit", ts.unit}, {"interval_ps", ts.interval_ps}, {"values", ts.values}});
+    series.push_back({{"name", ts.name},
+                      {"unit", ts.unit},
+                      {"interval_ps", ts.interval_ps},
+                      {"values", ts.values}});
   }
   out["series"] = series;
   Json hists = Json::array();
   for (const auto& h : main.histograms) {
-    hists.push_back({{"name", h.name}, {"unit", h.unit}, {"bin_width", h.bin_width}, {"weights", h.weights}});
+    hists.push_back(
+        {{"name", h.name}, {"unit", h.unit}, {"bin_width", h.bin_width}, {"weights", h.weights}});
   }
   out["histograms"] = hists;
 
@@ -90,8 +95,10 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
         sweep.push_back(entry);
       }
     }
-    out["sweep_spec"] = {{"parameter", s.sweep.parameter},
-                         {"series_parameter", s.sweep.series_parameter.empty() ? Json() : Json(s.sweep.series_parameter)}};
+    out["sweep_spec"] = {
+        {"parameter", s.sweep.parameter},
+        {"series_parameter",
+         s.sweep.series_parameter.empty() ? Json() : Json(s.sweep.series_parameter)}};
   } else {
     out["sweep_spec"] = nullptr;
   }
@@ -120,16 +127,25 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
       if (ref.comparison == "at_least") pass = simulated >= ref.expected - tol;
       if (ref.comparison == "at_most") pass = simulated <= ref.expected + tol;
     }
-    Json c = {{"id", ref.id},           {"source", ref.source},         {"description", ref.description},
-              {"metric", ref.metric},   {"expected", ref.expected},     {"simulated", found ? Json(simulated) : Json()},
-              {"unit", ref.unit},       {"tolerance", ref.tolerance},   {"comparison", ref.comparison},
-              {"kind", ref.kind},       {"pass", pass}};
+    Json c = {{"id", ref.id},
+              {"source", ref.source},
+              {"description", ref.description},
+              {"metric", ref.metric},
+              {"expected", ref.expected},
+              {"simulated", found ? Json(simulated) : Json()},
+              {"unit", ref.unit},
+              {"tolerance", ref.tolerance},
+              {"comparison", ref.comparison},
+              {"kind", ref.kind},
+              {"pass", pass}};
     if (!ref.at.is_null()) c["at"] = ref.at;
     checks.push_back(c);
   }
   out["checks"] = checks;
-  out["trace"] = {{"records", main.trace.size()}, {"dropped", main.trace_dropped},
-                  {"start_ps", main.trace_start}, {"end_ps", main.trace_end}};
+  out["trace"] = {{"records", main.trace.size()},
+                  {"dropped", main.trace_dropped},
+                  {"start_ps", main.trace_start},
+                  {"end_ps", main.trace_end}};
   result.ok = true;
   result.json = dump_json(out);
   result.trace = std::move(main.trace);
@@ -155,14 +171,16 @@ std::string to_csv(const std::string& output_json) {
     for (const auto& e : sweep) {
       csv += num(e["value"]);
       if (has_series) csv += "," + num(e["series"]);
-      for (auto it = e["results"].begin(); it != e["results"].end(); ++it) csv += "," + num(it.value()["value"]);
+      for (auto it = e["results"].begin(); it != e["results"].end(); ++it)
+        csv += "," + num(it.value()["value"]);
       csv += "\n";
     }
     return csv;
   }
   csv += "metric,value,unit\n";
   for (auto it = out["results"].begin(); it != out["results"].end(); ++it) {
-    csv += it.key() + "," + num(it.value()["value"]) + "," + it.value()["unit"].get<std::string>() + "\n";
+    csv += it.key() + "," + num(it.value()["value"]) + "," + it.value()["unit"].get<std::string>() +
+           "\n";
   }
   return csv;
 }
@@ -175,7 +193,8 @@ std::string scenario_schema() {
   Json paths = Json::array();
   for (const auto& p : parameter_registry()) {
     paths.push_back(p.path);
-    Json leaf = {{"description", std::string(p.description) + (p.unit[0] ? std::string(" (") + p.unit + ")" : "")}};
+    Json leaf = {{"description", std::string(p.description) +
+                                     (p.unit[0] ? std::string(" (") + p.unit + ")" : "")}};
     if (p.type == ParamType::Choice) {
       leaf["enum"] = p.choices;
     } else {
@@ -189,7 +208,8 @@ std::string scenario_schema() {
     std::size_t start = 0;
     while (true) {
       const std::size_t dot = path.find('.', start);
-      const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+      const std::string key =
+          path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
       if (dot == std::string::npos) {
         (*node)["properties"][key] = leaf;
         break;
@@ -206,7 +226,9 @@ std::string scenario_schema() {
   const Json strings = {{"type", "array"}, {"items", {{"type", "string"}}}};
   const Json axis = {{"type", "object"},
                      {"required", {"parameter", "values"}},
-                     {"properties", {{"parameter", {{"enum", paths}}}, {"values", {{"type", "array"}, {"minItems", 1}, {"maxItems", 200}}}}}};
+                     {"properties",
+                      {{"parameter", {{"enum", paths}}},
+                       {"values", {{"type", "array"}, {"minItems", 1}, {"maxItems", 200}}}}}};
   Json sweep = axis;
   sweep["properties"]["series"] = axis;
   sweep["properties"]["series"]["additionalProperties"] = false;
@@ -216,13 +238,16 @@ std::string scenario_schema() {
   const Json reference = {
       {"type", "object"},
       {"additionalProperties", false},
-      {"required", {"id", "source", "description", "metric", "expected", "comparison", "tolerance", "kind"}},
+      {"required",
+       {"id", "source", "description", "metric", "expected", "comparison", "tolerance", "kind"}},
       {"properties",
        {{"id", {{"type", "string"}}},
         {"source", {{"type", "string"}, {"description", "seed and section, figure or table"}}},
         {"description", {{"type", "string"}}},
         {"metric", {{"enum", metric_names}}},
-        {"at", {{"type", "object"}, {"description", "sweep parameter → value of the sweep point compared"}}},
+        {"at",
+         {{"type", "object"},
+          {"description", "sweep parameter → value of the sweep point compared"}}},
         {"expected", {{"type", "number"}}},
         {"unit", {{"type", "string"}}},
         {"comparison", {{"enum", {"within", "at_least", "at_most"}}}},
@@ -231,7 +256,9 @@ std::string scenario_schema() {
   Json schema = {
       {"$schema", "http://json-schema.org/draft-07/schema#"},
       {"title", "nicsim scenario"},
-      {"description", "Generated by `nicsim --schema` from the core's parameter registry; a test keeps this file in step."},
+      {"description",
+       "Generated by `nicsim --schema` from the core's parameter registry; a test keeps this file "
+       "in step."},
       {"type", "object"},
       {"additionalProperties", false},
       {"required", {"format", "id", "title", "summary"}},
@@ -243,10 +270,20 @@ std::string scenario_schema() {
         {"summary", {{"type", "string"}}},
         {"notice", strings},
         {"tags", strings},
-        {"views", {{"type", "array"}, {"items", {{"enum", {"chart", "diagram", "events", "results", "rings", "timeline"}}}}}},
-        {"chart", {{"type", "object"}, {"additionalProperties", false},
-                   {"properties", {{"x", {{"type", "string"}}}, {"y", {{"type", "string"}}}, {"limit", {{"type", "string"}}}}}}},
-        {"parameter_notes", {{"type", "object"}, {"propertyNames", {{"enum", paths}}}, {"additionalProperties", {{"type", "string"}}}}},
+        {"views",
+         {{"type", "array"},
+          {"items", {{"enum", {"chart", "diagram", "events", "results", "rings", "timeline"}}}}}},
+        {"chart",
+         {{"type", "object"},
+          {"additionalProperties", false},
+          {"properties",
+           {{"x", {{"type", "string"}}},
+            {"y", {{"type", "string"}}},
+            {"limit", {{"type", "string"}}}}}}},
+        {"parameter_notes",
+         {{"type", "object"},
+          {"propertyNames", {{"enum", paths}}},
+          {"additionalProperties", {{"type", "string"}}}}},
         {"system", sections["properties"]["system"]},
         {"workload", sections["properties"]["workload"]},
         {"run", sections["properties"]["run"]},

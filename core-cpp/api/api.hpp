@@ -13,9 +13,9 @@ namespace nicsim::api {
 std::string validate(const std::string& scenario_json, const std::string& overrides_json);
 
 struct RunResult {
-  bool ok = false;      // false: `json` is {"errors": [...]} (bad input or a model fault)
+  bool ok = false;  // false: `json` is {"errors": [...]} (bad input or a model fault)
   bool input_error = false;
-  std::string json;     // the output document (core-cpp/README.md), compact
+  std::string json;                // the output document (core-cpp/README.md), compact
   std::vector<TraceRecord> trace;  // of the main run
 };
 RunResult run(const std::string& scenario_json, const std::string& overrides_json);

@@ -69,7 +69,8 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
                  with_trace ? static_cast<std::uint64_t>(cfg.run.trace_max_records) : 0);
   Tally tally;
   DescriptorRing send(&ctx, RingId::Send, cfg.driver.send_ring_size, Copy::Host, cfg.run.warmup);
-  DescriptorRing receive(&ctx, RingId::Receive, cfg.driver.receive_ring_size, Copy::Host, cfg.run.warmup);
+  DescriptorRing receive(&ctx, RingId::Receive, cfg.driver.receive_ring_size, Copy::Host,
+                         cfg.run.warmup);
   DescriptorRing ret(&ctx, RingId::Return, cfg.driver.return_ring_size, Copy::Nic, cfg.run.warmup);
   const Rings rings{&send, &receive, &ret};
 
@@ -96,8 +97,14 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   sampler.interval = cfg.run.sample_interval;
   sampler.end = cfg.run.duration;
   sampler.probe = [&]() {
-    return Sampler::Probe{bus.busy_total(ctx.now()), bus.data_total(), host.cpu_busy_total(ctx.now()),
-                          bus.transactions(), bus.refusals(), bridge.writes(), nic.dma().refusals(), tally};
+    return Sampler::Probe{bus.busy_total(ctx.now()),
+                          bus.data_total(),
+                          host.cpu_busy_total(ctx.now()),
+                          bus.transactions(),
+                          bus.refusals(),
+                          bridge.writes(),
+                          nic.dma().refusals(),
+                          tally};
   };
   sampler.sample = [&](const Sampler::Probe& last, const Sampler::Probe& now) {
     const Time dt = cfg.run.sample_interval;
@@ -111,7 +118,8 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   };
   ctx.at(cfg.run.sample_interval, &sampler, 0, kPriorityStats);
   ctx.at(cfg.run.warmup, &sampler, 1, kPriorityStats);
-  ctx.record(TraceKind::RunStart, Component::HostCpu, static_cast<std::uint32_t>(cfg.workload.direction),
+  ctx.record(TraceKind::RunStart, Component::HostCpu,
+             static_cast<std::uint32_t>(cfg.workload.direction),
              static_cast<std::uint32_t>(cfg.workload.datagram_bytes));
 
   TraceSnapshot snapshot;
@@ -163,20 +171,24 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   add("udp_total_throughput", mbps(tx_payload, window) + rx_mbps);
   add("ethernet_limit", directions * ethernet_limit_mbps(cfg.link, cfg.workload.datagram_bytes));
   add("frame_wire_time", static_cast<double>(to_peer.slot_time(static_cast<std::uint32_t>(
-                             frame_bytes(cfg.workload.datagram_bytes)))) / 1e6);
+                             frame_bytes(cfg.workload.datagram_bytes)))) /
+                             1e6);
   add("tx_packet_rate", per_second(tx_packets, window));
   add("rx_packet_rate", rx_pps);
   add("rx_drops_no_descriptor", static_cast<double>(drops_nd));
   add("rx_drops_buffer_full", static_cast<double>(drops_full));
-  add("rx_drop_fraction", peer_sent > 0 ? static_cast<double>(drops_nd + drops_full) / static_cast<double>(peer_sent) : 0.0);
+  add("rx_drop_fraction",
+      peer_sent > 0 ? static_cast<double>(drops_nd + drops_full) / static_cast<double>(peer_sent)
+                    : 0.0);
   add("bus_utilization", fraction(bus.busy_total(end) - w.bus_busy, window));
   add("bus_data_fraction", fraction(bus.data_total() - w.bus_data, window));
   add("bus_transactions", static_cast<double>(bus.transactions() - w.bus_transactions));
   add("host_cpu_utilization", fraction(host.cpu_busy_total(end) - w.cpu_busy, window));
   add("interrupts", static_cast<double>(interrupts));
-  add("interrupts_per_packet", tx_packets + rx_packets > 0
-                                   ? static_cast<double>(interrupts) / static_cast<double>(tx_packets + rx_packets)
-                                   : 0.0);
+  add("interrupts_per_packet",
+      tx_packets + rx_packets > 0
+          ? static_cast<double>(interrupts) / static_cast<double>(tx_packets + rx_packets)
+          : 0.0);
   add("send_ring_full_stalls", static_cast<double>(t.send_ring_full - w.tally.send_ring_full));
   add("send_ring_occupancy_mean", send.occupancy().mean());
   add("mailbox_writes", static_cast<double>(bridge.writes() - w.mailbox_writes));

@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
   doc.erase("sweep");
   doc.erase("reference");
   const std::string point = nicsim::dump_json(doc);
-  const std::string ov = R"({"workload.direction":"bidirectional","workload.datagram_bytes":18,"run.duration_us":20000,"run.warmup_us":1000,"run.trace.max_records":0})";
+  const std::string ov =
+      R"({"workload.direction":"bidirectional","workload.datagram_bytes":18,"run.duration_us":20000,"run.warmup_us":1000,"run.trace.max_records":0})";
   auto t0 = std::chrono::steady_clock::now();
   nicsim::api::RunResult r = nicsim::api::run(point, ov);
   const double wall = seconds_since(t0);

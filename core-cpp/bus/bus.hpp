@@ -14,8 +14,8 @@ struct BusTransaction {
   Purpose purpose = Purpose::MailboxPio;
   std::uint32_t bytes = 0;
   std::uint32_t packet = 0;
-  bool read = false;        // DMA read (host memory → device) or a write
-  std::uint64_t cookie = 0; // the master's own reference
+  bool read = false;         // DMA read (host memory → device) or a write
+  std::uint64_t cookie = 0;  // the master's own reference
 };
 
 class BusMaster {

@@ -21,7 +21,10 @@ Time BusConfig::cycle() const {
 }
 
 SimpleBus::SimpleBus(SimContext* ctx, const BusConfig& cfg)
-    : ctx_(ctx), cycle_(cfg.cycle()), width_bytes_(cfg.width_bits / 8), overhead_(cfg.overhead_cycles) {}
+    : ctx_(ctx),
+      cycle_(cfg.cycle()),
+      width_bytes_(cfg.width_bits / 8),
+      overhead_(cfg.overhead_cycles) {}
 
 std::int64_t SimpleBus::cycles(std::uint32_t bytes) const {
   return overhead_ + (static_cast<std::int64_t>(bytes) + width_bytes_ - 1) / width_bytes_;

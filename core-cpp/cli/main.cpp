@@ -16,10 +16,11 @@
 namespace {
 
 int usage(const char* why) {
-  std::cerr << "error: " << why << "\n"
-            << "usage: nicsim <scenario.json> [--set path=value ...] [--format json|csv] [--trace FILE]\n"
-            << "       nicsim --validate <scenario.json> [--set path=value ...]\n"
-            << "       nicsim --list-parameters\n";
+  std::cerr
+      << "error: " << why << "\n"
+      << "usage: nicsim <scenario.json> [--set path=value ...] [--format json|csv] [--trace FILE]\n"
+      << "       nicsim --validate <scenario.json> [--set path=value ...]\n"
+      << "       nicsim --list-parameters\n";
   return 2;
 }
 
@@ -30,7 +31,8 @@ void print_errors(const std::string& errors_json) {
   if (errs.is_object()) errs = errs["errors"];
   for (const auto& e : errs) {
     const std::string path = e["path"].get<std::string>();
-    std::cerr << "error: " << (path.empty() ? "" : path + ": ") << e["message"].get<std::string>() << "\n";
+    std::cerr << "error: " << (path.empty() ? "" : path + ": ") << e["message"].get<std::string>()
+              << "\n";
   }
 }
 
@@ -43,7 +45,9 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--list-parameters") {
-      std::cout << nicsim::dump_json(nicsim::Json::parse(nicsim::api::parameter_info(), nullptr, false), 2) << "\n";
+      std::cout << nicsim::dump_json(
+                       nicsim::Json::parse(nicsim::api::parameter_info(), nullptr, false), 2)
+                << "\n";
       return 0;
     } else if (arg == "--schema") {
       std::cout << nicsim::api::scenario_schema() << "\n";
@@ -60,9 +64,11 @@ int main(int argc, char** argv) {
         trace_file = value;
       } else {
         const auto eq = value.find('=');
-        if (eq == std::string::npos || eq == 0) return usage(("--set takes path=value, got '" + value + "'").c_str());
+        if (eq == std::string::npos || eq == 0)
+          return usage(("--set takes path=value, got '" + value + "'").c_str());
         const std::string text = value.substr(eq + 1);
-        // Numbers and JSON literals as JSON; anything else is a string (--set workload.direction=send).
+        // Numbers and JSON literals as JSON; anything else is a string (--set
+        // workload.direction=send).
         nicsim::Json v = nicsim::Json::parse(text, nullptr, false);
         overrides[value.substr(0, eq)] = v.is_discarded() ? nicsim::Json(text) : v;
       }

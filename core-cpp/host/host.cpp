@@ -26,7 +26,8 @@ void Host::start() {
         Descriptor{0, kReceiveBufferBytes, static_cast<std::uint32_t>(i)};
   }
   rx.set_prod(Copy::Host, static_cast<std::uint64_t>(posted_));
-  pio_.push_back({Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
+  pio_.push_back(
+      {Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
   flush_pio();
   ctx_->after(workload_.start, this, kStart);
 }
@@ -64,8 +65,10 @@ void Host::dispatch() {
     if (!stalled_on_ring_) {
       stalled_on_ring_ = true;
       ++tally_->send_ring_full;
-      ctx_->record(TraceKind::RingFull, Component::Driver, static_cast<std::uint32_t>(RingId::Send));
-      ctx_->record(TraceKind::DriverStall, Component::Driver, static_cast<std::uint32_t>(RingId::Send));
+      ctx_->record(TraceKind::RingFull, Component::Driver,
+                   static_cast<std::uint32_t>(RingId::Send));
+      ctx_->record(TraceKind::DriverStall, Component::Driver,
+                   static_cast<std::uint32_t>(RingId::Send));
     }
     cpu_.set_busy(ctx_->now(), false);
     return;
@@ -99,7 +102,8 @@ void Host::finish_send() {
   tx.desc(Copy::Host, p) = Descriptor{packet, frame - static_cast<std::uint32_t>(kCrcBytes), 0};
   tx.set_prod(Copy::Host, p + 1);
   ++sent_;
-  ctx_->record(TraceKind::DriverPostSendBd, Component::Driver, packet, static_cast<std::uint32_t>(tx.slot(p)), frame);
+  ctx_->record(TraceKind::DriverPostSendBd, Component::Driver, packet,
+               static_cast<std::uint32_t>(tx.slot(p)), frame);
   pio_.push_back({Mailbox::SendProducer, static_cast<std::uint32_t>(tx.slot(p + 1))});
 }
 
@@ -121,26 +125,32 @@ void Host::finish_interrupt() {
     // Replenish: a fresh buffer for each one passed up.
     const std::uint64_t p = rx.prod(Copy::Host);
     for (std::uint64_t i = 0; i < isr_receives_; ++i) {
-      rx.desc(Copy::Host, p + i) = Descriptor{0, kReceiveBufferBytes, static_cast<std::uint32_t>(rx.slot(p + i))};
+      rx.desc(Copy::Host, p + i) =
+          Descriptor{0, kReceiveBufferBytes, static_cast<std::uint32_t>(rx.slot(p + i))};
     }
     rx.set_prod(Copy::Host, p + isr_receives_);
-    pio_.push_back({Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
-    pio_.push_back({Mailbox::ReturnConsumer, static_cast<std::uint32_t>(ret.slot(ret.cons(Copy::Host)))});
+    pio_.push_back(
+        {Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
+    pio_.push_back(
+        {Mailbox::ReturnConsumer, static_cast<std::uint32_t>(ret.slot(ret.cons(Copy::Host)))});
     if (ctx_->now() >= warmup_) {
       last_ = Epoch{ctx_->now(), tally_->rx_packets, tally_->rx_payload};
       if (epochs_++ == 0) first_ = last_;
     }
   }
   for (std::uint64_t i = 0; i < isr_completions_; ++i) {
-    ctx_->record(TraceKind::SendComplete, Component::Driver, tx.desc(Copy::Host, reclaimed_).packet);
+    ctx_->record(TraceKind::SendComplete, Component::Driver,
+                 tx.desc(Copy::Host, reclaimed_).packet);
     ++reclaimed_;
   }
   pio_.push_back({Mailbox::InterruptAck, 0});
   ctx_->record(TraceKind::IsrEnd, Component::HostCpu, interrupt_number_,
-               static_cast<std::uint32_t>(isr_receives_), static_cast<std::uint32_t>(isr_completions_));
+               static_cast<std::uint32_t>(isr_receives_),
+               static_cast<std::uint32_t>(isr_completions_));
   if (stalled_on_ring_ && isr_completions_ > 0) {
     stalled_on_ring_ = false;
-    ctx_->record(TraceKind::DriverResume, Component::Driver, static_cast<std::uint32_t>(RingId::Send));
+    ctx_->record(TraceKind::DriverResume, Component::Driver,
+                 static_cast<std::uint32_t>(RingId::Send));
   }
 }
 
@@ -166,9 +176,7 @@ void Host::raise_interrupt(std::uint32_t) {
 // ---- peer ----------------------------------------------------------------------------------
 
 Peer::Peer(SimContext* ctx, const Config& cfg, Tally* tally)
-    : ctx_(ctx),
-      workload_(cfg.workload),
-      tally_(tally) {}
+    : ctx_(ctx), workload_(cfg.workload), tally_(tally) {}
 
 void Peer::start() {
   if (workload_.direction != Direction::Send) ctx_->after(workload_.start, &sender_, 0);
@@ -178,7 +186,8 @@ void Peer::send_next() {
   // Infinite demand: offer frames until the wire says busy; it calls link_ready when free.
   while (workload_.packets == 0 || sent_ < static_cast<std::uint64_t>(workload_.packets)) {
     if (!have_frame_) {
-      next_ = Frame{ctx_->new_packet(), static_cast<std::uint32_t>(frame_bytes(workload_.datagram_bytes)),
+      next_ = Frame{ctx_->new_packet(),
+                    static_cast<std::uint32_t>(frame_bytes(workload_.datagram_bytes)),
                     static_cast<std::uint32_t>(workload_.datagram_bytes)};
       have_frame_ = true;
     }
@@ -193,8 +202,9 @@ void Peer::send_next() {
 void Peer::link_ready() {
   // Optional seeded jitter widens the gap between the peer's frames.
   if (workload_.peer_jitter > 0) {
-    ctx_->after(static_cast<Time>(ctx_->rng.below(static_cast<std::uint64_t>(workload_.peer_jitter) + 1)),
-                &sender_, 0);
+    ctx_->after(
+        static_cast<Time>(ctx_->rng.below(static_cast<std::uint64_t>(workload_.peer_jitter) + 1)),
+        &sender_, 0);
   } else {
     send_next();
   }

@@ -31,7 +31,8 @@ void HostBridge::bus_done(const BusTransaction&) {
   const Pio p = posted_.front();
   posted_.pop_front();
   active_ = false;
-  ctx_->record(TraceKind::MailboxArrive, Component::Nic, static_cast<std::uint32_t>(p.box), p.value);
+  ctx_->record(TraceKind::MailboxArrive, Component::Nic, static_cast<std::uint32_t>(p.box),
+               p.value);
   nic_->mailbox_write(p.box, p.value);
   if (waiter_ != nullptr) {
     PioWaiter* w = waiter_;

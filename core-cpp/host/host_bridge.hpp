@@ -10,7 +10,12 @@
 
 namespace nicsim {
 
-enum class Mailbox : std::uint32_t { SendProducer = 0, ReceiveProducer = 1, ReturnConsumer = 2, InterruptAck = 3 };
+enum class Mailbox : std::uint32_t {
+  SendProducer = 0,
+  ReceiveProducer = 1,
+  ReturnConsumer = 2,
+  InterruptAck = 3
+};
 
 class MailboxTarget {
  public:

@@ -19,8 +19,8 @@ struct Frame {
 class LinkEndpoint {
  public:
   virtual void frame_arrived(const Frame& f) = 0;  // the last bit reached the receiver
-  virtual void link_sent(const Frame& f) = 0;       // the sender's last bit left
-  virtual void link_ready() = 0;                    // the wire is free again (after the gap)
+  virtual void link_sent(const Frame& f) = 0;      // the sender's last bit left
+  virtual void link_ready() = 0;                   // the wire is free again (after the gap)
 
  protected:
   ~LinkEndpoint() = default;
@@ -28,7 +28,8 @@ class LinkEndpoint {
 
 class LinkDirection final : private EventHandler {
  public:
-  LinkDirection(SimContext* ctx, const LinkConfig& cfg, LinkEndpoint* sender, LinkEndpoint* receiver);
+  LinkDirection(SimContext* ctx, const LinkConfig& cfg, LinkEndpoint* sender,
+                LinkEndpoint* receiver);
   bool try_send(const Frame& f);
   bool busy() const { return busy_; }
   // Wire time of a frame, without and with the inter-frame gap.

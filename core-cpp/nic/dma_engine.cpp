@@ -11,14 +11,17 @@ Component channel_component(DmaChannel ch) {
 DmaEngine::DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, DmaClient* client)
     : ctx_(ctx), bus_(bus), depth_(static_cast<std::size_t>(depth)), client_(client) {}
 
-bool DmaEngine::has_space(DmaChannel ch, std::size_t n) const { return queue(ch).size() + n <= depth_; }
+bool DmaEngine::has_space(DmaChannel ch, std::size_t n) const {
+  return queue(ch).size() + n <= depth_;
+}
 
 bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
   auto& q = queue(ch);
   if (q.size() >= depth_) {
     ++refusals_;
     space_wanted_[static_cast<int>(ch)] = true;
-    ctx_->record(TraceKind::DmaQueueFull, channel_component(ch), static_cast<std::uint32_t>(req.purpose));
+    ctx_->record(TraceKind::DmaQueueFull, channel_component(ch),
+                 static_cast<std::uint32_t>(req.purpose));
     return false;
   }
   q.push_back(req);
@@ -55,8 +58,8 @@ void DmaEngine::bus_done(const BusTransaction& txn) {
   const DmaRequest req = q.front();
   q.pop_front();
   active_ = false;
-  ctx_->record(TraceKind::DmaDone, channel_component(ch), 0, static_cast<std::uint32_t>(req.purpose),
-               req.bytes, req.packet);
+  ctx_->record(TraceKind::DmaDone, channel_component(ch), 0,
+               static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet);
   client_->dma_done(ch, req);
   if (space_wanted_[static_cast<int>(ch)] && q.size() < depth_) {
     space_wanted_[static_cast<int>(ch)] = false;

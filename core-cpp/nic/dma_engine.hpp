@@ -52,7 +52,7 @@ class DmaEngine final : private BusMaster {
   std::size_t depth_;
   DmaClient* client_;
   std::deque<DmaRequest> reads_, writes_;
-  bool active_ = false;          // a transaction owns the bus
+  bool active_ = false;  // a transaction owns the bus
   DmaChannel last_ = DmaChannel::Write;
   bool space_wanted_[2] = {false, false};
   std::uint32_t next_id_ = 1;

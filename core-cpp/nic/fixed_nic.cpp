@@ -18,10 +18,22 @@ FixedFunctionNic::FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, Rings 
       tally_(tally),
       send_fetch_{rings.send, Purpose::SendBdFetch, cfg.send_bd_bytes},
       recv_fetch_{rings.receive, Purpose::RecvBdFetch, cfg.receive_bd_bytes},
-      send_report_{rings.send, Copy::Nic, false, Purpose::SendConsumerWrite, kCauseSend, kSendTimer,
-                   static_cast<std::uint64_t>(cfg.send_coalesce_bds), cfg.send_coalesce_timer},
-      return_report_{rings.ret, Copy::Nic, true, Purpose::ReturnProducerWrite, kCauseReceive, kReturnTimer,
-                     static_cast<std::uint64_t>(cfg.receive_coalesce_bds), cfg.receive_coalesce_timer} {}
+      send_report_{rings.send,
+                   Copy::Nic,
+                   false,
+                   Purpose::SendConsumerWrite,
+                   kCauseSend,
+                   kSendTimer,
+                   static_cast<std::uint64_t>(cfg.send_coalesce_bds),
+                   cfg.send_coalesce_timer},
+      return_report_{rings.ret,
+                     Copy::Nic,
+                     true,
+                     Purpose::ReturnProducerWrite,
+                     kCauseReceive,
+                     kReturnTimer,
+                     static_cast<std::uint64_t>(cfg.receive_coalesce_bds),
+                     cfg.receive_coalesce_timer} {}
 
 // ---- ports -------------------------------------------------------------------------------
 
@@ -92,12 +104,13 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       rx_queue_.pop_front();
       const std::uint64_t idx = rings_.receive->cons(Copy::Nic);
       rings_.receive->set_cons(Copy::Nic, idx + 1);
-      issue(DmaChannel::Write, {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes),
-                                f.packet, f.frame_bytes});
-      return_pending_.push_back(
-          Descriptor{f.packet, f.payload_bytes, static_cast<std::uint32_t>(rings_.receive->slot(idx))});
-      issue(DmaChannel::Write, {Purpose::ReturnBdWrite, static_cast<std::uint32_t>(cfg_.return_bd_bytes),
-                                f.packet, 0});
+      issue(DmaChannel::Write,
+            {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes),
+             f.packet, f.frame_bytes});
+      return_pending_.push_back(Descriptor{f.packet, f.payload_bytes,
+                                           static_cast<std::uint32_t>(rings_.receive->slot(idx))});
+      issue(DmaChannel::Write, {Purpose::ReturnBdWrite,
+                                static_cast<std::uint32_t>(cfg_.return_bd_bytes), f.packet, 0});
       rx_busy_ = false;
       kick_rx();
       return;
@@ -180,10 +193,12 @@ void FixedFunctionNic::kick_fetch(DescriptorFetch& f) {
   const std::uint64_t p = ring.prod(Copy::Nic);
   if (f.notified <= p) return;
   const std::uint64_t to_end = static_cast<std::uint64_t>(ring.size() - ring.slot(p));
-  const std::uint64_t n = std::min({f.notified - p, static_cast<std::uint64_t>(cfg_.bd_fetch_max), to_end});
+  const std::uint64_t n =
+      std::min({f.notified - p, static_cast<std::uint64_t>(cfg_.bd_fetch_max), to_end});
   f.inflight = true;
-  issue(DmaChannel::Read, {f.purpose, static_cast<std::uint32_t>(n * static_cast<std::uint64_t>(f.bd_bytes)),
-                           ring.desc(Copy::Host, p).packet, n});
+  issue(DmaChannel::Read,
+        {f.purpose, static_cast<std::uint32_t>(n * static_cast<std::uint64_t>(f.bd_bytes)),
+         ring.desc(Copy::Host, p).packet, n});
 }
 
 void FixedFunctionNic::fetched(DescriptorFetch& f, std::uint64_t n) {
@@ -273,7 +288,8 @@ void FixedFunctionNic::kick_rx() {
     if (rings_.ret->free_slots() - return_reserved_ <= 0) {
       if (!return_full_) {
         return_full_ = true;
-        ctx_->record(TraceKind::RingFull, Component::Nic, static_cast<std::uint32_t>(RingId::Return));
+        ctx_->record(TraceKind::RingFull, Component::Nic,
+                     static_cast<std::uint32_t>(RingId::Return));
       }
       return;
     }

@@ -50,8 +50,8 @@ class FixedFunctionNic final : public MailboxTarget,
     kTxFrame,
     kRxIssue,
     kInterrupt,
-    kSendTimer,     // + generation << 8
-    kReturnTimer,   // + generation << 8
+    kSendTimer,    // + generation << 8
+    kReturnTimer,  // + generation << 8
   };
   void fire(std::uint32_t tag) override;
 

@@ -38,7 +38,9 @@ class DescriptorRing {
   std::uint64_t cons(Copy c) const { return copy(c).cons; }
   std::int64_t slot(std::uint64_t index) const { return static_cast<std::int64_t>(index % size_); }
   // Produced and not yet consumed, as a copy sees it.
-  std::int64_t pending(Copy c) const { return static_cast<std::int64_t>(copy(c).prod - copy(c).cons); }
+  std::int64_t pending(Copy c) const {
+    return static_cast<std::int64_t>(copy(c).prod - copy(c).cons);
+  }
   // Free slots as the producer sees them; one slot is kept empty (nic_facts §3.4: "full" is
   // producer + 1 = consumer).
   std::int64_t free_slots() const { return size_ - 1 - pending(producer_); }

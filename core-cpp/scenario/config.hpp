@@ -10,10 +10,10 @@ namespace nicsim {
 enum class Direction : std::uint8_t { Send = 0, Receive = 1, Bidirectional = 2 };
 
 struct HostConfig {
-  Time send_cost = 0;           // build one UDP packet and post its descriptor (S1)
-  Time receive_cost = 0;        // pass one received packet up the stack
-  Time interrupt_cost = 0;      // enter and leave the interrupt handler
-  Time send_complete_cost = 0;  // recycle one completed send descriptor
+  Time send_cost = 0;                   // build one UDP packet and post its descriptor (S1)
+  Time receive_cost = 0;                // pass one received packet up the stack
+  Time interrupt_cost = 0;              // enter and leave the interrupt handler
+  Time send_complete_cost = 0;          // recycle one completed send descriptor
   std::int64_t pio_buffer_entries = 0;  // host bridge posted-write buffer
 };
 
@@ -32,11 +32,11 @@ struct BusConfig {
 };
 
 struct NicDelays {
-  Time mailbox = 0;   // mailbox write seen → descriptor fetch issued
-  Time bd = 0;        // descriptor fetched → data fetch issued
-  Time tx_frame = 0;  // data in transmit buffer → handed to the MAC
-  Time rx_frame = 0;  // frame in receive buffer → data write issued
-  Time interrupt = 0; // index written → interrupt line asserted
+  Time mailbox = 0;    // mailbox write seen → descriptor fetch issued
+  Time bd = 0;         // descriptor fetched → data fetch issued
+  Time tx_frame = 0;   // data in transmit buffer → handed to the MAC
+  Time rx_frame = 0;   // frame in receive buffer → data write issued
+  Time interrupt = 0;  // index written → interrupt line asserted
 };
 
 struct NicConfig {
@@ -96,7 +96,7 @@ constexpr std::int64_t kMinFrameBytes = 64;
 constexpr std::int64_t kCrcBytes = 4;
 inline std::int64_t frame_bytes(std::int64_t datagram) {
   return datagram + kUdpIpEthCrcBytes < kMinFrameBytes ? kMinFrameBytes
-                                                        : datagram + kUdpIpEthCrcBytes;
+                                                       : datagram + kUdpIpEthCrcBytes;
 }
 
 }  // namespace nicsim

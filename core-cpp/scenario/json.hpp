@@ -1,9 +1,8 @@
 // nlohmann::json without exceptions: only non-throwing calls are used (parse with
 // allow_exceptions=false, find() instead of at(), type checks before get<>).
 #pragma once
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace nicsim {
 

@@ -12,11 +12,11 @@ Time to_ps(const Json& v, double scale) {
 double from_ps(Time t, double scale) { return static_cast<double>(t) / scale; }
 
 // Field accessors generated per parameter (captureless lambdas become function pointers).
-#define INT_FIELD(field)                                                          \
+#define INT_FIELD(field)                                                                  \
   [](Config& c, const Json& v) { c.field = static_cast<std::int64_t>(v.get<double>()); }, \
       [](const Config& c) { return Json(c.field); }
-#define TIME_FIELD(field, scale)                                   \
-  [](Config& c, const Json& v) { c.field = to_ps(v, scale); },     \
+#define TIME_FIELD(field, scale)                               \
+  [](Config& c, const Json& v) { c.field = to_ps(v, scale); }, \
       [](const Config& c) { return Json(from_ps(c.field, scale)); }
 
 const char* direction_name(Direction d) {
@@ -37,121 +37,352 @@ std::vector<ParamSpec> build_registry() {
   constexpr double kBig = 1e9;
   std::vector<ParamSpec> r;
   // ---- host ----
-  r.push_back({"system.host.send_cost_ns", ParamType::Number, 0, 1e6, {}, 300, "ns",
+  r.push_back({"system.host.send_cost_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               300,
+               "ns",
                "chosen: kernel-generated UDP packets (thesis §3.3.2) cost little; small enough "
                "that the host never limits the Ch.2 microbenchmarks",
                "Host CPU time to build one UDP packet and post its send descriptor (S1)",
                TIME_FIELD(host.send_cost, kNsScale)});
-  r.push_back({"system.host.receive_cost_ns", ParamType::Number, 0, 1e6, {}, 300, "ns",
-               "chosen: as send_cost_ns", "Host CPU time to pass one received packet up the stack",
+  r.push_back({"system.host.receive_cost_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               300,
+               "ns",
+               "chosen: as send_cost_ns",
+               "Host CPU time to pass one received packet up the stack",
                TIME_FIELD(host.receive_cost, kNsScale)});
-  r.push_back({"system.host.interrupt_cost_ns", ParamType::Number, 0, 1e6, {}, 1000, "ns",
+  r.push_back({"system.host.interrupt_cost_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               1000,
+               "ns",
                "chosen: about 2000 cycles of a 2 GHz CPU to enter and leave an interrupt handler",
                "Host CPU time to enter and leave the interrupt handler",
                TIME_FIELD(host.interrupt_cost, kNsScale)});
-  r.push_back({"system.host.send_complete_cost_ns", ParamType::Number, 0, 1e6, {}, 50, "ns",
-               "chosen: freeing one packet buffer", "Host CPU time to recycle one completed send descriptor",
+  r.push_back({"system.host.send_complete_cost_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               50,
+               "ns",
+               "chosen: freeing one packet buffer",
+               "Host CPU time to recycle one completed send descriptor",
                TIME_FIELD(host.send_complete_cost, kNsScale)});
-  r.push_back({"system.host.pio_buffer_entries", ParamType::Integer, 1, 1024, {}, 8, "writes",
+  r.push_back({"system.host.pio_buffer_entries",
+               ParamType::Integer,
+               1,
+               1024,
+               {},
+               8,
+               "writes",
                "chosen: a small posted-write buffer in the host bridge",
                "Mailbox writes the host bridge can hold before the CPU stalls on the next one",
                INT_FIELD(host.pio_buffer_entries)});
   // ---- driver ----
-  r.push_back({"system.driver.send_ring_size", ParamType::Integer, 4, 65536, {}, 512, "descriptors",
+  r.push_back({"system.driver.send_ring_size",
+               ParamType::Integer,
+               4,
+               65536,
+               {},
+               512,
+               "descriptors",
                "nic_facts §3.4: the Tigon send ring holds 512 descriptors (FreeBSD)",
-               "Entries in the send ring (one slot is kept empty)", INT_FIELD(driver.send_ring_size)});
-  r.push_back({"system.driver.receive_ring_size", ParamType::Integer, 4, 65536, {}, 512,
-               "descriptors", "nic_facts §3.4: the Tigon standard receive ring holds 512",
+               "Entries in the send ring (one slot is kept empty)",
+               INT_FIELD(driver.send_ring_size)});
+  r.push_back({"system.driver.receive_ring_size",
+               ParamType::Integer,
+               4,
+               65536,
+               {},
+               512,
+               "descriptors",
+               "nic_facts §3.4: the Tigon standard receive ring holds 512",
                "Entries in the receive ring (pre-allocated buffers)",
                INT_FIELD(driver.receive_ring_size)});
-  r.push_back({"system.driver.return_ring_size", ParamType::Integer, 4, 65536, {}, 2048,
-               "descriptors", "nic_facts §3.4: the Tigon receive return ring holds 2048",
-               "Entries in the receive return ring", INT_FIELD(driver.return_ring_size)});
-  r.push_back({"system.driver.receive_buffers_posted", ParamType::Integer, 1, 65535, {}, 511,
-               "buffers", "chosen: fill the receive ring (one slot kept empty, nic_facts §3.4)",
-               "Receive buffers the driver keeps posted", INT_FIELD(driver.receive_buffers_posted)});
+  r.push_back({"system.driver.return_ring_size",
+               ParamType::Integer,
+               4,
+               65536,
+               {},
+               2048,
+               "descriptors",
+               "nic_facts §3.4: the Tigon receive return ring holds 2048",
+               "Entries in the receive return ring",
+               INT_FIELD(driver.return_ring_size)});
+  r.push_back({"system.driver.receive_buffers_posted",
+               ParamType::Integer,
+               1,
+               65535,
+               {},
+               511,
+               "buffers",
+               "chosen: fill the receive ring (one slot kept empty, nic_facts §3.4)",
+               "Receive buffers the driver keeps posted",
+               INT_FIELD(driver.receive_buffers_posted)});
   // ---- bus ----
-  r.push_back({"system.bus.width_bits", ParamType::Choice, 0, 0, {32, 64}, 64, "bits",
-               "thesis §2.3: 64-bit PCI slots", "Width of the I/O bus", INT_FIELD(bus.width_bits)});
-  r.push_back({"system.bus.clock_mhz", ParamType::Choice, 0, 0, {33, 66, 100, 133}, 33, "MHz",
+  r.push_back({"system.bus.width_bits",
+               ParamType::Choice,
+               0,
+               0,
+               {32, 64},
+               64,
+               "bits",
+               "thesis §2.3: 64-bit PCI slots",
+               "Width of the I/O bus",
+               INT_FIELD(bus.width_bits)});
+  r.push_back({"system.bus.clock_mhz",
+               ParamType::Choice,
+               0,
+               0,
+               {33, 66, 100, 133},
+               33,
+               "MHz",
                "thesis Table 4.2: 64-bit/33 MHz PCI (nominal; 33 means 33.33 MHz)",
-               "Bus clock (nominal PCI/PCI-X frequency)", INT_FIELD(bus.clock_mhz)});
-  r.push_back({"system.bus.overhead_cycles", ParamType::Integer, 0, 1000, {}, 8, "cycles",
+               "Bus clock (nominal PCI/PCI-X frequency)",
+               INT_FIELD(bus.clock_mhz)});
+  r.push_back({"system.bus.overhead_cycles",
+               ParamType::Integer,
+               0,
+               1000,
+               {},
+               8,
+               "cycles",
                "chosen: arbitration, address, target latency and turnaround of a short PCI "
                "transaction (pci_facts §12.2); the PCI-phase model replaces this constant",
-               "Fixed overhead of every bus transaction", INT_FIELD(bus.overhead_cycles)});
+               "Fixed overhead of every bus transaction",
+               INT_FIELD(bus.overhead_cycles)});
   // ---- nic ----
-  r.push_back({"system.nic.send_bd_bytes", ParamType::Integer, 4, 256, {}, 16, "bytes",
-               "nic_facts §3.4: Tigon send descriptor is 16 bytes", "Size of a send descriptor",
+  r.push_back({"system.nic.send_bd_bytes",
+               ParamType::Integer,
+               4,
+               256,
+               {},
+               16,
+               "bytes",
+               "nic_facts §3.4: Tigon send descriptor is 16 bytes",
+               "Size of a send descriptor",
                INT_FIELD(nic.send_bd_bytes)});
-  r.push_back({"system.nic.receive_bd_bytes", ParamType::Integer, 4, 256, {}, 32, "bytes",
+  r.push_back({"system.nic.receive_bd_bytes",
+               ParamType::Integer,
+               4,
+               256,
+               {},
+               32,
+               "bytes",
                "nic_facts §3.4: Tigon receive descriptor is 32 bytes",
-               "Size of a receive descriptor", INT_FIELD(nic.receive_bd_bytes)});
-  r.push_back({"system.nic.return_bd_bytes", ParamType::Integer, 4, 256, {}, 32, "bytes",
+               "Size of a receive descriptor",
+               INT_FIELD(nic.receive_bd_bytes)});
+  r.push_back({"system.nic.return_bd_bytes",
+               ParamType::Integer,
+               4,
+               256,
+               {},
+               32,
+               "bytes",
                "nic_facts §3.4: Tigon return descriptor is 32 bytes",
-               "Size of a receive return descriptor", INT_FIELD(nic.return_bd_bytes)});
-  r.push_back({"system.nic.index_bytes", ParamType::Integer, 1, 64, {}, 4, "bytes",
+               "Size of a receive return descriptor",
+               INT_FIELD(nic.return_bd_bytes)});
+  r.push_back({"system.nic.index_bytes",
+               ParamType::Integer,
+               1,
+               64,
+               {},
+               4,
+               "bytes",
                "nic_facts §3.5: 32-bit index words DMA-written to host memory",
-               "Size of an index update written by the NIC", INT_FIELD(nic.index_bytes)});
-  r.push_back({"system.nic.bd_fetch_max", ParamType::Integer, 1, 256, {}, 8, "descriptors",
+               "Size of an index update written by the NIC",
+               INT_FIELD(nic.index_bytes)});
+  r.push_back({"system.nic.bd_fetch_max",
+               ParamType::Integer,
+               1,
+               256,
+               {},
+               8,
+               "descriptors",
                "chosen: an ASIC NIC fetches several descriptors per DMA (nic_facts §2.3)",
-               "Most descriptors fetched by one DMA read", INT_FIELD(nic.bd_fetch_max)});
-  r.push_back({"system.nic.tx_buffer_bytes", ParamType::Integer, 1518, 1 << 26, {}, 262144, "bytes",
+               "Most descriptors fetched by one DMA read",
+               INT_FIELD(nic.bd_fetch_max)});
+  r.push_back({"system.nic.tx_buffer_bytes",
+               ParamType::Integer,
+               1518,
+               1 << 26,
+               {},
+               262144,
+               "bytes",
                "nic_facts §3.9: about 1/3 of ~800 KB of Tigon buffer memory for transmit",
-               "NIC transmit buffer", INT_FIELD(nic.tx_buffer_bytes)});
-  r.push_back({"system.nic.rx_buffer_bytes", ParamType::Integer, 1518, 1 << 26, {}, 524288, "bytes",
-               "nic_facts §3.9: the remaining ~2/3 for receive", "NIC receive buffer",
+               "NIC transmit buffer",
+               INT_FIELD(nic.tx_buffer_bytes)});
+  r.push_back({"system.nic.rx_buffer_bytes",
+               ParamType::Integer,
+               1518,
+               1 << 26,
+               {},
+               524288,
+               "bytes",
+               "nic_facts §3.9: the remaining ~2/3 for receive",
+               "NIC receive buffer",
                INT_FIELD(nic.rx_buffer_bytes)});
-  r.push_back({"system.nic.dma_queue_depth", ParamType::Integer, 1, 4096, {}, 16, "requests",
+  r.push_back({"system.nic.dma_queue_depth",
+               ParamType::Integer,
+               1,
+               4096,
+               {},
+               16,
+               "requests",
                "chosen: a small DMA descriptor queue per channel (thesis §2.1 names the queues, "
                "not their depth)",
-               "Requests each DMA channel (read, write) can hold", INT_FIELD(nic.dma_queue_depth)});
-  r.push_back({"system.nic.coalesce.send_bds", ParamType::Integer, 1, 65536, {}, 60, "descriptors",
+               "Requests each DMA channel (read, write) can hold",
+               INT_FIELD(nic.dma_queue_depth)});
+  r.push_back({"system.nic.coalesce.send_bds",
+               ParamType::Integer,
+               1,
+               65536,
+               {},
+               60,
+               "descriptors",
                "nic_facts §3.7: Linux acenic TX max coalesced BDs",
                "Send descriptors consumed before the NIC writes the consumer index and interrupts",
                INT_FIELD(nic.send_coalesce_bds)});
-  r.push_back({"system.nic.coalesce.send_timer_us", ParamType::Number, 0, 1e6, {}, 400, "µs",
+  r.push_back({"system.nic.coalesce.send_timer_us",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               400,
+               "µs",
                "nic_facts §3.7: Linux acenic TX coal ticks (1 tick = 1 µs)",
                "Longest wait after the first unreported send completion (0 = no timer)",
                TIME_FIELD(nic.send_coalesce_timer, kUsScale)});
-  r.push_back({"system.nic.coalesce.receive_bds", ParamType::Integer, 1, 65536, {}, 25,
-               "descriptors", "nic_facts §3.7: Linux acenic RX max coalesced BDs",
-               "Return descriptors produced before the NIC writes the producer index and interrupts",
-               INT_FIELD(nic.receive_coalesce_bds)});
-  r.push_back({"system.nic.coalesce.receive_timer_us", ParamType::Number, 0, 1e6, {}, 120, "µs",
+  r.push_back(
+      {"system.nic.coalesce.receive_bds",
+       ParamType::Integer,
+       1,
+       65536,
+       {},
+       25,
+       "descriptors",
+       "nic_facts §3.7: Linux acenic RX max coalesced BDs",
+       "Return descriptors produced before the NIC writes the producer index and interrupts",
+       INT_FIELD(nic.receive_coalesce_bds)});
+  r.push_back({"system.nic.coalesce.receive_timer_us",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               120,
+               "µs",
                "nic_facts §3.7: Linux acenic RX coal ticks",
                "Longest wait after the first unreported receive (0 = no timer)",
                TIME_FIELD(nic.receive_coalesce_timer, kUsScale)});
-  r.push_back({"system.nic.delays.mailbox_ns", ParamType::Number, 0, 1e6, {}, 40, "ns",
-               "chosen: a few cycles of an ASIC state machine", "Mailbox write seen → descriptor fetch issued",
+  r.push_back({"system.nic.delays.mailbox_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               40,
+               "ns",
+               "chosen: a few cycles of an ASIC state machine",
+               "Mailbox write seen → descriptor fetch issued",
                TIME_FIELD(nic.delays.mailbox, kNsScale)});
-  r.push_back({"system.nic.delays.bd_ns", ParamType::Number, 0, 1e6, {}, 40, "ns",
-               "chosen: as mailbox_ns", "Descriptor fetched → data fetch issued",
+  r.push_back({"system.nic.delays.bd_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               40,
+               "ns",
+               "chosen: as mailbox_ns",
+               "Descriptor fetched → data fetch issued",
                TIME_FIELD(nic.delays.bd, kNsScale)});
-  r.push_back({"system.nic.delays.tx_frame_ns", ParamType::Number, 0, 1e6, {}, 40, "ns",
-               "chosen: as mailbox_ns", "Frame in transmit buffer → handed to the MAC",
+  r.push_back({"system.nic.delays.tx_frame_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               40,
+               "ns",
+               "chosen: as mailbox_ns",
+               "Frame in transmit buffer → handed to the MAC",
                TIME_FIELD(nic.delays.tx_frame, kNsScale)});
-  r.push_back({"system.nic.delays.rx_frame_ns", ParamType::Number, 0, 1e6, {}, 40, "ns",
-               "chosen: as mailbox_ns", "Frame in receive buffer → data write issued",
+  r.push_back({"system.nic.delays.rx_frame_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               40,
+               "ns",
+               "chosen: as mailbox_ns",
+               "Frame in receive buffer → data write issued",
                TIME_FIELD(nic.delays.rx_frame, kNsScale)});
-  r.push_back({"system.nic.delays.interrupt_ns", ParamType::Number, 0, 1e6, {}, 40, "ns",
-               "chosen: as mailbox_ns", "Index written to the host → interrupt asserted",
+  r.push_back({"system.nic.delays.interrupt_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               40,
+               "ns",
+               "chosen: as mailbox_ns",
+               "Index written to the host → interrupt asserted",
                TIME_FIELD(nic.delays.interrupt, kNsScale)});
   // ---- link ----
-  r.push_back({"system.link.rate_mbps", ParamType::Choice, 0, 0, {1000, 10000}, 1000, "Mb/s",
-               "thesis §2.1: Gigabit Ethernet", "Ethernet line rate", INT_FIELD(link.rate_mbps)});
-  r.push_back({"system.link.preamble_bytes", ParamType::Integer, 0, 64, {}, 8, "bytes",
+  r.push_back({"system.link.rate_mbps",
+               ParamType::Choice,
+               0,
+               0,
+               {1000, 10000},
+               1000,
+               "Mb/s",
+               "thesis §2.1: Gigabit Ethernet",
+               "Ethernet line rate",
+               INT_FIELD(link.rate_mbps)});
+  r.push_back({"system.link.preamble_bytes",
+               ParamType::Integer,
+               0,
+               64,
+               {},
+               8,
+               "bytes",
                "IEEE 802.3 (nic_facts §2.5): 7 preamble + 1 start delimiter",
-               "Preamble on the wire before each frame", INT_FIELD(link.preamble_bytes)});
-  r.push_back({"system.link.ifg_bytes", ParamType::Integer, 0, 64, {}, 12, "bytes",
+               "Preamble on the wire before each frame",
+               INT_FIELD(link.preamble_bytes)});
+  r.push_back({"system.link.ifg_bytes",
+               ParamType::Integer,
+               0,
+               64,
+               {},
+               12,
+               "bytes",
                "IEEE 802.3 (nic_facts §2.5): 12-byte inter-frame gap",
-               "Idle gap on the wire after each frame", INT_FIELD(link.ifg_bytes)});
-  r.push_back({"system.link.propagation_ns", ParamType::Number, 0, 1e6, {}, 0, "ns",
-               "chosen: a short cable", "Propagation delay of the wire",
+               "Idle gap on the wire after each frame",
+               INT_FIELD(link.ifg_bytes)});
+  r.push_back({"system.link.propagation_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               0,
+               "ns",
+               "chosen: a short cable",
+               "Propagation delay of the wire",
                TIME_FIELD(link.propagation, kNsScale)});
   // ---- workload ----
-  r.push_back({"workload.direction", ParamType::Choice, 0, 0,
-               {"send", "receive", "bidirectional"}, "send", "",
+  r.push_back({"workload.direction",
+               ParamType::Choice,
+               0,
+               0,
+               {"send", "receive", "bidirectional"},
+               "send",
+               "",
                "thesis §3.3.2: UDP send, receive and bidirectional microbenchmarks",
                "Which way UDP datagrams flow (send = host transmits)",
                [](Config& c, const Json& v) {
@@ -161,39 +392,119 @@ std::vector<ParamSpec> build_registry() {
                                                                : Direction::Send;
                },
                [](const Config& c) { return Json(direction_name(c.workload.direction)); }});
-  r.push_back({"workload.datagram_bytes", ParamType::Integer, 18, 1472, {}, 1472, "bytes",
+  r.push_back({"workload.datagram_bytes",
+               ParamType::Integer,
+               18,
+               1472,
+               {},
+               1472,
+               "bytes",
                "thesis §3.3.2: datagrams of 18 to 1472 bytes (frames of 64 to 1518 bytes)",
-               "UDP payload per datagram", INT_FIELD(workload.datagram_bytes)});
-  r.push_back({"workload.packets", ParamType::Integer, 0, 10000000, {}, 0, "packets",
+               "UDP payload per datagram",
+               INT_FIELD(workload.datagram_bytes)});
+  r.push_back({"workload.packets",
+               ParamType::Integer,
+               0,
+               10000000,
+               {},
+               0,
+               "packets",
                "thesis §3.3.2: infinite demand (0); a count lets a student follow single packets",
                "Datagrams to send or receive per direction (0 = infinite demand)",
                INT_FIELD(workload.packets)});
-  r.push_back({"workload.start_us", ParamType::Number, 0, 100000, {}, 0, "µs",
+  r.push_back({"workload.start_us",
+               ParamType::Number,
+               0,
+               100000,
+               {},
+               0,
+               "µs",
                "chosen: 0 for throughput runs; a few µs lets a student watch the driver's "
                "initialisation (posting receive buffers) before the first packet",
-               "When the first datagram is offered", TIME_FIELD(workload.start, kUsScale)});
-  r.push_back({"workload.peer_jitter_ns", ParamType::Number, 0, 1e6, {}, 0, "ns",
+               "When the first datagram is offered",
+               TIME_FIELD(workload.start, kUsScale)});
+  r.push_back({"workload.peer_jitter_ns",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               0,
+               "ns",
                "chosen: the peer sends at exactly line rate unless asked otherwise",
                "Random extra gap (uniform, seeded) between frames the peer sends",
                TIME_FIELD(workload.peer_jitter, kNsScale)});
   // ---- run ----
-  r.push_back({"run.duration_us", ParamType::Number, 0.001, 100000, {}, 1000, "µs", "chosen",
-               "Simulated time of one run", TIME_FIELD(run.duration, kUsScale)});
-  r.push_back({"run.warmup_us", ParamType::Number, 0, 100000, {}, 200, "µs",
+  r.push_back({"run.duration_us",
+               ParamType::Number,
+               0.001,
+               100000,
+               {},
+               1000,
+               "µs",
+               "chosen",
+               "Simulated time of one run",
+               TIME_FIELD(run.duration, kUsScale)});
+  r.push_back({"run.warmup_us",
+               ParamType::Number,
+               0,
+               100000,
+               {},
+               200,
+               "µs",
                "chosen: long enough to fill the rings and reach steady state",
-               "Time excluded from the measured rates", TIME_FIELD(run.warmup, kUsScale)});
-  r.push_back({"run.sample_interval_us", ParamType::Number, 0.001, 100000, {}, 10, "µs", "chosen",
-               "Interval of the sampled time series", TIME_FIELD(run.sample_interval, kUsScale)});
-  r.push_back({"run.seed", ParamType::Integer, 0, 9007199254740991.0, {}, 1, "", "chosen",
-               "Seed of the run's one random generator",
-               [](Config& c, const Json& v) { c.run.seed = static_cast<std::uint64_t>(v.get<double>()); },
-               [](const Config& c) { return Json(c.run.seed); }});
-  r.push_back({"run.trace.start_us", ParamType::Number, 0, 100000, {}, 0, "µs", "chosen",
-               "Start of the traced window", TIME_FIELD(run.trace_start, kUsScale)});
-  r.push_back({"run.trace.end_us", ParamType::Number, 0, 100000, {}, 100, "µs", "chosen",
-               "End of the traced window", TIME_FIELD(run.trace_end, kUsScale)});
-  r.push_back({"run.trace.max_records", ParamType::Integer, 0, 2000000, {}, 200000, "records",
-               "chosen: 6.4 MB of trace at most", "Cap on recorded trace records",
+               "Time excluded from the measured rates",
+               TIME_FIELD(run.warmup, kUsScale)});
+  r.push_back({"run.sample_interval_us",
+               ParamType::Number,
+               0.001,
+               100000,
+               {},
+               10,
+               "µs",
+               "chosen",
+               "Interval of the sampled time series",
+               TIME_FIELD(run.sample_interval, kUsScale)});
+  r.push_back(
+      {"run.seed",
+       ParamType::Integer,
+       0,
+       9007199254740991.0,
+       {},
+       1,
+       "",
+       "chosen",
+       "Seed of the run's one random generator",
+       [](Config& c, const Json& v) { c.run.seed = static_cast<std::uint64_t>(v.get<double>()); },
+       [](const Config& c) { return Json(c.run.seed); }});
+  r.push_back({"run.trace.start_us",
+               ParamType::Number,
+               0,
+               100000,
+               {},
+               0,
+               "µs",
+               "chosen",
+               "Start of the traced window",
+               TIME_FIELD(run.trace_start, kUsScale)});
+  r.push_back({"run.trace.end_us",
+               ParamType::Number,
+               0,
+               100000,
+               {},
+               100,
+               "µs",
+               "chosen",
+               "End of the traced window",
+               TIME_FIELD(run.trace_end, kUsScale)});
+  r.push_back({"run.trace.max_records",
+               ParamType::Integer,
+               0,
+               2000000,
+               {},
+               200000,
+               "records",
+               "chosen: 6.4 MB of trace at most",
+               "Cap on recorded trace records",
                INT_FIELD(run.trace_max_records)});
   (void)kBig;
   return r;
@@ -241,7 +552,8 @@ std::string check_param_value(const ParamSpec& spec, const Json& value) {
       allowed += c.is_string() ? "\"" + c.get<std::string>() + "\"" : dump_json(c);
     }
     return "must be one of " + allowed + (unit.empty() ? "" : " (" + std::string(spec.unit) + ")") +
-           ", got " + (value.is_string() || value.is_number() ? dump_json(value) : type_name(value));
+           ", got " +
+           (value.is_string() || value.is_number() ? dump_json(value) : type_name(value));
   }
   const std::string range = number_text(spec.min) + " to " + number_text(spec.max) + unit;
   if (!value.is_number()) {
@@ -263,7 +575,9 @@ Json parameter_info_json() {
   for (const auto& p : parameter_registry()) {
     Json j;
     j["path"] = p.path;
-    j["type"] = p.type == ParamType::Integer ? "integer" : p.type == ParamType::Number ? "number" : "choice";
+    j["type"] = p.type == ParamType::Integer  ? "integer"
+                : p.type == ParamType::Number ? "number"
+                                              : "choice";
     if (p.type == ParamType::Choice) {
       j["choices"] = p.choices;
     } else {
@@ -287,7 +601,8 @@ Json effective_parameters(const Config& config) {
     std::size_t start = 0;
     while (true) {
       const std::size_t dot = path.find('.', start);
-      const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+      const std::string key =
+          path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
       if (dot == std::string::npos) {
         (*node)[key] = p.get(config);
         break;

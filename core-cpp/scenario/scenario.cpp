@@ -11,26 +11,36 @@ namespace nicsim {
 const std::vector<MetricInfo>& result_metrics() {
   static const std::vector<MetricInfo> metrics = {
       {"udp_tx_throughput", "Mb/s", "UDP payload the host sent, as received by the peer"},
-      {"udp_rx_throughput", "Mb/s", "UDP payload the host received, as delivered to the stack (between whole interrupt bursts)"},
+      {"udp_rx_throughput", "Mb/s",
+       "UDP payload the host received, as delivered to the stack (between whole interrupt bursts)"},
       {"udp_total_throughput", "Mb/s", "Sum of both directions"},
-      {"ethernet_limit", "Mb/s", "Theoretical UDP payload limit of the wire, both directions if bidirectional"},
-      {"frame_wire_time", "µs", "Time one frame of this size holds the wire: preamble, frame and inter-frame gap"},
+      {"ethernet_limit", "Mb/s",
+       "Theoretical UDP payload limit of the wire, both directions if bidirectional"},
+      {"frame_wire_time", "µs",
+       "Time one frame of this size holds the wire: preamble, frame and inter-frame gap"},
       {"tx_packet_rate", "packets/s", "Datagrams sent per second"},
       {"rx_packet_rate", "packets/s", "Datagrams received per second"},
-      {"rx_drops_no_descriptor", "packets", "Frames dropped in the measured window: no receive buffer for them"},
-      {"rx_drops_buffer_full", "packets", "Frames dropped in the measured window: NIC receive buffer full"},
+      {"rx_drops_no_descriptor", "packets",
+       "Frames dropped in the measured window: no receive buffer for them"},
+      {"rx_drops_buffer_full", "packets",
+       "Frames dropped in the measured window: NIC receive buffer full"},
       {"rx_drop_fraction", "fraction", "Dropped frames over frames the peer sent"},
       {"bus_utilization", "fraction", "Share of bus time busy with transactions"},
-      {"bus_data_fraction", "fraction", "Share of bus time moving data (the rest of busy is overhead)"},
+      {"bus_data_fraction", "fraction",
+       "Share of bus time moving data (the rest of busy is overhead)"},
       {"bus_transactions", "transactions", "Bus transactions in the measured window"},
       {"host_cpu_utilization", "fraction", "Share of host CPU time busy"},
       {"interrupts", "interrupts", "Interrupts in the measured window"},
       {"interrupts_per_packet", "interrupts/packet", "Interrupts per datagram sent or received"},
-      {"send_ring_full_stalls", "stalls", "Times the driver found the send ring full (measured window)"},
-      {"send_ring_occupancy_mean", "descriptors", "Time-average produced-but-unreported send descriptors (host copy)"},
+      {"send_ring_full_stalls", "stalls",
+       "Times the driver found the send ring full (measured window)"},
+      {"send_ring_occupancy_mean", "descriptors",
+       "Time-average produced-but-unreported send descriptors (host copy)"},
       {"mailbox_writes", "writes", "Mailbox writes by the driver (measured window)"},
-      {"dma_queue_full", "refusals", "Times a DMA channel's queue refused a request (measured window)"},
-      {"tx_buffer_full", "waits", "Times a data fetch waited for transmit buffer space (measured window)"},
+      {"dma_queue_full", "refusals",
+       "Times a DMA channel's queue refused a request (measured window)"},
+      {"tx_buffer_full", "waits",
+       "Times a data fetch waited for transmit buffer space (measured window)"},
       {"bus_refusals", "refusals", "Times a master found the bus busy (measured window)"},
       {"events", "events", "Events fired in the whole run"},
       {"sim_time", "µs", "Simulated time of the run"},
@@ -41,10 +51,9 @@ const std::vector<MetricInfo>& result_metrics() {
 
 namespace {
 
-const std::set<std::string> kTopLevel = {"$schema", "format",  "id",     "title",
-                                         "summary", "notice",  "tags",   "system",
-                                         "workload", "run",    "sweep",  "views",
-                                         "chart",   "parameter_notes", "reference", "tour"};
+const std::set<std::string> kTopLevel = {
+    "$schema",  "format", "id",    "title", "summary", "notice",          "tags",      "system",
+    "workload", "run",    "sweep", "views", "chart",   "parameter_notes", "reference", "tour"};
 const std::set<std::string> kViews = {"diagram", "rings", "chart", "events", "timeline", "results"};
 
 std::string join(const std::set<std::string>& s) {
@@ -123,7 +132,8 @@ void check_sweep_axis(const Json& obj, const std::string& path, std::string* par
   }
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     if (it.key() != "parameter" && it.key() != "values" && it.key() != "series") {
-      errors->push_back({path + "." + it.key(), "unknown field; allowed: parameter, values, series"});
+      errors->push_back(
+          {path + "." + it.key(), "unknown field; allowed: parameter, values, series"});
     }
   }
   require_string(obj, "parameter", path, errors, param);
@@ -150,9 +160,9 @@ void check_sweep_axis(const Json& obj, const std::string& path, std::string* par
 
 void check_reference(const Json& ref, const std::string& path, const SweepSpec& sweep,
                      std::vector<ReferenceSpec>* out, Errors* errors) {
-  static const std::set<std::string> kFields = {"id", "source", "description", "metric", "at",
-                                                "expected", "unit", "comparison", "tolerance",
-                                                "kind"};
+  static const std::set<std::string> kFields = {
+      "id",       "source", "description", "metric",    "at",
+      "expected", "unit",   "comparison",  "tolerance", "kind"};
   if (!ref.is_object()) {
     errors->push_back({path, "must be an object"});
     return;
@@ -176,15 +186,18 @@ void check_reference(const Json& ref, const std::string& path, const SweepSpec& 
     if (std::none_of(m.begin(), m.end(), [&](const MetricInfo& x) { return r.metric == x.name; })) {
       std::set<std::string> names;
       for (const auto& x : m) names.insert(x.name);
-      errors->push_back({path + ".metric", "unknown metric '" + r.metric + "'; allowed: " + join(names)});
+      errors->push_back(
+          {path + ".metric", "unknown metric '" + r.metric + "'; allowed: " + join(names)});
     }
   }
   if (!r.comparison.empty() && r.comparison != "within" && r.comparison != "at_least" &&
       r.comparison != "at_most") {
-    errors->push_back({path + ".comparison", "must be one of \"within\", \"at_least\", \"at_most\""});
+    errors->push_back(
+        {path + ".comparison", "must be one of \"within\", \"at_least\", \"at_most\""});
   }
   if (!r.kind.empty() && r.kind != "exact" && r.kind != "approximate" && r.kind != "qualitative") {
-    errors->push_back({path + ".kind", "must be one of \"exact\", \"approximate\", \"qualitative\""});
+    errors->push_back(
+        {path + ".kind", "must be one of \"exact\", \"approximate\", \"qualitative\""});
   }
   auto e = ref.find("expected");
   if (e == ref.end() || !e->is_number()) {
@@ -194,24 +207,31 @@ void check_reference(const Json& ref, const std::string& path, const SweepSpec& 
   }
   auto t = ref.find("tolerance");
   if (t == ref.end() || !t->is_number() || t->get<double>() < 0 || t->get<double>() > 10) {
-    errors->push_back({path + ".tolerance", "is required: a relative tolerance from 0 to 10 (0.05 = 5%)"});
+    errors->push_back(
+        {path + ".tolerance", "is required: a relative tolerance from 0 to 10 (0.05 = 5%)"});
   } else {
     r.tolerance = t->get<double>();
   }
   auto at = ref.find("at");
   if (at != ref.end()) {
     if (!at->is_object() || !sweep.present) {
-      errors->push_back({path + ".at", "must be an object naming sweep parameters, and the scenario must have a sweep"});
+      errors->push_back(
+          {path + ".at",
+           "must be an object naming sweep parameters, and the scenario must have a sweep"});
     } else {
       for (auto it = at->begin(); it != at->end(); ++it) {
         const std::vector<Json>* values = nullptr;
         if (it.key() == sweep.parameter) values = &sweep.values;
         if (it.key() == sweep.series_parameter) values = &sweep.series_values;
         if (values == nullptr) {
-          errors->push_back({path + ".at." + it.key(), "must be the sweep parameter '" + sweep.parameter +
-                                                           (sweep.series_parameter.empty() ? "'" : "' or '" + sweep.series_parameter + "'")});
+          errors->push_back(
+              {path + ".at." + it.key(),
+               "must be the sweep parameter '" + sweep.parameter +
+                   (sweep.series_parameter.empty() ? "'"
+                                                   : "' or '" + sweep.series_parameter + "'")});
         } else if (std::find(values->begin(), values->end(), it.value()) == values->end()) {
-          errors->push_back({path + ".at." + it.key(), "value " + dump_json(it.value()) + " is not among the sweep's values"});
+          errors->push_back({path + ".at." + it.key(), "value " + dump_json(it.value()) +
+                                                           " is not among the sweep's values"});
         }
       }
       const bool needs_series = !sweep.series_parameter.empty();
@@ -245,8 +265,9 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
   if (c.run.sample_interval > c.run.duration) {
     errors.push_back({"run.sample_interval_us", "must not exceed run.duration_us" + where});
   } else if (c.run.duration / c.run.sample_interval > 100000) {
-    errors.push_back({"run.sample_interval_us",
-                      "gives more than 100000 samples; allowed at least run.duration_us/100000" + where});
+    errors.push_back(
+        {"run.sample_interval_us",
+         "gives more than 100000 samples; allowed at least run.duration_us/100000" + where});
   }
   if (c.driver.receive_buffers_posted > c.driver.receive_ring_size - 1) {
     errors.push_back({"system.driver.receive_buffers_posted",
@@ -280,17 +301,18 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
   }
   require_string(doc, "id", "", &errors, &out->id);
   if (!out->id.empty()) {
-    const bool ok = out->id.size() <= 64 &&
-                    std::all_of(out->id.begin(), out->id.end(), [](char ch) {
-                      return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
-                    });
+    const bool ok =
+        out->id.size() <= 64 && std::all_of(out->id.begin(), out->id.end(), [](char ch) {
+          return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+        });
     if (!ok) errors.push_back({"id", "must be 1 to 64 characters of a-z, 0-9 and -"});
   }
   require_string(doc, "title", "", &errors, nullptr);
   require_string(doc, "summary", "", &errors, nullptr);
   for (const char* key : {"notice", "tags"}) {
     auto it = doc.find(key);
-    if (it != doc.end() && !is_string_array(*it)) errors.push_back({key, "must be an array of strings"});
+    if (it != doc.end() && !is_string_array(*it))
+      errors.push_back({key, "must be an array of strings"});
   }
   if (auto it = doc.find("views"); it != doc.end()) {
     if (!is_string_array(*it)) {
@@ -333,7 +355,8 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
     errors.push_back({"tour", "must be an array of steps"});
   }
   for (const char* section : {"system", "workload", "run"}) {
-    if (auto it = doc.find(section); it != doc.end()) walk_params(*it, section, &out->params, &errors);
+    if (auto it = doc.find(section); it != doc.end())
+      walk_params(*it, section, &out->params, &errors);
   }
   if (auto it = doc.find("sweep"); it != doc.end()) {
     out->sweep.present = true;

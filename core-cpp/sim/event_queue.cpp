@@ -8,8 +8,8 @@ namespace nicsim {
 Status EventQueue::schedule(Time when, EventHandler* target, std::uint32_t tag,
                             std::int32_t priority) {
   if (when < now_) {
-    return Status::fail("event scheduled in the past: at " + std::to_string(when) +
-                        " ps, now is " + std::to_string(now_) + " ps");
+    return Status::fail("event scheduled in the past: at " + std::to_string(when) + " ps, now is " +
+                        std::to_string(now_) + " ps");
   }
   if (target == nullptr) return Status::fail("event scheduled with no target");
   heap_.push_back(Event{when, priority, seq_++, target, tag});

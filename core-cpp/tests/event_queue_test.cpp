@@ -1,8 +1,9 @@
+#include "sim/event_queue.hpp"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "sim/event_queue.hpp"
 #include "sim/rng.hpp"
 
 namespace nicsim {

@@ -25,7 +25,8 @@ TEST(FixedFunctionNic, ReachesTheEthernetLimitWithin1PercentAt1472Bytes) {
     const double limit = metric(out, "ethernet_limit");
     EXPECT_NEAR(metric(out, "udp_total_throughput"), limit, 0.01 * limit) << dir;
     EXPECT_LT(metric(out, "bus_utilization"), 0.9) << dir;
-    EXPECT_EQ(metric(out, "rx_drops_no_descriptor") + metric(out, "rx_drops_buffer_full"), 0) << dir;
+    EXPECT_EQ(metric(out, "rx_drops_no_descriptor") + metric(out, "rx_drops_buffer_full"), 0)
+        << dir;
   }
 }
 
@@ -34,7 +35,8 @@ TEST(FixedFunctionNic, IsBusBoundAt18BytesOn64Bit33MHz) {
     const Json out = throughput_run(dir, 18, 33);
     EXPECT_GT(metric(out, "bus_utilization"), 0.98) << dir;
     EXPECT_LT(metric(out, "udp_total_throughput"), 0.9 * metric(out, "ethernet_limit")) << dir;
-    EXPECT_LT(metric(out, "host_cpu_utilization"), 0.95) << dir << ": the host must not be the limit";
+    EXPECT_LT(metric(out, "host_cpu_utilization"), 0.95)
+        << dir << ": the host must not be the limit";
   }
 }
 
@@ -64,7 +66,8 @@ TEST(FixedFunctionNic, NoReceiveBufferMeansADroppedFrame) {
 }
 
 TEST(FixedFunctionNic, CoalescingTradesInterruptsForBatches) {
-  const Json one = run_ok(minimal(), {{"workload.direction", "receive"}, {"system.nic.coalesce.receive_bds", 1}});
+  const Json one = run_ok(
+      minimal(), {{"workload.direction", "receive"}, {"system.nic.coalesce.receive_bds", 1}});
   const Json many = run_ok(minimal(), {{"workload.direction", "receive"},
                                        {"system.nic.coalesce.receive_bds", 32},
                                        {"system.nic.coalesce.receive_timer_us", 1000}});
@@ -74,17 +77,19 @@ TEST(FixedFunctionNic, CoalescingTradesInterruptsForBatches) {
 
 // The send of one packet walks S1–S6 in order (thesis Fig 2.4).
 TEST(FixedFunctionNic, OnePacketSendFollowsStepsS1ToS6) {
-  api::RunResult r = api::run(minimal({{"workload", {{"direction", "send"}, {"packets", 1}}},
-                                       {"system", {{"nic", {{"coalesce", {{"send_bds", 1}}}}}}},
-                                       {"run", {{"duration_us", 50}, {"warmup_us", 0}, {"trace", {{"end_us", 50}}}}}}),
-                              "");
+  api::RunResult r = api::run(
+      minimal({{"workload", {{"direction", "send"}, {"packets", 1}}},
+               {"system", {{"nic", {{"coalesce", {{"send_bds", 1}}}}}}},
+               {"run", {{"duration_us", 50}, {"warmup_us", 0}, {"trace", {{"end_us", 50}}}}}}),
+      "");
   ASSERT_TRUE(r.ok) << r.json;
   std::vector<TraceKind> steps;
   std::vector<Purpose> dmas;
   for (const auto& rec : r.trace) {
     const auto k = static_cast<TraceKind>(rec.kind);
-    if (k == TraceKind::DriverPostSendBd || k == TraceKind::MailboxArrive || k == TraceKind::MacTxStart ||
-        k == TraceKind::InterruptRaise || k == TraceKind::IsrEnd || k == TraceKind::SendComplete) {
+    if (k == TraceKind::DriverPostSendBd || k == TraceKind::MailboxArrive ||
+        k == TraceKind::MacTxStart || k == TraceKind::InterruptRaise || k == TraceKind::IsrEnd ||
+        k == TraceKind::SendComplete) {
       steps.push_back(k);
     }
     if (k == TraceKind::DmaDone && static_cast<Purpose>(rec.b) != Purpose::RecvBdFetch) {
@@ -98,21 +103,25 @@ TEST(FixedFunctionNic, OnePacketSendFollowsStepsS1ToS6) {
                                            TraceKind::IsrEnd,         TraceKind::MailboxArrive};
   EXPECT_EQ(steps, expected);
   // S3 descriptor fetch, S4 data fetch, S6 consumer index write (receive-buffer fetches aside).
-  EXPECT_EQ(dmas, (std::vector<Purpose>{Purpose::SendBdFetch, Purpose::SendDataFetch, Purpose::SendConsumerWrite}));
+  EXPECT_EQ(dmas, (std::vector<Purpose>{Purpose::SendBdFetch, Purpose::SendDataFetch,
+                                        Purpose::SendConsumerWrite}));
 }
 
 TEST(FixedFunctionNic, OnePacketReceiveFollowsStepsR1ToR4) {
-  api::RunResult r = api::run(minimal({{"workload", {{"direction", "receive"}, {"packets", 1}}},
-                                       {"system", {{"nic", {{"coalesce", {{"receive_bds", 1}}}}}}},
-                                       {"run", {{"duration_us", 50}, {"warmup_us", 0}, {"trace", {{"end_us", 50}}}}}}),
-                              "");
+  api::RunResult r = api::run(
+      minimal({{"workload", {{"direction", "receive"}, {"packets", 1}}},
+               {"system", {{"nic", {{"coalesce", {{"receive_bds", 1}}}}}}},
+               {"run", {{"duration_us", 50}, {"warmup_us", 0}, {"trace", {{"end_us", 50}}}}}}),
+      "");
   ASSERT_TRUE(r.ok) << r.json;
   std::vector<std::uint32_t> order;  // R1 frame in, R2 data, R3 return BD, R4 interrupt, delivery
   for (const auto& rec : r.trace) {
     const auto k = static_cast<TraceKind>(rec.kind);
     if (k == TraceKind::MacRxDone) order.push_back(1);
-    if (k == TraceKind::DmaDone && rec.b == static_cast<std::uint32_t>(Purpose::RecvDataWrite)) order.push_back(2);
-    if (k == TraceKind::DmaDone && rec.b == static_cast<std::uint32_t>(Purpose::ReturnBdWrite)) order.push_back(3);
+    if (k == TraceKind::DmaDone && rec.b == static_cast<std::uint32_t>(Purpose::RecvDataWrite))
+      order.push_back(2);
+    if (k == TraceKind::DmaDone && rec.b == static_cast<std::uint32_t>(Purpose::ReturnBdWrite))
+      order.push_back(3);
     if (k == TraceKind::InterruptRaise) order.push_back(4);
     if (k == TraceKind::HostDeliver) order.push_back(5);
   }
@@ -120,7 +129,9 @@ TEST(FixedFunctionNic, OnePacketReceiveFollowsStepsR1ToR4) {
 }
 
 TEST(Determinism, SameScenarioAndSeedGiveIdenticalOutput) {
-  const std::string s = minimal({{"workload", {{"direction", "bidirectional"}, {"datagram_bytes", 200}, {"peer_jitter_ns", 300}}}});
+  const std::string s = minimal(
+      {{"workload",
+        {{"direction", "bidirectional"}, {"datagram_bytes", 200}, {"peer_jitter_ns", 300}}}});
   const api::RunResult a = api::run(s, "");
   const api::RunResult b = api::run(s, "");
   ASSERT_TRUE(a.ok);

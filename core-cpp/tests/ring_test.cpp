@@ -1,6 +1,7 @@
+#include "nic/ring.hpp"
+
 #include <gtest/gtest.h>
 
-#include "nic/ring.hpp"
 #include "sim/rng.hpp"
 
 namespace nicsim {
@@ -22,7 +23,8 @@ void random_protocol(Copy producer, std::int64_t size, std::uint64_t seed, int s
       case 0: {  // produce up to the free slots
         const std::int64_t free = ring.free_slots();
         if (free > 0) {
-          ring.set_prod(producer, ring.prod(producer) + 1 + rng.below(static_cast<std::uint64_t>(free)));
+          ring.set_prod(producer,
+                        ring.prod(producer) + 1 + rng.below(static_cast<std::uint64_t>(free)));
         }
         break;
       }
@@ -41,7 +43,8 @@ void random_protocol(Copy producer, std::int64_t size, std::uint64_t seed, int s
       }
       case 4:  // consumer reports its consumer index back (possibly a stale earlier one)
         if (ring.cons(consumer) > ring.cons(producer)) {
-          ring.set_cons(producer, ring.cons(producer) + 1 + rng.below(ring.cons(consumer) - ring.cons(producer)));
+          ring.set_cons(producer, ring.cons(producer) + 1 +
+                                      rng.below(ring.cons(consumer) - ring.cons(producer)));
         }
         break;
     }

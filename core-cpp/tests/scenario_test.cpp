@@ -1,10 +1,10 @@
 // Bad input gets a message that names the field and the allowed values; presets all run.
-#include <gtest/gtest.h>
+#include "scenario/scenario.hpp"
 
 #include <dirent.h>
+#include <gtest/gtest.h>
 
 #include "scenario/params.hpp"
-#include "scenario/scenario.hpp"
 #include "test_util.hpp"
 
 namespace nicsim {
@@ -19,7 +19,8 @@ Json errors_of(const std::string& scenario, const std::string& overrides = "") {
 // True when some error has this path and its message contains `text`.
 bool has_error(const Json& errors, const std::string& path, const std::string& text) {
   for (const auto& e : errors) {
-    if (e["path"] == path && e["message"].get<std::string>().find(text) != std::string::npos) return true;
+    if (e["path"] == path && e["message"].get<std::string>().find(text) != std::string::npos)
+      return true;
   }
   return false;
 }
@@ -34,8 +35,10 @@ TEST(Validation, MalformedJsonNamesLineAndColumn) {
 
 TEST(Validation, UnknownFieldListsTheAllowedOnes) {
   const Json e = errors_of(minimal({{"system", {{"bus", {{"clock", 33}}}}}}));
-  EXPECT_TRUE(has_error(e, "system.bus.clock", "allowed: clock_mhz, overhead_cycles, width_bits")) << e.dump();
-  EXPECT_TRUE(has_error(errors_of(minimal({{"colour", "red"}})), "colour", "unknown field")) << e.dump();
+  EXPECT_TRUE(has_error(e, "system.bus.clock", "allowed: clock_mhz, overhead_cycles, width_bits"))
+      << e.dump();
+  EXPECT_TRUE(has_error(errors_of(minimal({{"colour", "red"}})), "colour", "unknown field"))
+      << e.dump();
 }
 
 TEST(Validation, OutOfRangeNamesTheRange) {
@@ -47,7 +50,8 @@ TEST(Validation, ChoiceNamesTheChoices) {
   const Json e = errors_of(minimal({{"system", {{"bus", {{"clock_mhz", 50}}}}}}));
   EXPECT_TRUE(has_error(e, "system.bus.clock_mhz", "must be one of 33, 66, 100, 133")) << e.dump();
   const Json d = errors_of(minimal({{"workload", {{"direction", "sideways"}}}}));
-  EXPECT_TRUE(has_error(d, "workload.direction", "\"send\", \"receive\", \"bidirectional\"")) << d.dump();
+  EXPECT_TRUE(has_error(d, "workload.direction", "\"send\", \"receive\", \"bidirectional\""))
+      << d.dump();
 }
 
 TEST(Validation, WrongTypeIsNamed) {
@@ -70,24 +74,30 @@ TEST(Validation, MissingRequiredFieldsAndBadFormat) {
 TEST(Validation, CrossFieldRules) {
   const Json e = errors_of(minimal({{"run", {{"duration_us", 100}, {"warmup_us", 200}}}}));
   EXPECT_TRUE(has_error(e, "run.warmup_us", "less than run.duration_us")) << e.dump();
-  const Json f = errors_of(minimal({{"system", {{"driver", {{"receive_ring_size", 16}, {"receive_buffers_posted", 16}}}}}}));
+  const Json f = errors_of(minimal(
+      {{"system", {{"driver", {{"receive_ring_size", 16}, {"receive_buffers_posted", 16}}}}}}));
   EXPECT_TRUE(has_error(f, "system.driver.receive_buffers_posted", "at most")) << f.dump();
 }
 
 TEST(Validation, OverridesAreValidatedAgainstTheSameRegistry) {
-  EXPECT_TRUE(has_error(errors_of(minimal(), R"({"system.bus.speed": 1})"), "system.bus.speed", "unknown parameter"));
-  EXPECT_TRUE(has_error(errors_of(minimal(), R"({"system.bus.width_bits": 48})"), "system.bus.width_bits", "32, 64"));
+  EXPECT_TRUE(has_error(errors_of(minimal(), R"({"system.bus.speed": 1})"), "system.bus.speed",
+                        "unknown parameter"));
+  EXPECT_TRUE(has_error(errors_of(minimal(), R"({"system.bus.width_bits": 48})"),
+                        "system.bus.width_bits", "32, 64"));
   EXPECT_TRUE(has_error(errors_of(minimal(), "{oops"), "overrides", "not valid JSON"));
   EXPECT_EQ(api::validate(minimal(), R"({"system.bus.width_bits": 32})"), "[]");
 }
 
 TEST(Validation, SweepAndReferenceAreChecked) {
-  const Json e = errors_of(minimal({{"sweep", {{"parameter", "workload.datagram_bytes"}, {"values", {18, 9000}}}}}));
+  const Json e = errors_of(
+      minimal({{"sweep", {{"parameter", "workload.datagram_bytes"}, {"values", {18, 9000}}}}}));
   EXPECT_TRUE(has_error(e, "sweep.values[1]", "allowed 18 to 1472")) << e.dump();
-  const Json f = errors_of(minimal({{"sweep", {{"parameter", "workload.nothing"}, {"values", {1}}}}}));
+  const Json f =
+      errors_of(minimal({{"sweep", {{"parameter", "workload.nothing"}, {"values", {1}}}}}));
   EXPECT_TRUE(has_error(f, "sweep.parameter", "unknown parameter")) << f.dump();
-  const Json ref = {{"id", "r"}, {"source", "s"}, {"description", "d"}, {"metric", "speed"},
-                    {"expected", 1}, {"comparison", "within"}, {"tolerance", 0.1}, {"kind", "exact"}};
+  const Json ref = {{"id", "r"},         {"source", "s"},  {"description", "d"},
+                    {"metric", "speed"}, {"expected", 1},  {"comparison", "within"},
+                    {"tolerance", 0.1},  {"kind", "exact"}};
   const Json g = errors_of(minimal({{"reference", {ref}}}));
   EXPECT_TRUE(has_error(g, "reference[0].metric", "unknown metric 'speed'")) << g.dump();
 }
@@ -98,7 +108,8 @@ TEST(Validation, BadInputNeverCrashesTheRun) {
   EXPECT_TRUE(r.input_error);
   EXPECT_NE(r.json.find("errors"), std::string::npos);
   // Arbitrary garbage and deep nesting come back as errors too.
-  for (const char* text : {"", "null", "\"x\"", "{\"system\":{\"bus\":[[[[[]]]]]}}", "{\"format\":1e400}"}) {
+  for (const char* text :
+       {"", "null", "\"x\"", "{\"system\":{\"bus\":[[[[[]]]]]}}", "{\"format\":1e400}"}) {
     EXPECT_FALSE(api::run(text, "").ok) << text;
   }
 }
@@ -114,9 +125,12 @@ TEST(Registry, EveryDefaultIsValidAndEveryMetricIsReported) {
 }
 
 TEST(Schema, CommittedSchemaIsTheGeneratedOne) {
-  const Json committed = Json::parse(testing::read_file(std::string(NICSIM_SCENARIOS_DIR) + "/scenario.schema.json"), nullptr, false);
+  const Json committed =
+      Json::parse(testing::read_file(std::string(NICSIM_SCENARIOS_DIR) + "/scenario.schema.json"),
+                  nullptr, false);
   const Json generated = Json::parse(api::scenario_schema(), nullptr, false);
-  EXPECT_EQ(committed, generated) << "regenerate: build/native/nicsim --schema > scenarios/scenario.schema.json";
+  EXPECT_EQ(committed, generated)
+      << "regenerate: build/native/nicsim --schema > scenarios/scenario.schema.json";
 }
 
 std::vector<std::string> preset_ids() {
@@ -125,7 +139,8 @@ std::vector<std::string> preset_ids() {
     while (dirent* ent = readdir(dir)) {
       const std::string name = ent->d_name;
       const std::string ext = ".json";
-      if (name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0 &&
+      if (name.size() > ext.size() &&
+          name.compare(name.size() - ext.size(), ext.size(), ext) == 0 &&
           name.find(".schema.") == std::string::npos) {
         ids.push_back(name.substr(0, name.size() - ext.size()));
       }

@@ -17,7 +17,8 @@ namespace nicsim {
   X(DmaQueued, "a=dma b=purpose c=bytes d=packet e=queue depth after")                         \
   X(DmaDone, "a=dma b=purpose c=bytes d=packet")                                               \
   X(DmaQueueFull, "a=purpose: the DMA channel's queue refused a request")                      \
-  X(IndexUpdate, "a=ring(0 send,1 receive,2 return) b=copy(0 host,1 nic) c=producer d=consumer e=size") \
+  X(IndexUpdate,                                                                               \
+    "a=ring(0 send,1 receive,2 return) b=copy(0 host,1 nic) c=producer d=consumer e=size")     \
   X(RingFull, "a=ring: the producer found no free slot")                                       \
   X(DriverStall, "a=ring: the driver waits for ring space")                                    \
   X(DriverResume, "a=ring")                                                                    \
@@ -43,10 +44,11 @@ enum class TraceKind : std::uint16_t {
       Count
 };
 
-#define NICSIM_COMPONENTS(X)                                                                   \
-  X(HostCpu, "host_cpu") X(Driver, "driver") X(Bus, "bus") X(Nic, "nic") X(DmaRead, "dma_read") \
-      X(DmaWrite, "dma_write") X(MacTx, "mac_tx") X(MacRx, "mac_rx") X(WireTx, "wire_tx")        \
-          X(WireRx, "wire_rx") X(Peer, "peer") X(HostBridge, "host_bridge")
+#define NICSIM_COMPONENTS(X)                                                                      \
+  X(HostCpu, "host_cpu")                                                                          \
+  X(Driver, "driver") X(Bus, "bus") X(Nic, "nic") X(DmaRead, "dma_read") X(DmaWrite, "dma_write") \
+      X(MacTx, "mac_tx") X(MacRx, "mac_rx") X(WireTx, "wire_tx") X(WireRx, "wire_rx")             \
+          X(Peer, "peer") X(HostBridge, "host_bridge")
 
 enum class Component : std::uint16_t {
 #define NICSIM_X(name, str) name,
@@ -56,10 +58,11 @@ enum class Component : std::uint16_t {
 };
 
 // What a bus transaction or DMA carries (trace fields "purpose").
-#define NICSIM_PURPOSES(X)                                                                     \
-  X(SendBdFetch, "send descriptor fetch") X(SendDataFetch, "send data fetch")                   \
-      X(RecvBdFetch, "receive descriptor fetch") X(RecvDataWrite, "receive data write")         \
-          X(ReturnBdWrite, "return descriptor write") X(SendConsumerWrite, "send consumer index write") \
+#define NICSIM_PURPOSES(X)                                                               \
+  X(SendBdFetch, "send descriptor fetch")                                                \
+  X(SendDataFetch, "send data fetch") X(RecvBdFetch, "receive descriptor fetch")         \
+      X(RecvDataWrite, "receive data write") X(ReturnBdWrite, "return descriptor write") \
+          X(SendConsumerWrite, "send consumer index write")                              \
               X(ReturnProducerWrite, "return producer index write") X(MailboxPio, "mailbox write")
 
 enum class Purpose : std::uint16_t {
