@@ -5,7 +5,9 @@ const SCENARIO = 'udp-throughput';
 async function openScenario(page: Page, id = SCENARIO): Promise<void> {
   await page.goto(`./#/s/${id}`);
   await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 45_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
+    timeout: 45_000,
+  });
 }
 
 async function simTime(page: Page): Promise<number> {

@@ -22,7 +22,9 @@ export function App() {
 
   useEffect(() => {
     const entry = route.view === 'scenario' ? SCENARIOS.find((s) => s.id === route.id) : undefined;
-    document.title = entry ? `${entry.scenario.title} — nicsim` : 'nicsim — how a network interface works';
+    document.title = entry
+      ? `${entry.scenario.title} — nicsim`
+      : 'nicsim — how a network interface works';
     window.scrollTo(0, 0);
   }, [route]);
 
@@ -52,13 +54,18 @@ export function App() {
           </ErrorBoundary>
         ) : (
           <ErrorBoundary name="gallery">
-            <Gallery problem={route.problem} loadProblems={SCENARIO_PROBLEMS} scenarios={SCENARIOS} />
+            <Gallery
+              problem={route.problem}
+              loadProblems={SCENARIO_PROBLEMS}
+              scenarios={SCENARIOS}
+            />
           </ErrorBoundary>
         )}
       </main>
       <footer className="footer">
-        nicsim simulates descriptor rings, DMA over the I/O bus and the Ethernet wire. Mechanisms follow H.-Y. Kim,
-        “Improving Networking Server Performance with Programmable Network Interfaces” (Rice, 2003).
+        nicsim simulates descriptor rings, DMA over the I/O bus and the Ethernet wire. Mechanisms
+        follow H.-Y. Kim, “Improving Networking Server Performance with Programmable Network
+        Interfaces” (Rice, 2003).
       </footer>
     </div>
   );

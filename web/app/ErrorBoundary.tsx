@@ -36,7 +36,11 @@ export class ErrorBoundary extends Component<Props, State> {
         <div className="view-error" role="alert">
           <strong>The {this.props.name} could not be shown.</strong>
           <span className="view-error-msg">{this.state.error.message}</span>
-          <button type="button" className="btn btn-small" onClick={() => this.setState({ error: null })}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => this.setState({ error: null })}
+          >
             Try again
           </button>
         </div>

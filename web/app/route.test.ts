@@ -11,7 +11,10 @@ describe('parseHash', () => {
   });
 
   it('opens a known scenario', () => {
-    expect(parseHash('#/s/udp-throughput', ids)).toEqual({ view: 'scenario', id: 'udp-throughput' });
+    expect(parseHash('#/s/udp-throughput', ids)).toEqual({
+      view: 'scenario',
+      id: 'udp-throughput',
+    });
     expect(parseHash('#/s/ring-lag/', ids)).toEqual({ view: 'scenario', id: 'ring-lag' });
     expect(parseHash(scenarioHref('ring-lag'), ids)).toEqual({ view: 'scenario', id: 'ring-lag' });
   });
@@ -33,7 +36,13 @@ describe('parseHash', () => {
   });
 
   it('reports an empty id and broken percent-encoding', () => {
-    expect(parseHash('#/s/', ids)).toMatchObject({ view: 'gallery', problem: expect.stringContaining('names no scenario') });
-    expect(parseHash('#/s/%E0%A4%A', ids)).toMatchObject({ view: 'gallery', problem: expect.stringContaining('not valid') });
+    expect(parseHash('#/s/', ids)).toMatchObject({
+      view: 'gallery',
+      problem: expect.stringContaining('names no scenario'),
+    });
+    expect(parseHash('#/s/%E0%A4%A', ids)).toMatchObject({
+      view: 'gallery',
+      problem: expect.stringContaining('not valid'),
+    });
   });
 });

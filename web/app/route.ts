@@ -1,8 +1,6 @@
 // Hash routing: "#/" gallery, "#/s/<scenario id>" scenario page.
 
-export type Route =
-  | { view: 'gallery'; problem?: string }
-  | { view: 'scenario'; id: string };
+export type Route = { view: 'gallery'; problem?: string } | { view: 'scenario'; id: string };
 
 /** Parses location.hash against the known scenario ids. Anything wrong falls back to the gallery with a message. */
 export function parseHash(hash: string, ids: readonly string[]): Route {
@@ -21,9 +19,13 @@ export function parseHash(hash: string, ids: readonly string[]): Route {
   try {
     id = decodeURIComponent(m[1]!);
   } catch {
-    return { view: 'gallery', problem: `The scenario id in "#${hash.replace(/^#/, '')}" is not valid URL text. Known ids: ${allowed}.` };
+    return {
+      view: 'gallery',
+      problem: `The scenario id in "#${hash.replace(/^#/, '')}" is not valid URL text. Known ids: ${allowed}.`,
+    };
   }
-  if (!id) return { view: 'gallery', problem: `The address names no scenario. Known ids: ${allowed}.` };
+  if (!id)
+    return { view: 'gallery', problem: `The address names no scenario. Known ids: ${allowed}.` };
   if (!ids.includes(id)) {
     return { view: 'gallery', problem: `There is no scenario "${id}". Known ids: ${allowed}.` };
   }

@@ -85,14 +85,27 @@ export class EngineClient {
   async run(scenario: string, overrides: Record<string, unknown> = {}): Promise<RunResult> {
     const r = await this.request({ type: 'run', scenario, overrides: JSON.stringify(overrides) });
     if (r.type === 'run') {
-      return { ok: true, output: r.output as RunOutput, trace: r.trace, info: r.info, elapsedMs: r.elapsedMs };
+      return {
+        ok: true,
+        output: r.output as RunOutput,
+        trace: r.trace,
+        info: r.info,
+        elapsedMs: r.elapsedMs,
+      };
     }
     if (r.type === 'invalid') return { ok: false, errors: r.errors };
     return EngineClient.failure(r);
   }
 
-  async validate(scenario: string, overrides: Record<string, unknown> = {}): Promise<ValidationError[]> {
-    const r = await this.request({ type: 'validate', scenario, overrides: JSON.stringify(overrides) });
+  async validate(
+    scenario: string,
+    overrides: Record<string, unknown> = {},
+  ): Promise<ValidationError[]> {
+    const r = await this.request({
+      type: 'validate',
+      scenario,
+      overrides: JSON.stringify(overrides),
+    });
     if (r.type === 'validate') return r.errors;
     return EngineClient.failure(r);
   }

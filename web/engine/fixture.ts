@@ -15,7 +15,7 @@ export interface FixtureRun {
 }
 
 function ethernetLimit(d: number, bidi: boolean): number {
-  return (1000 * d) / (d + 66) * (bidi ? 2 : 1);
+  return ((1000 * d) / (d + 66)) * (bidi ? 2 : 1);
 }
 
 export function fixtureSweep(): SweepEntry[] {
@@ -49,7 +49,13 @@ export function fixtureRecords(startPs = 500 * US, packets = 6): RawRecord[] {
   let busFree = startPs;
   let txn = 0;
   let dma = 0;
-  const bus = (t: number, master: number, bytes: number, purpose: number, packet: number): number => {
+  const bus = (
+    t: number,
+    master: number,
+    bytes: number,
+    purpose: number,
+    packet: number,
+  ): number => {
     const start = Math.max(t, busFree);
     if (start > t) add(t, K.BusRefused, C.Bus, master);
     const dur = (4 + Math.ceil(bytes / 8)) * 15.15 * NS;
@@ -59,7 +65,13 @@ export function fixtureRecords(startPs = 500 * US, packets = 6): RawRecord[] {
     busFree = start + dur + 30 * NS;
     return start + dur;
   };
-  const dmaOp = (t: number, engine: number, purpose: number, bytes: number, packet: number): number => {
+  const dmaOp = (
+    t: number,
+    engine: number,
+    purpose: number,
+    bytes: number,
+    packet: number,
+  ): number => {
     const id = dma++;
     add(t, K.DmaQueued, engine, id, purpose, bytes, packet, 1);
     const end = bus(t + 10 * NS, engine, bytes, purpose, packet);
@@ -85,7 +97,16 @@ export function fixtureRecords(startPs = 500 * US, packets = 6): RawRecord[] {
     add(t0, K.HostCpuBusy, C.HostCpu, 0, 1500 * NS, 0);
     add(t0 + 1500 * NS, K.DriverPostSendBd, C.Driver, p, sendProdHost % RING, 1518);
     sendProdHost++;
-    add(t0 + 1500 * NS, K.IndexUpdate, C.Driver, 0, 0, sendProdHost % RING, sendConsNic % RING, RING);
+    add(
+      t0 + 1500 * NS,
+      K.IndexUpdate,
+      C.Driver,
+      0,
+      0,
+      sendProdHost % RING,
+      sendConsNic % RING,
+      RING,
+    );
     add(t0 + 1520 * NS, K.MailboxWrite, C.Driver, 0, sendProdHost % RING);
     let t = bus(t0 + 1520 * NS, C.HostCpu, 4, P.MailboxPio, p);
     add(t, K.MailboxArrive, C.Nic, 0, sendProdHost % RING);
@@ -144,7 +165,9 @@ export function fixtureRun(scenarioId = 'udp-throughput'): FixtureRun {
   const records = fixtureRecords();
   const start = records[0]!.time;
   const end = 560 * US;
-  const occupancy = Array.from({ length: 60 }, (_, i) => Math.round(3 + 2 * Math.sin(i / 5) + (i % 7 === 0 ? 2 : 0)));
+  const occupancy = Array.from({ length: 60 }, (_, i) =>
+    Math.round(3 + 2 * Math.sin(i / 5) + (i % 7 === 0 ? 2 : 0)),
+  );
   const output: RunOutput = {
     format: 'nicsim-results/1',
     scenario: scenarioId,
@@ -161,7 +184,9 @@ export function fixtureRun(scenarioId = 'udp-throughput'): FixtureRun {
       ethernet_limit: { value: 1914.2, unit: 'Mb/s' },
       bus_utilization: { value: 0.62, unit: '' },
     },
-    series: [{ name: 'send_ring_occupancy', unit: 'descriptors', interval_ps: 1 * US, values: occupancy }],
+    series: [
+      { name: 'send_ring_occupancy', unit: 'descriptors', interval_ps: 1 * US, values: occupancy },
+    ],
     histograms: [],
     sweep: fixtureSweep(),
     sweep_spec: { parameter: 'workload.datagram_bytes', series_parameter: 'workload.direction' },
@@ -169,7 +194,8 @@ export function fixtureRun(scenarioId = 'udp-throughput'): FixtureRun {
       {
         id: 'asic-bidirectional-1472',
         source: 'seed 000, Abstract and Ch.3 intro (digest §3.1)',
-        description: 'A modern ASIC NIC (Intel PRO/1000) reaches 1882 Mb/s bidirectional UDP with 1472-byte datagrams.',
+        description:
+          'A modern ASIC NIC (Intel PRO/1000) reaches 1882 Mb/s bidirectional UDP with 1472-byte datagrams.',
         expected: 1882,
         simulated: 1885.5,
         unit: 'Mb/s',

@@ -15,7 +15,14 @@ export interface EngineInfo {
 export type Response =
   | { id: number; type: 'validate'; errors: ValidationError[] }
   /** output is the parsed results JSON; trace the raw records (transferred). */
-  | { id: number; type: 'run'; output: unknown; trace: ArrayBuffer; info: EngineInfo; elapsedMs: number }
+  | {
+      id: number;
+      type: 'run';
+      output: unknown;
+      trace: ArrayBuffer;
+      info: EngineInfo;
+      elapsedMs: number;
+    }
   | { id: number; type: 'invalid'; errors: ValidationError[] }
   | { id: number; type: 'info'; info: EngineInfo }
   | { id: number; type: 'failure'; code: 'engine-missing' | 'engine-error'; message: string };

@@ -31,19 +31,23 @@ describe.skipIf(!built)('the real engine, as the UI reads it', async () => {
       expect(typeof o.trace.start_ps).toBe('number');
       const trace = decodeTrace(core!.traceBytes());
       expect(trace.length).toBe(o.trace.records);
-      for (let i = 1; i < trace.length; i++) expect(trace.time[i]! >= trace.time[i - 1]!).toBe(true);
+      for (let i = 1; i < trace.length; i++)
+        expect(trace.time[i]! >= trace.time[i - 1]!).toBe(true);
       for (let i = 0; i < trace.length; i++) expect(trace.kind[i]!).toBeLessThan(KIND_NAMES.length);
       const idx = buildIndex(trace, o.trace.start_ps, o.trace.end_ps);
       // Every bus transaction inside the window has a positive duration.
-      for (const s of idx.bus.spans) if (Number.isFinite(s.end)) expect(s.end).toBeGreaterThanOrEqual(s.start);
+      for (const s of idx.bus.spans)
+        if (Number.isFinite(s.end)) expect(s.end).toBeGreaterThanOrEqual(s.start);
       const mid = (o.trace.start_ps + o.trace.end_ps) / 2;
       const rings = ringsAt(idx, o.trace.end_ps);
       expect(rings).toHaveLength(3);
       expect(() => diagramStateAt(idx, mid, 1e6)).not.toThrow();
       if (entry.scenario.chart && o.sweep.length) {
-        for (const e of o.sweep) expect(e.results[entry.scenario.chart.y], `${e.series} ${e.value}`).toBeDefined();
+        for (const e of o.sweep)
+          expect(e.results[entry.scenario.chart.y], `${e.series} ${e.value}`).toBeDefined();
       }
-      if ((idx.byKind.get(K.IndexUpdate) ?? []).length) expect(rings.some((r) => r.host.known || r.nic.known)).toBe(true);
+      if ((idx.byKind.get(K.IndexUpdate) ?? []).length)
+        expect(rings.some((r) => r.host.known || r.nic.known)).toBe(true);
     });
   }
 

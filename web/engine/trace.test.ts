@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countUpTo, decodeTrace, encodeTrace, nextEventTime, prevEventTime, RECORD_BYTES, TraceFormatError } from './trace';
+import {
+  countUpTo,
+  decodeTrace,
+  encodeTrace,
+  nextEventTime,
+  prevEventTime,
+  RECORD_BYTES,
+  TraceFormatError,
+} from './trace';
 import { fixtureRecords } from './fixture';
 
 describe('decodeTrace', () => {

@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COMPONENT_NAMES, KIND_NAMES, PURPOSE_NAMES, TRACE_KINDS, describeFields, K } from './traceKinds';
+import {
+  COMPONENT_NAMES,
+  KIND_NAMES,
+  PURPOSE_NAMES,
+  TRACE_KINDS,
+  describeFields,
+  K,
+} from './traceKinds';
 
-const hpp = readFileSync(fileURLToPath(new URL('../../core-cpp/trace/trace_kinds.hpp', import.meta.url)), 'utf8');
+const hpp = readFileSync(
+  fileURLToPath(new URL('../../core-cpp/trace/trace_kinds.hpp', import.meta.url)),
+  'utf8',
+);
 
 function listBody(macro: string): string {
   const start = hpp.indexOf(`#define ${macro}(X)`);
@@ -26,12 +36,16 @@ describe('traceKinds.ts mirrors core-cpp/trace/trace_kinds.hpp', () => {
   });
 
   it('has the same components in the same order', () => {
-    const names = [...listBody('NICSIM_COMPONENTS').matchAll(/X\(\w+, "([^"]+)"\)/g)].map((m) => m[1]);
+    const names = [...listBody('NICSIM_COMPONENTS').matchAll(/X\(\w+, "([^"]+)"\)/g)].map(
+      (m) => m[1],
+    );
     expect(COMPONENT_NAMES).toEqual(names);
   });
 
   it('has the same purposes in the same order', () => {
-    const names = [...listBody('NICSIM_PURPOSES').matchAll(/X\(\w+, "([^"]+)"\)/g)].map((m) => m[1]);
+    const names = [...listBody('NICSIM_PURPOSES').matchAll(/X\(\w+, "([^"]+)"\)/g)].map(
+      (m) => m[1],
+    );
     expect(PURPOSE_NAMES).toEqual(names);
   });
 
@@ -40,7 +54,8 @@ describe('traceKinds.ts mirrors core-cpp/trace/trace_kinds.hpp', () => {
     for (const [, name, doc] of docs) {
       const kind = TRACE_KINDS[KIND_NAMES.indexOf(name!)]!;
       for (const [i, letter] of ['a', 'b', 'c', 'd', 'e'].entries()) {
-        if (new RegExp(`\\b${letter}=`).test(doc!)) expect(kind.fields[i], `${name}.${letter}`).toBeDefined();
+        if (new RegExp(`\\b${letter}=`).test(doc!))
+          expect(kind.fields[i], `${name}.${letter}`).toBeDefined();
       }
     }
   });

@@ -5,7 +5,16 @@ export interface FieldDoc {
   /** Field name shown in the event log. */
   name: string;
   /** How to render the raw uint32: a lookup table, a component/purpose name, or a number. */
-  format?: 'component' | 'purpose' | 'ring' | 'copy' | 'mailbox' | 'direction' | 'causes' | 'bytes' | string[];
+  format?:
+    | 'component'
+    | 'purpose'
+    | 'ring'
+    | 'copy'
+    | 'mailbox'
+    | 'direction'
+    | 'causes'
+    | 'bytes'
+    | string[];
 }
 
 export interface KindDoc {
@@ -21,76 +30,258 @@ export interface KindDoc {
 const F = (name: string, format?: FieldDoc['format']): FieldDoc => ({ name, format });
 
 export const TRACE_KINDS: readonly KindDoc[] = [
-  { name: 'RunStart', doc: 'run starts', fields: [F('direction', 'direction'), F('datagram bytes', 'bytes')] },
-  { name: 'DriverPostSendBd', step: 'S1', doc: 'driver creates a send descriptor', fields: [F('packet'), F('send ring slot'), F('frame bytes', 'bytes')] },
-  { name: 'MailboxWrite', step: 'S2', doc: 'driver writes a mailbox register', fields: [F('mailbox', 'mailbox'), F('value')] },
-  { name: 'MailboxArrive', doc: 'the PIO write reached the NIC', fields: [F('mailbox', 'mailbox'), F('value')] },
-  { name: 'BusTxnStart', doc: 'bus transaction starts', fields: [F('txn'), F('master', 'component'), F('bytes', 'bytes'), F('purpose', 'purpose'), F('packet')] },
-  { name: 'BusTxnEnd', doc: 'bus transaction ends', fields: [F('txn'), F('master', 'component'), F('bytes', 'bytes'), F('purpose', 'purpose'), F('packet')] },
-  { name: 'BusRefused', doc: 'bus busy: the master is called back when free', fields: [F('master', 'component')] },
-  { name: 'DmaQueued', doc: 'DMA request queued', fields: [F('dma'), F('purpose', 'purpose'), F('bytes', 'bytes'), F('packet'), F('queue depth')] },
-  { name: 'DmaDone', doc: 'DMA request done', fields: [F('dma'), F('purpose', 'purpose'), F('bytes', 'bytes'), F('packet')] },
-  { name: 'DmaQueueFull', doc: "the DMA channel's queue refused a request", fields: [F('purpose', 'purpose')] },
-  { name: 'IndexUpdate', doc: 'ring index update', fields: [F('ring', 'ring'), F('copy', 'copy'), F('producer'), F('consumer'), F('size')] },
+  {
+    name: 'RunStart',
+    doc: 'run starts',
+    fields: [F('direction', 'direction'), F('datagram bytes', 'bytes')],
+  },
+  {
+    name: 'DriverPostSendBd',
+    step: 'S1',
+    doc: 'driver creates a send descriptor',
+    fields: [F('packet'), F('send ring slot'), F('frame bytes', 'bytes')],
+  },
+  {
+    name: 'MailboxWrite',
+    step: 'S2',
+    doc: 'driver writes a mailbox register',
+    fields: [F('mailbox', 'mailbox'), F('value')],
+  },
+  {
+    name: 'MailboxArrive',
+    doc: 'the PIO write reached the NIC',
+    fields: [F('mailbox', 'mailbox'), F('value')],
+  },
+  {
+    name: 'BusTxnStart',
+    doc: 'bus transaction starts',
+    fields: [
+      F('txn'),
+      F('master', 'component'),
+      F('bytes', 'bytes'),
+      F('purpose', 'purpose'),
+      F('packet'),
+    ],
+  },
+  {
+    name: 'BusTxnEnd',
+    doc: 'bus transaction ends',
+    fields: [
+      F('txn'),
+      F('master', 'component'),
+      F('bytes', 'bytes'),
+      F('purpose', 'purpose'),
+      F('packet'),
+    ],
+  },
+  {
+    name: 'BusRefused',
+    doc: 'bus busy: the master is called back when free',
+    fields: [F('master', 'component')],
+  },
+  {
+    name: 'DmaQueued',
+    doc: 'DMA request queued',
+    fields: [F('dma'), F('purpose', 'purpose'), F('bytes', 'bytes'), F('packet'), F('queue depth')],
+  },
+  {
+    name: 'DmaDone',
+    doc: 'DMA request done',
+    fields: [F('dma'), F('purpose', 'purpose'), F('bytes', 'bytes'), F('packet')],
+  },
+  {
+    name: 'DmaQueueFull',
+    doc: "the DMA channel's queue refused a request",
+    fields: [F('purpose', 'purpose')],
+  },
+  {
+    name: 'IndexUpdate',
+    doc: 'ring index update',
+    fields: [F('ring', 'ring'), F('copy', 'copy'), F('producer'), F('consumer'), F('size')],
+  },
   { name: 'RingFull', doc: 'the producer found no free slot', fields: [F('ring', 'ring')] },
   { name: 'DriverStall', doc: 'the driver waits for ring space', fields: [F('ring', 'ring')] },
   { name: 'DriverResume', doc: 'the driver resumes', fields: [F('ring', 'ring')] },
-  { name: 'TxBufferFull', doc: 'data fetch waits for transmit buffer space', fields: [F('packet')] },
-  { name: 'MacTxStart', step: 'S5', doc: 'frame starts on the wire to the peer', fields: [F('packet'), F('frame bytes', 'bytes')] },
+  {
+    name: 'TxBufferFull',
+    doc: 'data fetch waits for transmit buffer space',
+    fields: [F('packet')],
+  },
+  {
+    name: 'MacTxStart',
+    step: 'S5',
+    doc: 'frame starts on the wire to the peer',
+    fields: [F('packet'), F('frame bytes', 'bytes')],
+  },
   { name: 'MacTxEnd', doc: 'frame fully sent', fields: [F('packet'), F('frame bytes', 'bytes')] },
-  { name: 'PeerTxStart', doc: 'peer starts a frame towards the NIC', fields: [F('packet'), F('frame bytes', 'bytes')] },
-  { name: 'MacRxDone', step: 'R1', doc: 'frame is in the NIC receive buffer', fields: [F('packet'), F('frame bytes', 'bytes')] },
-  { name: 'RxDrop', doc: 'received frame dropped', fields: [F('packet'), F('reason', ['no receive descriptor', 'receive buffer full'])] },
-  { name: 'InterruptRaise', step: 'S6/R4', doc: 'NIC raises an interrupt', fields: [F('causes', 'causes'), F('trigger', ['count', 'timer'])] },
+  {
+    name: 'PeerTxStart',
+    doc: 'peer starts a frame towards the NIC',
+    fields: [F('packet'), F('frame bytes', 'bytes')],
+  },
+  {
+    name: 'MacRxDone',
+    step: 'R1',
+    doc: 'frame is in the NIC receive buffer',
+    fields: [F('packet'), F('frame bytes', 'bytes')],
+  },
+  {
+    name: 'RxDrop',
+    doc: 'received frame dropped',
+    fields: [F('packet'), F('reason', ['no receive descriptor', 'receive buffer full'])],
+  },
+  {
+    name: 'InterruptRaise',
+    step: 'S6/R4',
+    doc: 'NIC raises an interrupt',
+    fields: [F('causes', 'causes'), F('trigger', ['count', 'timer'])],
+  },
   { name: 'IsrStart', doc: 'interrupt service routine starts', fields: [F('interrupt')] },
-  { name: 'IsrEnd', doc: 'interrupt service routine ends', fields: [F('interrupt'), F('packets received'), F('sends completed')] },
-  { name: 'HostDeliver', doc: 'handed to the protocol stack', fields: [F('packet'), F('UDP payload bytes', 'bytes')] },
+  {
+    name: 'IsrEnd',
+    doc: 'interrupt service routine ends',
+    fields: [F('interrupt'), F('packets received'), F('sends completed')],
+  },
+  {
+    name: 'HostDeliver',
+    doc: 'handed to the protocol stack',
+    fields: [F('packet'), F('UDP payload bytes', 'bytes')],
+  },
   { name: 'SendComplete', doc: 'the driver recycled the send descriptor', fields: [F('packet')] },
-  { name: 'PeerRxDone', doc: 'the peer received the frame', fields: [F('packet'), F('frame bytes', 'bytes')] },
+  {
+    name: 'PeerRxDone',
+    doc: 'the peer received the frame',
+    fields: [F('packet'), F('frame bytes', 'bytes')],
+  },
   { name: 'CoalesceTimer', doc: 'the coalescing timer expired', fields: [F('causes', 'causes')] },
-  { name: 'HostCpuBusy', doc: 'host CPU runs a task', fields: [F('task', ['send', 'interrupt service']), F('duration ps (low)'), F('duration ps (high)')] },
+  {
+    name: 'HostCpuBusy',
+    doc: 'host CPU runs a task',
+    fields: [
+      F('task', ['send', 'interrupt service']),
+      F('duration ps (low)'),
+      F('duration ps (high)'),
+    ],
+  },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
 
 /** Kind ids by name, e.g. K.BusTxnStart === 4. */
 export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
-  | 'RunStart' | 'DriverPostSendBd' | 'MailboxWrite' | 'MailboxArrive' | 'BusTxnStart' | 'BusTxnEnd'
-  | 'BusRefused' | 'DmaQueued' | 'DmaDone' | 'DmaQueueFull' | 'IndexUpdate' | 'RingFull' | 'DriverStall'
-  | 'DriverResume' | 'TxBufferFull' | 'MacTxStart' | 'MacTxEnd' | 'PeerTxStart' | 'MacRxDone' | 'RxDrop'
-  | 'InterruptRaise' | 'IsrStart' | 'IsrEnd' | 'HostDeliver' | 'SendComplete' | 'PeerRxDone'
-  | 'CoalesceTimer' | 'HostCpuBusy',
+  | 'RunStart'
+  | 'DriverPostSendBd'
+  | 'MailboxWrite'
+  | 'MailboxArrive'
+  | 'BusTxnStart'
+  | 'BusTxnEnd'
+  | 'BusRefused'
+  | 'DmaQueued'
+  | 'DmaDone'
+  | 'DmaQueueFull'
+  | 'IndexUpdate'
+  | 'RingFull'
+  | 'DriverStall'
+  | 'DriverResume'
+  | 'TxBufferFull'
+  | 'MacTxStart'
+  | 'MacTxEnd'
+  | 'PeerTxStart'
+  | 'MacRxDone'
+  | 'RxDrop'
+  | 'InterruptRaise'
+  | 'IsrStart'
+  | 'IsrEnd'
+  | 'HostDeliver'
+  | 'SendComplete'
+  | 'PeerRxDone'
+  | 'CoalesceTimer'
+  | 'HostCpuBusy',
   number
 >;
 
 /** Component names as the core spells them (NICSIM_COMPONENTS), index = component id. */
 export const COMPONENT_NAMES: readonly string[] = [
-  'host_cpu', 'driver', 'bus', 'nic', 'dma_read', 'dma_write', 'mac_tx', 'mac_rx', 'wire_tx', 'wire_rx', 'peer', 'host_bridge',
+  'host_cpu',
+  'driver',
+  'bus',
+  'nic',
+  'dma_read',
+  'dma_write',
+  'mac_tx',
+  'mac_rx',
+  'wire_tx',
+  'wire_rx',
+  'peer',
+  'host_bridge',
 ];
 
 export const C = {
-  HostCpu: 0, Driver: 1, Bus: 2, Nic: 3, DmaRead: 4, DmaWrite: 5, MacTx: 6, MacRx: 7, WireTx: 8, WireRx: 9, Peer: 10, HostBridge: 11,
+  HostCpu: 0,
+  Driver: 1,
+  Bus: 2,
+  Nic: 3,
+  DmaRead: 4,
+  DmaWrite: 5,
+  MacTx: 6,
+  MacRx: 7,
+  WireTx: 8,
+  WireRx: 9,
+  Peer: 10,
+  HostBridge: 11,
 } as const;
 
 export const COMPONENT_LABELS: readonly string[] = [
-  'host CPU', 'driver', 'I/O bus', 'NIC', 'DMA read', 'DMA write', 'MAC transmit', 'MAC receive', 'wire (to peer)', 'wire (from peer)', 'peer', 'host bridge',
+  'host CPU',
+  'driver',
+  'I/O bus',
+  'NIC',
+  'DMA read',
+  'DMA write',
+  'MAC transmit',
+  'MAC receive',
+  'wire (to peer)',
+  'wire (from peer)',
+  'peer',
+  'host bridge',
 ];
 
 /** What a bus transaction or DMA carries (NICSIM_PURPOSES), index = purpose id. */
 export const PURPOSE_NAMES: readonly string[] = [
-  'send descriptor fetch', 'send data fetch', 'receive descriptor fetch', 'receive data write',
-  'return descriptor write', 'send consumer index write', 'return producer index write', 'mailbox write',
+  'send descriptor fetch',
+  'send data fetch',
+  'receive descriptor fetch',
+  'receive data write',
+  'return descriptor write',
+  'send consumer index write',
+  'return producer index write',
+  'mailbox write',
 ];
 
 export const P = {
-  SendBdFetch: 0, SendDataFetch: 1, RecvBdFetch: 2, RecvDataWrite: 3, ReturnBdWrite: 4, SendConsumerWrite: 5, ReturnProducerWrite: 6, MailboxPio: 7,
+  SendBdFetch: 0,
+  SendDataFetch: 1,
+  RecvBdFetch: 2,
+  RecvDataWrite: 3,
+  ReturnBdWrite: 4,
+  SendConsumerWrite: 5,
+  ReturnProducerWrite: 6,
+  MailboxPio: 7,
 } as const;
 
 /** The six colour groups used by every view (legend order). */
-export type PurposeGroup = 'descriptor' | 'dataFetch' | 'dataWrite' | 'returnBd' | 'index' | 'mailbox';
+export type PurposeGroup =
+  'descriptor' | 'dataFetch' | 'dataWrite' | 'returnBd' | 'index' | 'mailbox';
 
 export const PURPOSE_GROUP: readonly PurposeGroup[] = [
-  'descriptor', 'dataFetch', 'descriptor', 'dataWrite', 'returnBd', 'index', 'index', 'mailbox',
+  'descriptor',
+  'dataFetch',
+  'descriptor',
+  'dataWrite',
+  'returnBd',
+  'index',
+  'index',
+  'mailbox',
 ];
 
 export const GROUP_LABELS: Record<PurposeGroup, string> = {
@@ -104,12 +295,22 @@ export const GROUP_LABELS: Record<PurposeGroup, string> = {
 
 /** Direction of the data a purpose carries across the bus. */
 export function purposeTowardsNic(purpose: number): boolean {
-  return purpose === P.SendBdFetch || purpose === P.SendDataFetch || purpose === P.RecvBdFetch || purpose === P.MailboxPio;
+  return (
+    purpose === P.SendBdFetch ||
+    purpose === P.SendDataFetch ||
+    purpose === P.RecvBdFetch ||
+    purpose === P.MailboxPio
+  );
 }
 
 export const RING_NAMES: readonly string[] = ['send', 'receive', 'return'];
 export const COPY_NAMES: readonly string[] = ['host', 'NIC'];
-export const MAILBOX_NAMES: readonly string[] = ['send producer', 'receive producer', 'return consumer', 'interrupt ack'];
+export const MAILBOX_NAMES: readonly string[] = [
+  'send producer',
+  'receive producer',
+  'return consumer',
+  'interrupt ack',
+];
 export const DIRECTION_NAMES: readonly string[] = ['send', 'receive', 'bidirectional'];
 
 export function kindName(kind: number): string {
@@ -136,15 +337,24 @@ export function formatField(doc: FieldDoc, v: number): string {
   const f = doc.format;
   if (Array.isArray(f)) return f[v] ?? String(v);
   switch (f) {
-    case 'component': return componentLabel(v);
-    case 'purpose': return purposeName(v);
-    case 'ring': return `${RING_NAMES[v] ?? v} ring`;
-    case 'copy': return COPY_NAMES[v] ?? String(v);
-    case 'mailbox': return MAILBOX_NAMES[v] ?? String(v);
-    case 'direction': return DIRECTION_NAMES[v] ?? String(v);
-    case 'causes': return causes(v);
-    case 'bytes': return `${v} B`;
-    default: return String(v);
+    case 'component':
+      return componentLabel(v);
+    case 'purpose':
+      return purposeName(v);
+    case 'ring':
+      return `${RING_NAMES[v] ?? v} ring`;
+    case 'copy':
+      return COPY_NAMES[v] ?? String(v);
+    case 'mailbox':
+      return MAILBOX_NAMES[v] ?? String(v);
+    case 'direction':
+      return DIRECTION_NAMES[v] ?? String(v);
+    case 'causes':
+      return causes(v);
+    case 'bytes':
+      return `${v} B`;
+    default:
+      return String(v);
   }
 }
 

@@ -9,7 +9,9 @@ declare const self: DedicatedWorkerGlobalScope;
 
 // Globs rather than plain imports so that a checkout without the wasm build still bundles and
 // reports "engine not built" instead of failing the whole site.
-const factories = import.meta.glob<CreateNicsimCore>('./wasm/nicsim_core.js', { import: 'default' });
+const factories = import.meta.glob<CreateNicsimCore>('./wasm/nicsim_core.js', {
+  import: 'default',
+});
 const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
   query: '?url',
   import: 'default',

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fixtureSweep } from '../engine/fixture';
 import { DEFAULT_BOX, groupSweep, nearestX, sweepChartModel, timeSeriesModel } from './chart';
 
-const output = { sweep: fixtureSweep(), sweep_spec: { parameter: 'workload.datagram_bytes', series_parameter: 'workload.direction' } };
+const output = {
+  sweep: fixtureSweep(),
+  sweep_spec: { parameter: 'workload.datagram_bytes', series_parameter: 'workload.direction' },
+};
 const spec = { x: 'workload.datagram_bytes', y: 'udp_total_throughput', limit: 'ethernet_limit' };
 const labels = { x: 'UDP datagram size (B)', y: 'UDP total throughput' };
 
@@ -12,7 +15,9 @@ describe('sweepChartModel', () => {
   it('groups the sweep by series, sorted by x', () => {
     const g = groupSweep(output.sweep);
     expect([...g.keys()]).toEqual(['send', 'receive', 'bidirectional']);
-    expect(g.get('send')!.map((e) => e.value)).toEqual([18, 64, 100, 200, 300, 400, 600, 800, 1000, 1200, 1472]);
+    expect(g.get('send')!.map((e) => e.value)).toEqual([
+      18, 64, 100, 200, 300, 400, 600, 800, 1000, 1200, 1472,
+    ]);
   });
 
   it('maps x from 0 to the largest swept value onto the plot width', () => {
@@ -66,7 +71,12 @@ describe('sweepChartModel', () => {
 });
 
 describe('timeSeriesModel', () => {
-  const s = { name: 'send_ring_occupancy', unit: 'descriptors', interval_ps: 10_000_000, values: [0, 5, 10, 5, 0] };
+  const s = {
+    name: 'send_ring_occupancy',
+    unit: 'descriptors',
+    interval_ps: 10_000_000,
+    values: [0, 5, 10, 5, 0],
+  };
   it('places samples at i * interval and the now marker at the cursor', () => {
     const m = timeSeriesModel(s, 20_000_000, { scale: 1e6, unit: 'µs' });
     expect(m.x.domain()).toEqual([0, 40]);

@@ -7,8 +7,26 @@ import { diagramStateAt } from './diagramState';
 
 describe('diagramStateAt', () => {
   const records = [
-    { time: 100, kind: K.BusTxnStart, component: C.Bus, a: 1, b: C.DmaRead, c: 64, d: P.SendDataFetch, e: 7 },
-    { time: 300, kind: K.BusTxnEnd, component: C.Bus, a: 1, b: C.DmaRead, c: 64, d: P.SendDataFetch, e: 7 },
+    {
+      time: 100,
+      kind: K.BusTxnStart,
+      component: C.Bus,
+      a: 1,
+      b: C.DmaRead,
+      c: 64,
+      d: P.SendDataFetch,
+      e: 7,
+    },
+    {
+      time: 300,
+      kind: K.BusTxnEnd,
+      component: C.Bus,
+      a: 1,
+      b: C.DmaRead,
+      c: 64,
+      d: P.SendDataFetch,
+      e: 7,
+    },
     { time: 400, kind: K.MacTxStart, component: C.MacTx, a: 7, b: 110 },
     { time: 800, kind: K.MacTxEnd, component: C.MacTx, a: 7, b: 110 },
     { time: 500, kind: K.RxDrop, component: C.MacRx, a: 9, b: 0 },
@@ -37,7 +55,9 @@ describe('diagramStateAt', () => {
 
   it('holds instantaneous events for the given time only', () => {
     expect(diagramStateAt(idx, 505, 10).drops).toHaveLength(1);
-    expect(diagramStateAt(idx, 505, 10).badges.map((b) => b.label)).toContain('drop: no descriptor');
+    expect(diagramStateAt(idx, 505, 10).badges.map((b) => b.label)).toContain(
+      'drop: no descriptor',
+    );
     expect(diagramStateAt(idx, 600, 10).drops).toHaveLength(0);
   });
 

@@ -1,6 +1,12 @@
 // What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
 import { C, K, P } from '../engine/traceKinds';
-import { activeAt, recentInstants, type BusSpan, type FrameSpan, type TraceIndex } from './traceIndex';
+import {
+  activeAt,
+  recentInstants,
+  type BusSpan,
+  type FrameSpan,
+  type TraceIndex,
+} from './traceIndex';
 
 export interface Token {
   key: string;
@@ -24,7 +30,16 @@ export interface FrameToken extends Token {
   dropped: boolean;
 }
 
-export type BadgePlace = 'sendRing' | 'recvRing' | 'returnRing' | 'driver' | 'bus' | 'txBuffer' | 'rxBuffer' | 'dmaRead' | 'dmaWrite';
+export type BadgePlace =
+  | 'sendRing'
+  | 'recvRing'
+  | 'returnRing'
+  | 'driver'
+  | 'bus'
+  | 'txBuffer'
+  | 'rxBuffer'
+  | 'dmaRead'
+  | 'dmaWrite';
 
 export interface Badge {
   key: string;
@@ -68,7 +83,12 @@ function progress(start: number, end: number, t: number): number {
 }
 
 function busTowardsNic(purpose: number): boolean {
-  return purpose === P.SendBdFetch || purpose === P.SendDataFetch || purpose === P.RecvBdFetch || purpose === P.MailboxPio;
+  return (
+    purpose === P.SendBdFetch ||
+    purpose === P.SendDataFetch ||
+    purpose === P.RecvBdFetch ||
+    purpose === P.MailboxPio
+  );
 }
 
 /**
@@ -108,17 +128,40 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
 
   const intr = recentInstants(idx, K.InterruptRaise, t, hold);
   const mbox = recentInstants(idx, K.MailboxWrite, t, hold);
-  const drops = recentInstants(idx, K.RxDrop, t, hold).map((rec) => ({ rec, reason: tr.b[rec]!, packet: tr.a[rec]! }));
+  const drops = recentInstants(idx, K.RxDrop, t, hold).map((rec) => ({
+    rec,
+    reason: tr.b[rec]!,
+    packet: tr.a[rec]!,
+  }));
 
   const badges: Badge[] = [];
   for (const rec of recentInstants(idx, K.RingFull, t, hold)) {
-    badges.push({ key: `rf-${rec}`, place: RING_PLACE[tr.a[rec]!] ?? 'driver', label: 'ring full', tone: 'warn', rec });
+    badges.push({
+      key: `rf-${rec}`,
+      place: RING_PLACE[tr.a[rec]!] ?? 'driver',
+      label: 'ring full',
+      tone: 'warn',
+      rec,
+    });
   }
   for (const s of activeAt(idx.stalls, t)) {
-    badges.push({ key: `st-${s.rec}`, place: 'driver', label: `waits for ${['send', 'receive', 'return'][s.ring] ?? ''} ring space`, tone: 'warn', rec: s.rec });
+    badges.push({
+      key: `st-${s.rec}`,
+      place: 'driver',
+      label: `waits for ${['send', 'receive', 'return'][s.ring] ?? ''} ring space`,
+      tone: 'warn',
+      rec: s.rec,
+    });
   }
   for (const rec of recentInstants(idx, K.DriverStall, t, hold)) {
-    if (!badges.some((b) => b.rec === rec)) badges.push({ key: `ds-${rec}`, place: 'driver', label: 'driver stalled', tone: 'warn', rec });
+    if (!badges.some((b) => b.rec === rec))
+      badges.push({
+        key: `ds-${rec}`,
+        place: 'driver',
+        label: 'driver stalled',
+        tone: 'warn',
+        rec,
+      });
   }
   for (const rec of recentInstants(idx, K.BusRefused, t, hold)) {
     badges.push({ key: `br-${rec}`, place: 'bus', label: 'bus busy', tone: 'warn', rec });
@@ -132,7 +175,13 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     badges.push({ key: `dq-${rec}`, place, label: 'DMA queue full', tone: 'warn', rec });
   }
   for (const d of drops) {
-    badges.push({ key: `dr-${d.rec}`, place: 'rxBuffer', label: d.reason === 0 ? 'drop: no descriptor' : 'drop: buffer full', tone: 'alert', rec: d.rec });
+    badges.push({
+      key: `dr-${d.rec}`,
+      place: 'rxBuffer',
+      label: d.reason === 0 ? 'drop: no descriptor' : 'drop: buffer full',
+      tone: 'alert',
+      rec: d.rec,
+    });
   }
   // Keep one badge per place and label (the most recent), so a burst doesn't pile up.
   const seen = new Set<string>();
@@ -167,8 +216,12 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     dmaDepth: { read: dmaRead, write: dmaWrite },
     txBuffer: activeAt(idx.txBuffer, t).length,
     rxBuffer: activeAt(idx.rxBuffer, t).length,
-    interrupt: intr.length ? { rec: intr[intr.length - 1]!, causes: tr.a[intr[intr.length - 1]!]! } : null,
-    mailbox: mbox.length ? { rec: mbox[mbox.length - 1]!, mailbox: tr.a[mbox[mbox.length - 1]!]! } : null,
+    interrupt: intr.length
+      ? { rec: intr[intr.length - 1]!, causes: tr.a[intr[intr.length - 1]!]! }
+      : null,
+    mailbox: mbox.length
+      ? { rec: mbox[mbox.length - 1]!, mailbox: tr.a[mbox[mbox.length - 1]!]! }
+      : null,
     drops,
     badges: unique,
   };

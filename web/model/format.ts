@@ -23,7 +23,12 @@ export function formatTime(ps: number, digits = 3): string {
 }
 
 /** Like formatTime but always with the given decimals (for a steady, non-jumping display). */
-export function formatTimeFixed(ps: number, unitScale: number, unit: string, digits: number): string {
+export function formatTimeFixed(
+  ps: number,
+  unitScale: number,
+  unit: string,
+  digits: number,
+): string {
   return `${(ps / unitScale).toFixed(digits)} ${unit}`;
 }
 
@@ -70,7 +75,20 @@ export function humanize(name: string): string {
   const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
   const words = last.split(/[_\s]+/).filter(Boolean);
   const ACRONYMS: Record<string, string> = {
-    udp: 'UDP', tcp: 'TCP', nic: 'NIC', cpu: 'CPU', dma: 'DMA', ip: 'IP', mhz: 'MHz', pci: 'PCI', bd: 'BD', mac: 'MAC', isr: 'ISR', us: 'µs', ns: 'ns', ps: 'ps',
+    udp: 'UDP',
+    tcp: 'TCP',
+    nic: 'NIC',
+    cpu: 'CPU',
+    dma: 'DMA',
+    ip: 'IP',
+    mhz: 'MHz',
+    pci: 'PCI',
+    bd: 'BD',
+    mac: 'MAC',
+    isr: 'ISR',
+    us: 'µs',
+    ns: 'ns',
+    ps: 'ps',
   };
   return words
     .map((w, i) => {

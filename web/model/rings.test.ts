@@ -4,8 +4,22 @@ import { C, K } from '../engine/traceKinds';
 import { buildIndex } from './traceIndex';
 import { occupancy, ringsAt } from './rings';
 
-const upd = (time: number, ring: number, copy: number, p: number, c: number, size = 8): RawRecord => ({
-  time, kind: K.IndexUpdate, component: copy ? C.Nic : C.Driver, a: ring, b: copy, c: p, d: c, e: size,
+const upd = (
+  time: number,
+  ring: number,
+  copy: number,
+  p: number,
+  c: number,
+  size = 8,
+): RawRecord => ({
+  time,
+  kind: K.IndexUpdate,
+  component: copy ? C.Nic : C.Driver,
+  a: ring,
+  b: copy,
+  c: p,
+  d: c,
+  e: size,
 });
 
 function indexOf(records: RawRecord[]) {
@@ -44,7 +58,14 @@ describe('ringsAt', () => {
 
   it('takes the last update at or before the cursor', () => {
     const [send] = ringsAt(idx, 200);
-    expect(send!.host).toMatchObject({ known: true, producer: 3, consumer: 0, size: 8, occupied: 3, slots: [0, 1, 2] });
+    expect(send!.host).toMatchObject({
+      known: true,
+      producer: 3,
+      consumer: 0,
+      size: 8,
+      occupied: 3,
+      slots: [0, 1, 2],
+    });
     expect(send!.nic).toMatchObject({ producer: 0, consumer: 0, occupied: 0 });
   });
 

@@ -50,7 +50,18 @@ export function ringCopyAt(idx: TraceIndex, ring: number, copy: number, t: numbe
   }
   const rec = lo > 0 ? list[lo - 1]! : -1;
   if (rec < 0) {
-    return { ring, copy, known: false, producer: 0, consumer: 0, size: 0, occupied: 0, slots: [], since: NaN, rec: -1 };
+    return {
+      ring,
+      copy,
+      known: false,
+      producer: 0,
+      consumer: 0,
+      size: 0,
+      occupied: 0,
+      slots: [],
+      since: NaN,
+      rec: -1,
+    };
   }
   const producer = idx.trace.c[rec]!;
   const consumer = idx.trace.d[rec]!;
@@ -58,7 +69,18 @@ export function ringCopyAt(idx: TraceIndex, ring: number, copy: number, t: numbe
   const occupied = occupancy(producer, consumer, size);
   const slots: number[] = [];
   for (let i = 0; i < occupied; i++) slots.push((consumer + i) % size);
-  return { ring, copy, known: true, producer, consumer, size, occupied, slots, since: times[rec]!, rec };
+  return {
+    ring,
+    copy,
+    known: true,
+    producer,
+    consumer,
+    size,
+    occupied,
+    slots,
+    since: times[rec]!,
+    rec,
+  };
 }
 
 export function ringsAt(idx: TraceIndex, t: number): RingState[] {

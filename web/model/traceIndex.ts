@@ -126,7 +126,16 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         if (a < 3 && b < 2) ringUpdates[a * 2 + b]!.push(i);
         break;
       case K.BusTxnStart: {
-        const s: BusSpan = { start: t, end: open, rec: i, txn: a, master: b, bytes: trace.c[i]!, purpose: trace.d[i]!, packet: trace.e[i]! };
+        const s: BusSpan = {
+          start: t,
+          end: open,
+          rec: i,
+          txn: a,
+          master: b,
+          bytes: trace.c[i]!,
+          purpose: trace.d[i]!,
+          packet: trace.e[i]!,
+        };
         openBus.set(a, s);
         bus.push(s);
         break;
@@ -137,12 +146,28 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           s.end = t;
           openBus.delete(a);
         } else {
-          bus.push({ start: windowStart, end: t, rec: i, txn: a, master: b, bytes: trace.c[i]!, purpose: trace.d[i]!, packet: trace.e[i]! });
+          bus.push({
+            start: windowStart,
+            end: t,
+            rec: i,
+            txn: a,
+            master: b,
+            bytes: trace.c[i]!,
+            purpose: trace.d[i]!,
+            packet: trace.e[i]!,
+          });
         }
         break;
       }
       case K.DmaQueued: {
-        const s: DmaSpan = { start: t, end: open, rec: i, engine: trace.component[i]!, purpose: b, packet: trace.d[i]! };
+        const s: DmaSpan = {
+          start: t,
+          end: open,
+          rec: i,
+          engine: trace.component[i]!,
+          purpose: b,
+          packet: trace.d[i]!,
+        };
         openDma.set(a, s);
         dma.push(s);
         break;
@@ -166,7 +191,14 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           s.end = t;
           openDma.delete(key);
         } else {
-          dma.push({ start: windowStart, end: t, rec: i, engine: trace.component[i]!, purpose: b, packet: trace.d[i]! });
+          dma.push({
+            start: windowStart,
+            end: t,
+            rec: i,
+            engine: trace.component[i]!,
+            purpose: b,
+            packet: trace.d[i]!,
+          });
         }
         if (b === P.SendDataFetch) {
           const buf = { start: t, end: open, rec: i, packet: trace.d[i]! };
@@ -182,7 +214,15 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         break;
       }
       case K.MacTxStart: {
-        const s: FrameSpan = { start: t, end: open, rec: i, packet: a, bytes: b, dir: 'tx', dropped: false };
+        const s: FrameSpan = {
+          start: t,
+          end: open,
+          rec: i,
+          packet: a,
+          bytes: b,
+          dir: 'tx',
+          dropped: false,
+        };
         openTx.set(a, s);
         frames.push(s);
         break;
@@ -193,7 +233,15 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           s.end = t;
           openTx.delete(a);
         } else {
-          frames.push({ start: windowStart, end: t, rec: i, packet: a, bytes: b, dir: 'tx', dropped: false });
+          frames.push({
+            start: windowStart,
+            end: t,
+            rec: i,
+            packet: a,
+            bytes: b,
+            dir: 'tx',
+            dropped: false,
+          });
         }
         const buf = openTxBuf.get(a);
         if (buf) {
@@ -203,7 +251,15 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         break;
       }
       case K.PeerTxStart: {
-        const s: FrameSpan = { start: t, end: open, rec: i, packet: a, bytes: b, dir: 'rx', dropped: false };
+        const s: FrameSpan = {
+          start: t,
+          end: open,
+          rec: i,
+          packet: a,
+          bytes: b,
+          dir: 'rx',
+          dropped: false,
+        };
         openRx.set(a, s);
         frames.push(s);
         break;
@@ -216,7 +272,15 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           s.dropped = k === K.RxDrop;
           openRx.delete(a);
         } else if (k === K.MacRxDone) {
-          frames.push({ start: windowStart, end: t, rec: i, packet: a, bytes: b, dir: 'rx', dropped: false });
+          frames.push({
+            start: windowStart,
+            end: t,
+            rec: i,
+            packet: a,
+            bytes: b,
+            dir: 'rx',
+            dropped: false,
+          });
         }
         if (k === K.MacRxDone) {
           const buf = { start: t, end: open, rec: i, packet: a };
@@ -279,7 +343,12 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
 }
 
 /** Most recent record of one of the kinds at or before t, if within `hold` ps of t. */
-export function recentInstant(idx: TraceIndex, kind: number, t: number, hold: number): number | null {
+export function recentInstant(
+  idx: TraceIndex,
+  kind: number,
+  t: number,
+  hold: number,
+): number | null {
   const list = idx.byKind.get(kind);
   if (!list || list.length === 0) return null;
   let lo = 0;

@@ -1,13 +1,19 @@
 // The preset scenarios, bundled from the repository's scenarios/ folder.
 import type { Scenario, ScenarioEntry } from './types';
 
-const files = import.meta.glob<string>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+const files = import.meta.glob<string>(
+  ['../../scenarios/*.json', '!../../scenarios/*.schema.json'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
-export function parseScenarioFiles(raw: Record<string, string>): { entries: ScenarioEntry[]; problems: string[] } {
+export function parseScenarioFiles(raw: Record<string, string>): {
+  entries: ScenarioEntry[];
+  problems: string[];
+} {
   const entries: ScenarioEntry[] = [];
   const problems: string[] = [];
   for (const [path, text] of Object.entries(raw)) {

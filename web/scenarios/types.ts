@@ -14,7 +14,8 @@ export interface ReferenceValue {
 }
 
 /** A note is a string, or an object that may mark the value as a modelling choice. */
-export type ParameterNote = string | { note?: string; text?: string; source?: string; chosen?: boolean };
+export type ParameterNote =
+  string | { note?: string; text?: string; source?: string; chosen?: boolean };
 
 export interface ScenarioChart {
   x?: string;
@@ -33,7 +34,11 @@ export interface Scenario {
   chart?: ScenarioChart;
   parameter_notes?: Record<string, ParameterNote>;
   reference?: ReferenceValue[];
-  sweep?: { parameter: string; values: unknown[]; series?: { parameter: string; values: unknown[] } };
+  sweep?: {
+    parameter: string;
+    values: unknown[];
+    series?: { parameter: string; values: unknown[] };
+  };
   [key: string]: unknown;
 }
 

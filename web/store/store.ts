@@ -45,9 +45,20 @@ export const DEFAULT_SPEED = 1e6; // 1 µs/s
 
 export type Listener = () => void;
 
+/** A 1-2-5 playback speed that shows a trace window in about a minute. */
+export function defaultSpeedFor(windowPs: number): number {
+  const target = Math.min(SPEED_MAX, Math.max(SPEED_MIN, windowPs / 60));
+  const decade = 10 ** Math.floor(Math.log10(target));
+  const steps = [1, 2, 5, 10].map((m) => m * decade);
+  return steps.reduce((best, v) =>
+    Math.abs(Math.log(v / target)) < Math.abs(Math.log(best / target)) ? v : best,
+  );
+}
+
 export class Store {
   private state: State;
   private listeners = new Set<Listener>();
+  private speedTouched = false;
 
   constructor(initial?: Partial<State>) {
     this.state = {
@@ -73,7 +84,11 @@ export class Store {
   setRun(run: RunState): void {
     const pb = this.state.playback;
     const cursor = run.status === 'done' ? run.output.trace.start_ps : pb.cursor;
-    this.set({ run, playback: { ...pb, cursor, playing: false } });
+    const speed =
+      run.status === 'done' && !this.speedTouched
+        ? defaultSpeedFor(run.output.trace.end_ps - run.output.trace.start_ps)
+        : pb.speed;
+    this.set({ run, playback: { ...pb, cursor, speed, playing: false } });
   }
 
   /** Trace window [start, end] of the current run, or null. */
@@ -82,7 +97,8 @@ export class Store {
     if (r.status !== 'done') return null;
     const start = r.output.trace.start_ps;
     let end = r.output.trace.end_ps;
-    if (r.trace.length && r.trace.time[r.trace.length - 1]! > end) end = r.trace.time[r.trace.length - 1]!;
+    if (r.trace.length && r.trace.time[r.trace.length - 1]! > end)
+      end = r.trace.time[r.trace.length - 1]!;
     return { start, end: Math.max(end, start) };
   }
 
@@ -105,6 +121,7 @@ export class Store {
   }
 
   setSpeed(speed: number): void {
+    this.speedTouched = true;
     const s = Math.min(SPEED_MAX, Math.max(SPEED_MIN, speed));
     this.set({ ...this.state, playback: { ...this.state.playback, speed: s } });
   }
@@ -115,7 +132,8 @@ export class Store {
     const w = this.window();
     if (!pb.playing || !w) return;
     const next = pb.cursor + (wallMs / 1000) * pb.speed;
-    if (next >= w.end) this.set({ ...this.state, playback: { ...pb, cursor: w.end, playing: false } });
+    if (next >= w.end)
+      this.set({ ...this.state, playback: { ...pb, cursor: w.end, playing: false } });
     else this.set({ ...this.state, playback: { ...pb, cursor: next } });
   }
 
@@ -139,7 +157,13 @@ export class Store {
 export function doneState(
   output: RunOutput,
   trace: Trace,
-  extra: { elapsedMs?: number; kindNames?: string[]; componentNames?: string[]; parameterInfo?: ParameterSpec[]; demo?: boolean } = {},
+  extra: {
+    elapsedMs?: number;
+    kindNames?: string[];
+    componentNames?: string[];
+    parameterInfo?: ParameterSpec[];
+    demo?: boolean;
+  } = {},
 ): RunState {
   return {
     status: 'done',

@@ -6,7 +6,10 @@ import { SweepChart } from './Chart';
 
 describe('SweepChart (server-rendered SVG)', () => {
   const model = sweepChartModel(
-    { sweep: fixtureSweep(), sweep_spec: { parameter: 'workload.datagram_bytes', series_parameter: 'workload.direction' } },
+    {
+      sweep: fixtureSweep(),
+      sweep_spec: { parameter: 'workload.datagram_bytes', series_parameter: 'workload.direction' },
+    },
     { y: 'udp_total_throughput', limit: 'ethernet_limit' },
     { x: 'UDP datagram size (B)', y: 'UDP total throughput' },
   );
@@ -16,7 +19,8 @@ describe('SweepChart (server-rendered SVG)', () => {
     expect(html.match(/class="series-line"/g)).toHaveLength(3);
     expect(html.match(/data-testid="limit-curve"/g)).toHaveLength(2);
     expect(html.match(/class="series-point[^"]*"/g)!.length).toBe(33 + 3); // 33 points + 3 legend marks
-    for (const s of ['send', 'receive', 'bidirectional']) expect(html).toContain(`data-series="${s}"`);
+    for (const s of ['send', 'receive', 'bidirectional'])
+      expect(html).toContain(`data-series="${s}"`);
   });
 
   it('renders axes with their labels and units, and a legend', () => {
@@ -24,7 +28,9 @@ describe('SweepChart (server-rendered SVG)', () => {
     expect(html).toContain('UDP total throughput (Mb/s)');
     expect(html).toContain('Ethernet limit');
     expect(html).toContain('>1,000<');
-    expect(html).toContain('aria-label="UDP total throughput (Mb/s) against UDP datagram size (B)"');
+    expect(html).toContain(
+      'aria-label="UDP total throughput (Mb/s) against UDP datagram size (B)"',
+    );
   });
 
   it('matches the stored markup', () => {

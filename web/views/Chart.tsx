@@ -2,14 +2,24 @@ import { useMemo, useRef, useState } from 'react';
 import { nearestX, type SweepChartModel, type TimeSeriesModel } from '../model/chart';
 import { formatNumber } from '../model/format';
 
-function Axes({ m }: { m: Pick<SweepChartModel, 'box' | 'xTicks' | 'yTicks' | 'xLabel' | 'yLabel'> }) {
+function Axes({
+  m,
+}: {
+  m: Pick<SweepChartModel, 'box' | 'xTicks' | 'yTicks' | 'xLabel' | 'yLabel'>;
+}) {
   const { width, height, margin } = m.box;
   const bottom = height - margin.bottom;
   return (
     <g className="axes">
       {m.yTicks.map((t) => (
         <g key={`y${t.value}`} className="tick">
-          <line x1={margin.left} x2={width - margin.right} y1={t.pos} y2={t.pos} className="grid-line" />
+          <line
+            x1={margin.left}
+            x2={width - margin.right}
+            y1={t.pos}
+            y2={t.pos}
+            className="grid-line"
+          />
           <text x={margin.left - 8} y={t.pos + 4} textAnchor="end">
             {t.label}
           </text>
@@ -23,9 +33,20 @@ function Axes({ m }: { m: Pick<SweepChartModel, 'box' | 'xTicks' | 'yTicks' | 'x
           </text>
         </g>
       ))}
-      <line x1={margin.left} x2={width - margin.right} y1={bottom} y2={bottom} className="axis-line" />
+      <line
+        x1={margin.left}
+        x2={width - margin.right}
+        y1={bottom}
+        y2={bottom}
+        className="axis-line"
+      />
       <line x1={margin.left} x2={margin.left} y1={margin.top} y2={bottom} className="axis-line" />
-      <text x={(margin.left + width - margin.right) / 2} y={height - 8} textAnchor="middle" className="axis-label">
+      <text
+        x={(margin.left + width - margin.right) / 2}
+        y={height - 8}
+        textAnchor="middle"
+        className="axis-label"
+      >
         {m.xLabel}
       </text>
       <text
@@ -40,15 +61,47 @@ function Axes({ m }: { m: Pick<SweepChartModel, 'box' | 'xTicks' | 'yTicks' | 'x
 }
 
 /** Series markers differ in shape as well as colour, so overlapping series stay readable. */
-export function PointMark({ x, y, shape, color, big = false }: { x: number; y: number; shape: number; color: string; big?: boolean }) {
+export function PointMark({
+  x,
+  y,
+  shape,
+  color,
+  big = false,
+}: {
+  x: number;
+  y: number;
+  shape: number;
+  color: string;
+  big?: boolean;
+}) {
   const r = big ? 6 : 4.5;
-  if (shape === 0) return <circle cx={x} cy={y} r={r} className="series-point hollow" style={{ stroke: color }} />;
-  if (shape === 1) return <circle cx={x} cy={y} r={r - 1} className="series-point" style={{ fill: color }} />;
-  return <rect x={x - r + 1} y={y - r + 1} width={2 * r - 2} height={2 * r - 2} className="series-point" style={{ fill: color }} transform={`rotate(45 ${x} ${y})`} />;
+  if (shape === 0)
+    return <circle cx={x} cy={y} r={r} className="series-point hollow" style={{ stroke: color }} />;
+  if (shape === 1)
+    return <circle cx={x} cy={y} r={r - 1} className="series-point" style={{ fill: color }} />;
+  return (
+    <rect
+      x={x - r + 1}
+      y={y - r + 1}
+      width={2 * r - 2}
+      height={2 * r - 2}
+      className="series-point"
+      style={{ fill: color }}
+      transform={`rotate(45 ${x} ${y})`}
+    />
+  );
 }
 
 /** Throughput against the swept parameter: one line per series, dashed limit curves, hover tooltip. */
-export function SweepChart({ model, limitLabel = 'Ethernet limit', xUnit = '' }: { model: SweepChartModel; limitLabel?: string; xUnit?: string }) {
+export function SweepChart({
+  model,
+  limitLabel = 'Ethernet limit',
+  xUnit = '',
+}: {
+  model: SweepChartModel;
+  limitLabel?: string;
+  xUnit?: string;
+}) {
   const [hoverX, setHoverX] = useState<number | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const { width, height, margin } = model.box;
@@ -92,19 +145,38 @@ export function SweepChart({ model, limitLabel = 'Ethernet limit', xUnit = '' }:
         <Axes m={model} />
         {model.lines.map((l) =>
           l.limitPath ? (
-            <path key={`lim-${l.name}`} d={l.limitPath} className="limit-line" style={{ stroke: l.color }} data-testid="limit-curve" />
+            <path
+              key={`lim-${l.name}`}
+              d={l.limitPath}
+              className="limit-line"
+              style={{ stroke: l.color }}
+              data-testid="limit-curve"
+            />
           ) : null,
         )}
         {model.lines.map((l, si) => (
           <g key={l.name} className="series" data-series={l.name}>
             <path d={l.path} className="series-line" style={{ stroke: l.color }} />
             {l.points.map((p) => (
-              <PointMark key={p.x} x={p.px} y={p.py} shape={si % 3} color={l.color} big={hoverX === p.x} />
+              <PointMark
+                key={p.x}
+                x={p.px}
+                y={p.py}
+                shape={si % 3}
+                color={l.color}
+                big={hoverX === p.x}
+              />
             ))}
           </g>
         ))}
         {tip && (
-          <line x1={tip.px} x2={tip.px} y1={margin.top} y2={height - margin.bottom} className="hover-line" />
+          <line
+            x1={tip.px}
+            x2={tip.px}
+            y1={margin.top}
+            y2={height - margin.bottom}
+            className="hover-line"
+          />
         )}
       </svg>
       <ul className="chart-legend">
@@ -128,7 +200,10 @@ export function SweepChart({ model, limitLabel = 'Ethernet limit', xUnit = '' }:
         <div
           className="tooltip"
           role="status"
-          style={{ left: `${(tip.px / width) * 100}%`, transform: tip.px > width * 0.6 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)' }}
+          style={{
+            left: `${(tip.px / width) * 100}%`,
+            transform: tip.px > width * 0.6 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)',
+          }}
           data-testid="chart-tooltip"
         >
           <div className="tooltip-title">
@@ -143,8 +218,12 @@ export function SweepChart({ model, limitLabel = 'Ethernet limit', xUnit = '' }:
                     <span className="swatch" style={{ background: r.color }} />
                     {r.name}
                   </td>
-                  <td className="num">{r.y === undefined ? '—' : `${formatNumber(r.y)} ${model.yUnit}`}</td>
-                  <td className="num muted">{r.limit === undefined ? '' : `limit ${formatNumber(r.limit)}`}</td>
+                  <td className="num">
+                    {r.y === undefined ? '—' : `${formatNumber(r.y)} ${model.yUnit}`}
+                  </td>
+                  <td className="num muted">
+                    {r.limit === undefined ? '' : `limit ${formatNumber(r.limit)}`}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -160,7 +239,12 @@ export function TimeSeriesChart({ model }: { model: TimeSeriesModel }) {
   const { width, height, margin } = model.box;
   return (
     <div className="chart" data-testid="series-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} className="chart-svg" role="img" aria-label={`${model.yLabel} over ${model.xLabel}`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="chart-svg"
+        role="img"
+        aria-label={`${model.yLabel} over ${model.xLabel}`}
+      >
         <Axes m={model} />
         <path d={model.path} className="series-line" style={{ stroke: '#3b4d7a' }} />
         {model.nowX !== null && (

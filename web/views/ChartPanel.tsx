@@ -3,26 +3,59 @@ import { useRun, useStore } from '../store/store';
 import { DEFAULT_BOX, sweepChartModel, timeSeriesModel } from '../model/chart';
 import { humanize, timeUnitFor } from '../model/format';
 import type { Scenario } from '../scenarios/types';
-import type { RunOutput } from '../engine/types';
+import type { ParameterSpec, RunOutput } from '../engine/types';
 import { SweepChart, TimeSeriesChart } from './Chart';
 
 const AXIS_LABELS: Record<string, { label: string; unit: string }> = {
   'workload.datagram_bytes': { label: 'UDP datagram size', unit: 'B' },
 };
 
-export function sweepAxisLabel(param: string | undefined): { label: string; unit: string } {
+const UNIT_SHORT: Record<string, string> = { bytes: 'B', bits: 'bits' };
+
+export function sweepAxisLabel(
+  param: string | undefined,
+  spec?: ParameterSpec,
+): { label: string; unit: string } {
   if (!param) return { label: 'swept value', unit: '' };
   const known = AXIS_LABELS[param];
   if (known) return known;
+  if (spec?.unit !== undefined) {
+    const base = param.replace(/_(bytes|us|ns|ps|mhz|bits)$/, '');
+    return { label: humanize(base), unit: UNIT_SHORT[spec.unit] ?? spec.unit };
+  }
   const unitMatch = /_(bytes|us|ns|ps|mhz|bits)$/.exec(param);
-  const units: Record<string, string> = { bytes: 'B', us: 'µs', ns: 'ns', ps: 'ps', mhz: 'MHz', bits: 'bits' };
-  return { label: humanize(param.replace(/_(bytes|us|ns|ps|mhz|bits)$/, '')), unit: unitMatch ? units[unitMatch[1]!]! : '' };
+  const units: Record<string, string> = {
+    bytes: 'B',
+    us: 'µs',
+    ns: 'ns',
+    ps: 'ps',
+    mhz: 'MHz',
+    bits: 'bits',
+  };
+  return {
+    label: humanize(param.replace(/_(bytes|us|ns|ps|mhz|bits)$/, '')),
+    unit: unitMatch ? units[unitMatch[1]!]! : '',
+  };
 }
 
-function SweepSection({ output, scenario }: { output: RunOutput; scenario: Scenario }) {
-  const spec = scenario.chart ?? { y: Object.keys(output.sweep[0]?.results ?? {})[0] ?? '', limit: 'ethernet_limit' };
+function SweepSection({
+  output,
+  scenario,
+  specs,
+}: {
+  output: RunOutput;
+  scenario: Scenario;
+  specs: ParameterSpec[];
+}) {
+  const spec = scenario.chart ?? {
+    y: Object.keys(output.sweep[0]?.results ?? {})[0] ?? '',
+    limit: 'ethernet_limit',
+  };
   const xParam = spec.x ?? output.sweep_spec?.parameter;
-  const ax = sweepAxisLabel(xParam);
+  const ax = sweepAxisLabel(
+    xParam,
+    specs.find((p) => p.path === xParam),
+  );
   const model = useMemo(
     () =>
       sweepChartModel(output, spec, {
@@ -31,7 +64,13 @@ function SweepSection({ output, scenario }: { output: RunOutput; scenario: Scena
       }),
     [output, spec, ax.label, ax.unit],
   );
-  return <SweepChart model={model} xUnit={ax.unit} limitLabel={spec.limit ? humanize(spec.limit) : undefined} />;
+  return (
+    <SweepChart
+      model={model}
+      xUnit={ax.unit}
+      limitLabel={spec.limit ? humanize(spec.limit) : undefined}
+    />
+  );
 }
 
 function SeriesSection({ output }: { output: RunOutput }) {
@@ -40,13 +79,23 @@ function SeriesSection({ output }: { output: RunOutput }) {
   const s = output.series[Math.min(which, output.series.length - 1)]!;
   const span = (s.values.length - 1) * s.interval_ps + (s.start_ps ?? 0);
   const unit = timeUnitFor(Math.max(span, 1));
-  const model = useMemo(() => timeSeriesModel(s, cursor, unit, { ...DEFAULT_BOX, height: 300 }), [s, cursor, unit]);
+  const model = useMemo(
+    () => timeSeriesModel(s, cursor, unit, { ...DEFAULT_BOX, height: 300 }),
+    [s, cursor, unit],
+  );
   return (
     <div>
       {output.series.length > 1 && (
         <div className="seg" role="tablist" aria-label="Time series">
           {output.series.map((x, i) => (
-            <button key={x.name} type="button" role="tab" aria-selected={i === which} className={i === which ? 'on' : ''} onClick={() => setWhich(i)}>
+            <button
+              key={x.name}
+              type="button"
+              role="tab"
+              aria-selected={i === which}
+              className={i === which ? 'on' : ''}
+              onClick={() => setWhich(i)}
+            >
               {humanize(x.name)}
             </button>
           ))}
@@ -63,26 +112,49 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
   const hasSweep = !!output && output.sweep.length > 0;
   const hasSeries = !!output && output.series.length > 0;
   const [tab, setTab] = useState<'sweep' | 'series'>('sweep');
-  const show = hasSweep && (tab === 'sweep' || !hasSeries) ? 'sweep' : hasSeries ? 'series' : 'none';
+  const show =
+    hasSweep && (tab === 'sweep' || !hasSeries) ? 'sweep' : hasSeries ? 'series' : 'none';
   return (
     <>
       <div className="panel-head">
-        <h2 id={headingId}>{show === 'sweep' ? 'Throughput across the sweep' : show === 'series' ? 'Over time' : 'Chart'}</h2>
+        <h2 id={headingId}>
+          {show === 'sweep'
+            ? 'Throughput across the sweep'
+            : show === 'series'
+              ? 'Over time'
+              : 'Chart'}
+        </h2>
         {hasSweep && hasSeries && (
           <div className="seg" role="tablist" aria-label="Chart">
-            <button type="button" role="tab" aria-selected={show === 'sweep'} className={show === 'sweep' ? 'on' : ''} onClick={() => setTab('sweep')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={show === 'sweep'}
+              className={show === 'sweep' ? 'on' : ''}
+              onClick={() => setTab('sweep')}
+            >
               Sweep
             </button>
-            <button type="button" role="tab" aria-selected={show === 'series'} className={show === 'series' ? 'on' : ''} onClick={() => setTab('series')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={show === 'series'}
+              className={show === 'series' ? 'on' : ''}
+              onClick={() => setTab('series')}
+            >
               Over time
             </button>
           </div>
         )}
       </div>
       {!output && <div className="placeholder">The chart appears when the simulation has run.</div>}
-      {output && show === 'sweep' && <SweepSection output={output} scenario={scenario} />}
+      {output && show === 'sweep' && (
+        <SweepSection output={output} scenario={scenario} specs={run?.parameterInfo ?? []} />
+      )}
       {output && show === 'series' && <SeriesSection output={output} />}
-      {output && show === 'none' && <p className="muted">This run produced no sweep and no time series.</p>}
+      {output && show === 'none' && (
+        <p className="muted">This run produced no sweep and no time series.</p>
+      )}
     </>
   );
 }

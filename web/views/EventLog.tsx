@@ -9,10 +9,21 @@ const BEFORE = 9;
 const AFTER = 12;
 
 const ALERT_KINDS = new Set([K.RxDrop]);
-const WARN_KINDS = new Set([K.RingFull, K.DriverStall, K.BusRefused, K.TxBufferFull, K.DmaQueueFull]);
+const WARN_KINDS = new Set([
+  K.RingFull,
+  K.DriverStall,
+  K.BusRefused,
+  K.TxBufferFull,
+  K.DmaQueueFull,
+]);
 
 /** Rows of the log around the cursor: [first, end) record indices and the current record. */
-export function logWindow(total: number, current: number, before = BEFORE, after = AFTER): { first: number; end: number } {
+export function logWindow(
+  total: number,
+  current: number,
+  before = BEFORE,
+  after = AFTER,
+): { first: number; end: number } {
   const rows = before + after + 1;
   let first = Math.max(0, current - before);
   const end = Math.min(total, first + rows);
@@ -26,8 +37,10 @@ export function EventLog() {
   const cursor = useStore((s) => s.playback.cursor);
   const trace = run?.trace;
   const current = useMemo(() => (trace ? countUpTo(trace.time, cursor) - 1 : -1), [trace, cursor]);
-  if (!run || !trace) return <div className="placeholder">Events appear when the simulation has run.</div>;
-  if (trace.length === 0) return <p className="muted">The run recorded no events in its trace window.</p>;
+  if (!run || !trace)
+    return <div className="placeholder">Events appear when the simulation has run.</div>;
+  if (trace.length === 0)
+    return <p className="muted">The run recorded no events in its trace window.</p>;
   const curTime = current >= 0 ? trace.time[current]! : NaN;
   const { first, end } = logWindow(trace.length, Math.max(current, 0));
   const rows: number[] = [];
@@ -35,8 +48,8 @@ export function EventLog() {
   return (
     <div className="eventlog" data-testid="event-log">
       <div className="eventlog-meta muted">
-        event {Math.max(current + 1, 0).toLocaleString('en-US')} of {trace.length.toLocaleString('en-US')} · click a row to
-        jump there
+        event {Math.max(current + 1, 0).toLocaleString('en-US')} of{' '}
+        {trace.length.toLocaleString('en-US')} · click a row to jump there
       </div>
       <table className="log-table">
         <thead>
@@ -54,8 +67,19 @@ export function EventLog() {
             const fields = describeFields(k, recordFields(trace, i));
             const isCur = trace.time[i] === curTime;
             const future = i > current;
-            const purposeIdx = k === K.BusTxnStart || k === K.BusTxnEnd ? trace.d[i]! : k === K.DmaQueued || k === K.DmaDone ? trace.b[i]! : -1;
-            const accent = ALERT_KINDS.has(k) ? ALERT : WARN_KINDS.has(k) ? WARN : purposeIdx >= 0 ? purposeColor(purposeIdx) : undefined;
+            const purposeIdx =
+              k === K.BusTxnStart || k === K.BusTxnEnd
+                ? trace.d[i]!
+                : k === K.DmaQueued || k === K.DmaDone
+                  ? trace.b[i]!
+                  : -1;
+            const accent = ALERT_KINDS.has(k)
+              ? ALERT
+              : WARN_KINDS.has(k)
+                ? WARN
+                : purposeIdx >= 0
+                  ? purposeColor(purposeIdx)
+                  : undefined;
             return (
               <tr
                 key={i}

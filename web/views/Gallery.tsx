@@ -26,9 +26,10 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
       <section className="gallery-intro">
         <h1>Watch a packet cross the machine</h1>
         <p>
-          Each scenario runs the simulator on a server with a descriptor-ring network interface: the driver posts
-          descriptors, the NIC fetches them and the data by DMA over the I/O bus, frames cross the Ethernet wire, and
-          interrupts tell the host what has been done. Pick a scenario, press play, and step through the events.
+          Each scenario runs the simulator on a server with a descriptor-ring network interface: the
+          driver posts descriptors, the NIC fetches them and the data by DMA over the I/O bus,
+          frames cross the Ethernet wire, and interrupts tell the host what has been done. Pick a
+          scenario, press play, and step through the events.
         </p>
       </section>
       {loadProblems.length > 0 && (
@@ -54,7 +55,9 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
                     ))}
                   </span>
                   {s.scenario.views && s.scenario.views.length > 0 && (
-                    <span className="card-views">{s.scenario.views.map((v) => VIEW_LABELS[v] ?? v).join(' · ')}</span>
+                    <span className="card-views">
+                      {s.scenario.views.map((v) => VIEW_LABELS[v] ?? v).join(' · ')}
+                    </span>
                   )}
                 </span>
                 <span className="card-open" aria-hidden="true">

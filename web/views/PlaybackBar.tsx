@@ -40,7 +40,12 @@ export function PlaybackBar() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
-      if (e.target instanceof HTMLInputElement && e.target.type === 'range' && e.key.startsWith('Arrow')) return;
+      if (
+        e.target instanceof HTMLInputElement &&
+        e.target.type === 'range' &&
+        e.key.startsWith('Arrow')
+      )
+        return;
       if (e.key === ' ' || e.key === 'k') {
         if (e.target instanceof HTMLButtonElement && e.key === ' ') return;
         e.preventDefault();
@@ -134,19 +139,26 @@ export function PlaybackBar() {
             store.setCursor(Number(e.currentTarget.value));
           }}
           data-testid="scrub"
-          style={{ ['--fill' as string]: `${span > 0 && win ? ((cursor - win.start) / span) * 100 : 0}%` }}
+          style={{
+            ['--fill' as string]: `${span > 0 && win ? ((cursor - win.start) / span) * 100 : 0}%`,
+          }}
         />
         <div className="pb-scrub-labels mono">
           <span>{win ? formatTime(win.start) : ''}</span>
           <span>
-            {win ? `${((cursor - win.start) / unit.scale).toFixed(digits)} / ${(span / unit.scale).toFixed(digits)} ${unit.unit} of the recorded window` : 'recorded window'}
+            {win
+              ? `${((cursor - win.start) / unit.scale).toFixed(digits)} / ${(span / unit.scale).toFixed(digits)} ${unit.unit} of the recorded window`
+              : 'recorded window'}
           </span>
           <span>{win ? formatTime(win.end) : ''}</span>
         </div>
       </div>
       <label className="pb-speed">
         <span className="pb-speed-label">
-          speed <output className="mono" data-testid="speed-value">{formatSpeed(speed)}</output>
+          speed{' '}
+          <output className="mono" data-testid="speed-value">
+            {formatSpeed(speed)}
+          </output>
         </span>
         <input
           type="range"

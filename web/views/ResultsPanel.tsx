@@ -9,7 +9,8 @@ export function flattenParameters(tree: ParameterTree, prefix = ''): Array<[stri
   const out: Array<[string, unknown]> = [];
   for (const [k, v] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${k}` : k;
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) out.push(...flattenParameters(v, path));
+    if (v !== null && typeof v === 'object' && !Array.isArray(v))
+      out.push(...flattenParameters(v, path));
     else out.push([path, v]);
   }
   return out;
@@ -17,8 +18,16 @@ export function flattenParameters(tree: ParameterTree, prefix = ''): Array<[stri
 
 /** A metric for display: fractions as percentages, units kept. */
 export function metricText(m: Metric): { value: string; unit: string } {
-  if (m.unit === 'fraction') return { value: formatNumber(Math.round(m.value * 1000) / 10), unit: '%' };
-  return { value: formatValue(typeof m.value === 'number' && !Number.isInteger(m.value) ? Math.round(m.value * 10) / 10 : m.value), unit: m.unit };
+  if (m.unit === 'fraction')
+    return { value: formatNumber(Math.round(m.value * 1000) / 10), unit: '%' };
+  return {
+    value: formatValue(
+      typeof m.value === 'number' && !Number.isInteger(m.value)
+        ? Math.round(m.value * 10) / 10
+        : m.value,
+    ),
+    unit: m.unit,
+  };
 }
 
 /** Splits an origin into its "chosen" mark and text: "chosen: why" → {chosen, "why"}. */
@@ -28,12 +37,20 @@ export function parseOrigin(origin: string | undefined): { chosen: boolean; text
   return m ? { chosen: true, text: origin.slice(m[0].length) } : { chosen: false, text: origin };
 }
 
-const KEY_METRICS = ['udp_tx_throughput', 'udp_rx_throughput', 'bus_utilization', 'host_cpu_utilization'];
+const KEY_METRICS = [
+  'udp_tx_throughput',
+  'udp_rx_throughput',
+  'bus_utilization',
+  'host_cpu_utilization',
+];
 
 export function ResultsPanel({ scenario }: { scenario: Scenario }) {
   const run = useRun();
   const params = useMemo(() => (run ? flattenParameters(run.output.parameters) : []), [run]);
-  const specs = useMemo(() => new Map<string, ParameterSpec>((run?.parameterInfo ?? []).map((p) => [p.path, p])), [run]);
+  const specs = useMemo(
+    () => new Map<string, ParameterSpec>((run?.parameterInfo ?? []).map((p) => [p.path, p])),
+    [run],
+  );
   if (!run) return <div className="placeholder">Results appear when the simulation has run.</div>;
   const results = run.output.results;
   const keyNames = [scenario.chart?.y, scenario.chart?.limit, ...KEY_METRICS].filter(
@@ -80,7 +97,10 @@ export function ResultsPanel({ scenario }: { scenario: Scenario }) {
       )}
       <details className="params">
         <summary>
-          Effective parameters <span className="muted">({params.length}, seed {run.output.seed})</span>
+          Effective parameters{' '}
+          <span className="muted">
+            ({params.length}, seed {run.output.seed})
+          </span>
         </summary>
         <table className="data-table params-table">
           <thead>

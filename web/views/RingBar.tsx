@@ -10,7 +10,11 @@ interface Props {
 }
 
 /** Contiguous occupied ranges [from, to) of slot positions, split at the wrap. */
-export function occupiedRanges(consumer: number, occupied: number, size: number): Array<[number, number]> {
+export function occupiedRanges(
+  consumer: number,
+  occupied: number,
+  size: number,
+): Array<[number, number]> {
   if (size <= 0 || occupied <= 0) return [];
   const c = ((consumer % size) + size) % size;
   const end = c + Math.min(occupied, size);
@@ -27,7 +31,12 @@ export function RingBar({ state, x, y, w, h, color }: Props) {
     return (
       <g className="ringbar ringbar-unknown">
         <rect x={x} y={y} width={w} height={h} rx={2} />
-        <text x={x + w / 2} y={y + h / 2 + 3.5} textAnchor="middle" className="ringbar-unknown-text">
+        <text
+          x={x + w / 2}
+          y={y + h / 2 + 3.5}
+          textAnchor="middle"
+          className="ringbar-unknown-text"
+        >
           not yet reported in this window
         </text>
       </g>
@@ -58,7 +67,15 @@ export function RingBar({ state, x, y, w, h, color }: Props) {
             );
           })
         : occupiedRanges(consumer, occupied, size).map(([a, b]) => (
-            <rect key={a} x={x + a * sw} y={y + 0.5} width={(b - a) * sw} height={h - 1} style={{ fill: color }} className="slot-occ" />
+            <rect
+              key={a}
+              x={x + a * sw}
+              y={y + 0.5}
+              width={(b - a) * sw}
+              height={h - 1}
+              style={{ fill: color }}
+              className="slot-occ"
+            />
           ))}
       {/* Consumer (grey) and producer (dark) marks below the bar, at the slot they point to. */}
       <path d={`M${cx + sw / 2} ${y + h + 1} l-3.5 5.5 h7 z`} className="mark mark-c" />

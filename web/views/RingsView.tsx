@@ -26,13 +26,40 @@ function pointer(i: number, size: number, r: number): { x: number; y: number } {
 }
 
 /** One ring copy drawn as a circle of slots; occupied slots shaded; P and C pointers. */
-export function RingCircle({ st, color, label }: { st: RingCopyState; color: string; label: string }) {
-  const slotArc = useMemo(() => arc<{ a0: number; a1: number }>().innerRadius(R_IN).outerRadius(R_OUT).startAngle((d) => d.a0).endAngle((d) => d.a1), []);
+export function RingCircle({
+  st,
+  color,
+  label,
+}: {
+  st: RingCopyState;
+  color: string;
+  label: string;
+}) {
+  const slotArc = useMemo(
+    () =>
+      arc<{ a0: number; a1: number }>()
+        .innerRadius(R_IN)
+        .outerRadius(R_OUT)
+        .startAngle((d) => d.a0)
+        .endAngle((d) => d.a1),
+    [],
+  );
   const c = SIZE / 2;
   if (!st.known || st.size <= 0) {
     return (
-      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="ring-circle unknown" role="img" aria-label={`${label}: no index update yet`}>
-        <circle cx={c} cy={c} r={(R_IN + R_OUT) / 2} className="ring-unknown" strokeWidth={R_OUT - R_IN} />
+      <svg
+        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        className="ring-circle unknown"
+        role="img"
+        aria-label={`${label}: no index update yet`}
+      >
+        <circle
+          cx={c}
+          cy={c}
+          r={(R_IN + R_OUT) / 2}
+          className="ring-unknown"
+          strokeWidth={R_OUT - R_IN}
+        />
         <text x={c} y={c - 2} textAnchor="middle" className="ring-center-sub">
           not yet reported
         </text>
@@ -72,17 +99,32 @@ export function RingCircle({ st, color, label }: { st: RingCopyState; color: str
               );
             })
           : ranges.map(([a, b]) => (
-              <path key={a} d={slotArc({ a0: angle(a, size), a1: angle(b, size) }) ?? ''} className="ring-slot occ" style={{ fill: color }} />
+              <path
+                key={a}
+                d={slotArc({ a0: angle(a, size), a1: angle(b, size) }) ?? ''}
+                className="ring-slot occ"
+                style={{ fill: color }}
+              />
             ))}
         <g className="ring-ptr ptr-p">
-          <line x1={pointer(producer % size, size, R_OUT).x} y1={pointer(producer % size, size, R_OUT).y} x2={p.x} y2={p.y} />
+          <line
+            x1={pointer(producer % size, size, R_OUT).x}
+            y1={pointer(producer % size, size, R_OUT).y}
+            x2={p.x}
+            y2={p.y}
+          />
           <circle cx={p.x} cy={p.y} r={6.5} />
           <text x={p.x} y={p.y + 3.2} textAnchor="middle">
             P
           </text>
         </g>
         <g className="ring-ptr ptr-c">
-          <line x1={pointer(consumer % size, size, R_IN).x} y1={pointer(consumer % size, size, R_IN).y} x2={cc.x} y2={cc.y} />
+          <line
+            x1={pointer(consumer % size, size, R_IN).x}
+            y1={pointer(consumer % size, size, R_IN).y}
+            x2={cc.x}
+            y2={cc.y}
+          />
           <circle cx={cc.x} cy={cc.y} r={6.5} />
           <text x={cc.x} y={cc.y + 3.2} textAnchor="middle">
             C
@@ -115,13 +157,19 @@ export function RingsView() {
   const run = useRun();
   const cursor = useStore((s) => s.playback.cursor);
   const rings = useMemo(() => (run ? ringsAt(run.index, cursor) : null), [run, cursor]);
-  if (!rings) return <div className="placeholder">The rings appear when the simulation has run.</div>;
+  if (!rings)
+    return <div className="placeholder">The rings appear when the simulation has run.</div>;
   return (
     <div className="rings" data-testid="rings-view">
       {rings.map((r) => {
         const role = ROLE[r.ring]!;
         return (
-          <div className={`ring-row ${r.lagging ? 'lagging' : ''}`} key={r.ring} data-testid={`ring-${r.name}`} data-lagging={r.lagging}>
+          <div
+            className={`ring-row ${r.lagging ? 'lagging' : ''}`}
+            key={r.ring}
+            data-testid={`ring-${r.name}`}
+            data-lagging={r.lagging}
+          >
             <div className="ring-head">
               <span className="ring-name">
                 <span className="chip" style={{ background: RING_COLORS[r.ring] }} />
@@ -131,20 +179,31 @@ export function RingsView() {
                 {role.producer} → {role.consumer}: {role.what}
               </span>
               {r.lagging && (
-                <span className="lag-badge" title="The two copies differ: the other side has not been told yet">
+                <span
+                  className="lag-badge"
+                  title="The two copies differ: the other side has not been told yet"
+                >
                   copies differ
                 </span>
               )}
             </div>
             <div className="ring-copies">
               <figure>
-                <RingCircle st={r.host} color={RING_COLORS[r.ring]!} label={`${r.name} ring, host copy`} />
+                <RingCircle
+                  st={r.host}
+                  color={RING_COLORS[r.ring]!}
+                  label={`${r.name} ring, host copy`}
+                />
                 <figcaption>
                   host copy <CopyFacts st={r.host} other={r.nic} />
                 </figcaption>
               </figure>
               <figure>
-                <RingCircle st={r.nic} color={RING_COLORS[r.ring]!} label={`${r.name} ring, NIC copy`} />
+                <RingCircle
+                  st={r.nic}
+                  color={RING_COLORS[r.ring]!}
+                  label={`${r.name} ring, NIC copy`}
+                />
                 <figcaption>
                   NIC copy <CopyFacts st={r.nic} other={r.host} />
                 </figcaption>
@@ -159,8 +218,9 @@ export function RingsView() {
         );
       })}
       <p className="rings-note muted">
-        P = producer index, C = consumer index; shaded slots hold descriptors produced and not yet consumed. Each side
-        learns the other’s index only when told (mailbox write, index DMA), so the copies may briefly differ.
+        P = producer index, C = consumer index; shaded slots hold descriptors produced and not yet
+        consumed. Each side learns the other’s index only when told (mailbox write, index DMA), so
+        the copies may briefly differ.
       </p>
     </div>
   );

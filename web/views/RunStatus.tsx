@@ -13,7 +13,12 @@ function Elapsed({ since }: { since: number }) {
 export function RunStatus({ onRerun, onCancel }: { onRerun: () => void; onCancel: () => void }) {
   const run = useStore((s) => s.run);
   return (
-    <div className="run-status" aria-live="polite" data-testid="run-status" data-status={run.status}>
+    <div
+      className="run-status"
+      aria-live="polite"
+      data-testid="run-status"
+      data-status={run.status}
+    >
       {run.status === 'running' && (
         <div className="status-line">
           <span className="spinner" aria-hidden="true" />
@@ -29,9 +34,12 @@ export function RunStatus({ onRerun, onCancel }: { onRerun: () => void; onCancel
         <div className="status-line">
           <span className="dot dot-ok" aria-hidden="true" />
           <span>
-            {run.demo ? 'Demo data' : 'Simulated'} · {run.output.trace.records.toLocaleString('en-US')} events
+            {run.demo ? 'Demo data' : 'Simulated'} ·{' '}
+            {run.output.trace.records.toLocaleString('en-US')} events
             {run.elapsedMs > 0 && <> in {(run.elapsedMs / 1000).toFixed(2)} s</>}
-            {run.output.trace.dropped > 0 && <> · {run.output.trace.dropped.toLocaleString('en-US')} not recorded</>}
+            {run.output.trace.dropped > 0 && (
+              <> · {run.output.trace.dropped.toLocaleString('en-US')} not recorded</>
+            )}
           </span>
           <button type="button" className="btn btn-small btn-ghost" onClick={onRerun}>
             Run again
@@ -57,8 +65,15 @@ export function RunStatus({ onRerun, onCancel }: { onRerun: () => void; onCancel
         </div>
       )}
       {run.status === 'failed' && (
-        <div className={`notice ${run.code === 'cancelled' ? 'notice-warn' : 'notice-error'}`} role="alert" data-testid="run-errors">
-          <strong>{run.code === 'cancelled' ? 'Cancelled.' : 'The simulation could not run.'}</strong> {run.code === 'cancelled' ? '' : run.message}
+        <div
+          className={`notice ${run.code === 'cancelled' ? 'notice-warn' : 'notice-error'}`}
+          role="alert"
+          data-testid="run-errors"
+        >
+          <strong>
+            {run.code === 'cancelled' ? 'Cancelled.' : 'The simulation could not run.'}
+          </strong>{' '}
+          {run.code === 'cancelled' ? '' : run.message}
           <button type="button" className="btn btn-small" onClick={onRerun}>
             Run again
           </button>

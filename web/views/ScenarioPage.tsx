@@ -15,7 +15,10 @@ import { EventLog } from './EventLog';
 import { RunStatus } from './RunStatus';
 
 /** Runs the scenario in the engine worker and fills the store. */
-function useScenarioRun(entry: ScenarioEntry, store: Store): { rerun: () => void; cancel: () => void } {
+function useScenarioRun(
+  entry: ScenarioEntry,
+  store: Store,
+): { rerun: () => void; cancel: () => void } {
   const generation = useRef(0);
 
   const start = useCallback(() => {

@@ -5,7 +5,14 @@ import { ringsAt } from '../model/rings';
 import { narrate } from '../model/narrate';
 import { tokenX } from '../model/geometry';
 import { countUpTo } from '../engine/trace';
-import { GROUP_LABELS, K, P, PURPOSE_GROUP, purposeName, type PurposeGroup } from '../engine/traceKinds';
+import {
+  GROUP_LABELS,
+  K,
+  P,
+  PURPOSE_GROUP,
+  purposeName,
+  type PurposeGroup,
+} from '../engine/traceKinds';
 import type { TraceIndex } from '../model/traceIndex';
 import type { ParameterTree } from '../engine/types';
 import { ALERT, FRAME_COLORS, GROUP_COLORS, RING_COLORS, purposeColor } from './palette';
@@ -43,9 +50,9 @@ const SHORT: Record<PurposeGroup, string> = {
 
 const BADGE_AT: Record<BadgePlace, { x: number; y: number }> = {
   driver: { x: CPU.x + CPU.w / 2, y: CPU.y + CPU.h - 6 },
-  sendRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.send + 2 },
-  recvRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.receive + 2 },
-  returnRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.ret + 2 },
+  sendRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.send + 10 },
+  recvRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.receive + 10 },
+  returnRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.ret + 10 },
   bus: { x: (BUS.x0 + BUS.x1) / 2, y: BUS.y - 48 },
   txBuffer: { x: TXB.x + TXB.w / 2, y: TXB.y + 4 },
   rxBuffer: { x: RXB.x + RXB.w / 2, y: RXB.y + RXB.h - 4 },
@@ -93,14 +100,22 @@ function Box({
   testId?: string;
 }) {
   return (
-    <g className={`unit ${busy ? 'busy' : ''} ${className}`} data-testid={testId} data-busy={busy ? 'true' : 'false'}>
+    <g
+      className={`unit ${busy ? 'busy' : ''} ${className}`}
+      data-testid={testId}
+      data-busy={busy ? 'true' : 'false'}
+    >
       <rect
         x={b.x}
         y={b.y}
         width={b.w}
         height={b.h}
         rx={7}
-        style={busy && accent ? { stroke: accent, fill: `color-mix(in srgb, ${accent} 12%, white)` } : undefined}
+        style={
+          busy && accent
+            ? { stroke: accent, fill: `color-mix(in srgb, ${accent} 12%, white)` }
+            : undefined
+        }
       />
       <text x={b.x + 10} y={b.y + 17} className="unit-title">
         {title}
@@ -118,7 +133,11 @@ function BadgePill({ badge }: { badge: Badge }) {
   const at = BADGE_AT[badge.place];
   const w = Math.max(56, badge.label.length * 6.4 + 18);
   return (
-    <g className={`badge badge-${badge.tone}`} transform={`translate(${at.x - w / 2}, ${at.y - 10})`} data-testid="badge">
+    <g
+      className={`badge badge-${badge.tone}`}
+      transform={`translate(${at.x - w / 2}, ${at.y - 10})`}
+      data-testid="badge"
+    >
       <rect width={w} height={20} rx={10} />
       <text x={w / 2} y={14} textAnchor="middle">
         {badge.label}
@@ -132,7 +151,16 @@ function PacketBlocks({ n, x, y, color }: { n: number; x: number; y: number; col
   return (
     <g>
       {Array.from({ length: shown }, (_, i) => (
-        <rect key={i} x={x + (i % 3) * 30} y={y + Math.floor(i / 3) * 16} width={26} height={12} rx={2} fill={color} className="pkt" />
+        <rect
+          key={i}
+          x={x + (i % 3) * 30}
+          y={y + Math.floor(i / 3) * 16}
+          width={26}
+          height={12}
+          rx={2}
+          fill={color}
+          className="pkt"
+        />
       ))}
       {n > 6 && (
         <text x={x + 94} y={y + 26} className="unit-sub">
@@ -149,7 +177,12 @@ function BusTokenView({ tok, lane }: { tok: BusToken; lane: number }) {
   const x = tokenX(BUS.x0 + 4, BUS.x1 - 4, TOKEN_W, tok.progress, tok.towardsNic);
   const y = BUS.y - 9 + lane * 22;
   return (
-    <g className="token" transform={`translate(${x.toFixed(2)}, ${y})`} data-testid="bus-token" data-x={x.toFixed(2)}>
+    <g
+      className="token"
+      transform={`translate(${x.toFixed(2)}, ${y})`}
+      data-testid="bus-token"
+      data-x={x.toFixed(2)}
+    >
       <rect width={TOKEN_W} height={18} rx={9} fill={color} />
       <text x={TOKEN_W / 2} y={12.5} textAnchor="middle" className="token-text">
         {tok.towardsNic ? '' : '‹ '}
@@ -165,7 +198,10 @@ export function SystemDiagram() {
   const cursor = useStore((s) => s.playback.cursor);
   const speed = useStore((s) => s.playback.speed);
   const idx = run?.index;
-  const state = useMemo(() => (idx ? diagramStateAt(idx, cursor, holdFor(speed)) : null), [idx, cursor, speed]);
+  const state = useMemo(
+    () => (idx ? diagramStateAt(idx, cursor, holdFor(speed)) : null),
+    [idx, cursor, speed],
+  );
   const rings = useMemo(() => (idx ? ringsAt(idx, cursor) : null), [idx, cursor]);
   const activities = useMemo(
     () => (idx && state ? narrate(idx, state, cursor, holdFor(speed)) : []),
@@ -176,7 +212,10 @@ export function SystemDiagram() {
 
   const width = param(run.output.parameters, 'system.bus.width_bits');
   const clock = param(run.output.parameters, 'system.bus.clock_mhz');
-  const busSpec = [width !== undefined ? `${String(width)}-bit` : null, clock !== undefined ? `${String(clock)} MHz` : null]
+  const busSpec = [
+    width !== undefined ? `${String(width)}-bit` : null,
+    clock !== undefined ? `${String(clock)} MHz` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 
@@ -192,7 +231,11 @@ export function SystemDiagram() {
   };
   const active = state.bus[0];
   const cpuSub =
-    state.busy.cpuTask === 1 ? 'interrupt service' : state.busy.cpuTask === 0 ? 'driver: sending' : 'idle';
+    state.busy.cpuTask === 1
+      ? 'interrupt service'
+      : state.busy.cpuTask === 0
+        ? 'driver: sending'
+        : 'idle';
 
   const sentToPeer = countKind(idx, K.PeerRxDone, cursor);
   const fromPeer = countKind(idx, K.PeerTxStart, cursor);
@@ -212,14 +255,30 @@ export function SystemDiagram() {
         data-events={now}
       >
         <defs>
-          <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+          <marker
+            id="arrow"
+            viewBox="0 0 10 10"
+            refX="8"
+            refY="5"
+            markerWidth="6"
+            markerHeight="6"
+            orient="auto-start-reverse"
+          >
             <path d="M0 0 L10 5 L0 10 z" className="arrow-head" />
           </marker>
         </defs>
 
         {/* Interrupt line NIC → CPU */}
-        <g className={`intr ${state.interrupt ? 'on' : ''}`} data-testid="interrupt-line" data-on={state.interrupt ? 'true' : 'false'}>
-          <path d={`M${NIC.x + 60} ${NIC.y} V16 H${CPU.x + 100} V${CPU.y}`} markerEnd="url(#arrow)" style={intrColor ? { stroke: intrColor } : undefined} />
+        <g
+          className={`intr ${state.interrupt ? 'on' : ''}`}
+          data-testid="interrupt-line"
+          data-on={state.interrupt ? 'true' : 'false'}
+        >
+          <path
+            d={`M${NIC.x + 60} ${NIC.y} V16 H${CPU.x + 100} V${CPU.y}`}
+            markerEnd="url(#arrow)"
+            style={intrColor ? { stroke: intrColor } : undefined}
+          />
           <text x={(NIC.x + CPU.x + 160) / 2} y={11} textAnchor="middle" className="link-label">
             {state.interrupt
               ? `interrupt: ${state.interrupt.causes & 2 ? 'receive' : ''}${state.interrupt.causes === 3 ? ' + ' : ''}${state.interrupt.causes & 1 ? 'send' : ''}`
@@ -228,13 +287,24 @@ export function SystemDiagram() {
         </g>
 
         {/* Host side */}
-        <Box b={CPU} title="Host CPU" sub={cpuSub} busy={state.busy.cpu} accent="#233554" testId="unit-cpu" />
+        <Box
+          b={CPU}
+          title="Host CPU"
+          sub={cpuSub}
+          busy={state.busy.cpu}
+          accent="#233554"
+          testId="unit-cpu"
+        />
         {state.mailbox && (
           <text x={CPU.x + 10} y={CPU.y + 50} className="unit-note" fill={GROUP_COLORS.mailbox}>
             mailbox write (PIO)
           </text>
         )}
-        <g className="unit" data-testid="unit-memory" data-busy={state.busy.memory ? 'true' : 'false'}>
+        <g
+          className="unit"
+          data-testid="unit-memory"
+          data-busy={state.busy.memory ? 'true' : 'false'}
+        >
           <rect x={MEM.x} y={MEM.y} width={MEM.w} height={MEM.h} rx={7} />
           <text x={MEM.x + 10} y={MEM.y + 17} className="unit-title">
             Main memory
@@ -249,7 +319,15 @@ export function SystemDiagram() {
         ).map(([label, y, st, color, touched]) => (
           <g key={label} className={touched !== undefined ? 'touched' : ''}>
             {touched !== undefined && (
-              <rect x={MEM.x + 6} y={y - 14} width={MEM.w - 12} height={38} rx={5} className="touch" style={{ stroke: purposeColor(touched) }} />
+              <rect
+                x={MEM.x + 6}
+                y={y - 14}
+                width={MEM.w - 12}
+                height={38}
+                rx={5}
+                className="touch"
+                style={{ stroke: purposeColor(touched) }}
+              />
             )}
             <text x={MEM.x + 14} y={y - 2} className="row-label">
               {label}
@@ -262,7 +340,15 @@ export function SystemDiagram() {
         ))}
         <g className={memRow.idx !== undefined ? 'touched' : ''}>
           {memRow.idx !== undefined && (
-            <rect x={MEM.x + 6} y={MEM_ROWS.idx - 14} width={MEM.w - 12} height={26} rx={5} className="touch" style={{ stroke: purposeColor(memRow.idx) }} />
+            <rect
+              x={MEM.x + 6}
+              y={MEM_ROWS.idx - 14}
+              width={MEM.w - 12}
+              height={26}
+              rx={5}
+              className="touch"
+              style={{ stroke: purposeColor(memRow.idx) }}
+            />
           )}
           <text x={MEM.x + 14} y={MEM_ROWS.idx + 2} className="row-label">
             index words (status block)
@@ -270,7 +356,15 @@ export function SystemDiagram() {
         </g>
         <g className={memRow.bufs !== undefined ? 'touched' : ''}>
           {memRow.bufs !== undefined && (
-            <rect x={MEM.x + 6} y={MEM_ROWS.bufs - 14} width={MEM.w - 12} height={34} rx={5} className="touch" style={{ stroke: purposeColor(memRow.bufs) }} />
+            <rect
+              x={MEM.x + 6}
+              y={MEM_ROWS.bufs - 14}
+              width={MEM.w - 12}
+              height={34}
+              rx={5}
+              className="touch"
+              style={{ stroke: purposeColor(memRow.bufs) }}
+            />
           )}
           <text x={MEM.x + 14} y={MEM_ROWS.bufs + 2} className="row-label">
             packet buffers
@@ -281,13 +375,36 @@ export function SystemDiagram() {
         </g>
 
         {/* Bridge and links */}
-        <path d={`M${CPU.x + CPU.w} ${CPU.y + 42} H${BRIDGE.x + BRIDGE.w / 2} V${BRIDGE.y}`} className={`link ${state.mailbox ? 'link-on' : ''}`} />
-        <path d={`M${MEM.x + MEM.w} ${BUS.y} H${BRIDGE.x}`} className={`link ${state.busy.memory ? 'link-on' : ''}`} />
-        <Box b={BRIDGE} title="Host bridge" busy={state.busy.bridge} accent="#5a6b85" testId="unit-bridge" />
+        <path
+          d={`M${CPU.x + CPU.w} ${CPU.y + 42} H${BRIDGE.x + BRIDGE.w / 2} V${BRIDGE.y}`}
+          className={`link ${state.mailbox ? 'link-on' : ''}`}
+        />
+        <path
+          d={`M${MEM.x + MEM.w} ${BUS.y} H${BRIDGE.x}`}
+          className={`link ${state.busy.memory ? 'link-on' : ''}`}
+        />
+        <Box
+          b={BRIDGE}
+          title="Host bridge"
+          busy={state.busy.bridge}
+          accent="#5a6b85"
+          testId="unit-bridge"
+        />
 
         {/* I/O bus */}
-        <g className={`bus ${state.busy.bus ? 'busy' : ''}`} data-testid="unit-bus" data-busy={state.busy.bus ? 'true' : 'false'}>
-          <rect x={BUS.x0} y={BUS.y - 11} width={BUS.x1 - BUS.x0} height={22} rx={4} className="bus-rail" />
+        <g
+          className={`bus ${state.busy.bus ? 'busy' : ''}`}
+          data-testid="unit-bus"
+          data-busy={state.busy.bus ? 'true' : 'false'}
+        >
+          <rect
+            x={BUS.x0}
+            y={BUS.y - 11}
+            width={BUS.x1 - BUS.x0}
+            height={22}
+            rx={4}
+            className="bus-rail"
+          />
           <text x={(BUS.x0 + BUS.x1) / 2} y={BUS.y - 18} textAnchor="middle" className="unit-title">
             I/O bus
           </text>
@@ -299,7 +416,13 @@ export function SystemDiagram() {
           <BusTokenView key={tok.key} tok={tok} lane={i} />
         ))}
         {active && (
-          <text x={(BUS.x0 + BUS.x1) / 2} y={BUS.y + 46} textAnchor="middle" className="bus-caption" fill={purposeColor(active.purpose)}>
+          <text
+            x={(BUS.x0 + BUS.x1) / 2}
+            y={BUS.y + 46}
+            textAnchor="middle"
+            className="bus-caption"
+            fill={purposeColor(active.purpose)}
+          >
             {purposeName(active.purpose)} · {active.bytes} B
           </text>
         )}
@@ -321,7 +444,11 @@ export function SystemDiagram() {
         <Box
           b={DMAR}
           title="DMA read"
-          sub={state.dmaDepth.read ? `${state.dmaDepth.read} request${state.dmaDepth.read > 1 ? 's' : ''}` : 'idle'}
+          sub={
+            state.dmaDepth.read
+              ? `${state.dmaDepth.read} request${state.dmaDepth.read > 1 ? 's' : ''}`
+              : 'idle'
+          }
           busy={state.busy.dmaRead}
           accent={GROUP_COLORS.descriptor}
           testId="unit-dma-read"
@@ -329,15 +456,27 @@ export function SystemDiagram() {
         <Box
           b={DMAW}
           title="DMA write"
-          sub={state.dmaDepth.write ? `${state.dmaDepth.write} request${state.dmaDepth.write > 1 ? 's' : ''}` : 'idle'}
+          sub={
+            state.dmaDepth.write
+              ? `${state.dmaDepth.write} request${state.dmaDepth.write > 1 ? 's' : ''}`
+              : 'idle'
+          }
           busy={state.busy.dmaWrite}
           accent={GROUP_COLORS.dataWrite}
           testId="unit-dma-write"
         />
         <path d={`M${BUS.x1} ${BUS.y} H${NIC.x + 8} V${DMAR.y + 26} H${DMAR.x}`} className="link" />
         <path d={`M${NIC.x + 8} ${BUS.y} V${DMAW.y + 26} H${DMAW.x}`} className="link" />
-        <path d={`M${DMAR.x + DMAR.w} ${DMAR.y + 26} H${TXB.x}`} className="link" markerEnd="url(#arrow)" />
-        <path d={`M${RXB.x} ${RXB.y + 40} H${DMAW.x + DMAW.w + 8} V${DMAW.y + 30} H${DMAW.x + DMAW.w}`} className="link" markerEnd="url(#arrow)" />
+        <path
+          d={`M${DMAR.x + DMAR.w} ${DMAR.y + 26} H${TXB.x}`}
+          className="link"
+          markerEnd="url(#arrow)"
+        />
+        <path
+          d={`M${RXB.x} ${RXB.y + 40} H${DMAW.x + DMAW.w + 8} V${DMAW.y + 30} H${DMAW.x + DMAW.w}`}
+          className="link"
+          markerEnd="url(#arrow)"
+        />
         <text x={NIC.x + 16} y={NIC_ROWS[0]! - 22} className="unit-sub">
           NIC ring copies
         </text>
@@ -349,12 +488,33 @@ export function SystemDiagram() {
             <text x={MBOX.x + MBOX.w} y={NIC_ROWS[i]! - 2} className="row-value" textAnchor="end">
               {r.nic.known ? `${r.nic.occupied}/${r.nic.size}` : ''}
             </text>
-            <RingBar state={r.nic} x={NIC.x + 16} y={NIC_ROWS[i]! + 4} w={MBOX.w} h={11} color={RING_COLORS[i]!} />
+            <RingBar
+              state={r.nic}
+              x={NIC.x + 16}
+              y={NIC_ROWS[i]! + 4}
+              w={MBOX.w}
+              h={11}
+              color={RING_COLORS[i]!}
+            />
           </g>
         ))}
-        <Box b={TXB} title="Transmit buffer" sub={`${state.txBuffer} packet${state.txBuffer === 1 ? '' : 's'}`} busy={state.txBuffer > 0} accent={FRAME_COLORS.tx} testId="unit-tx-buffer" />
+        <Box
+          b={TXB}
+          title="Transmit buffer"
+          sub={`${state.txBuffer} packet${state.txBuffer === 1 ? '' : 's'}`}
+          busy={state.txBuffer > 0}
+          accent={FRAME_COLORS.tx}
+          testId="unit-tx-buffer"
+        />
         <PacketBlocks n={state.txBuffer} x={TXB.x + 12} y={TXB.y + 44} color={FRAME_COLORS.tx} />
-        <Box b={MAC} title="MAC" sub={state.busy.macTx || state.busy.macRx ? undefined : 'idle'} busy={state.busy.macTx || state.busy.macRx} accent="#233554" testId="unit-mac" />
+        <Box
+          b={MAC}
+          title="MAC"
+          sub={state.busy.macTx || state.busy.macRx ? undefined : 'idle'}
+          busy={state.busy.macTx || state.busy.macRx}
+          accent="#233554"
+          testId="unit-mac"
+        />
         {state.busy.macTx && (
           <text x={MAC.x + 10} y={MAC.y + 34} className="unit-note" fill={FRAME_COLORS.tx}>
             transmitting ›
@@ -365,29 +525,72 @@ export function SystemDiagram() {
             ‹ receiving
           </text>
         )}
-        <path d={`M${TXB.x + TXB.w / 2} ${TXB.y + TXB.h} V${MAC.y}`} className="link" markerEnd="url(#arrow)" />
-        <path d={`M${MAC.x + MAC.w / 2} ${MAC.y + MAC.h} V${RXB.y}`} className="link" markerEnd="url(#arrow)" />
-        <Box b={RXB} title="Receive buffer" sub={`${state.rxBuffer} packet${state.rxBuffer === 1 ? '' : 's'}`} busy={state.rxBuffer > 0} accent={FRAME_COLORS.rx} testId="unit-rx-buffer" />
+        <path
+          d={`M${TXB.x + TXB.w / 2} ${TXB.y + TXB.h} V${MAC.y}`}
+          className="link"
+          markerEnd="url(#arrow)"
+        />
+        <path
+          d={`M${MAC.x + MAC.w / 2} ${MAC.y + MAC.h} V${RXB.y}`}
+          className="link"
+          markerEnd="url(#arrow)"
+        />
+        <Box
+          b={RXB}
+          title="Receive buffer"
+          sub={`${state.rxBuffer} packet${state.rxBuffer === 1 ? '' : 's'}`}
+          busy={state.rxBuffer > 0}
+          accent={FRAME_COLORS.rx}
+          testId="unit-rx-buffer"
+        />
         <PacketBlocks n={state.rxBuffer} x={RXB.x + 12} y={RXB.y + 44} color={FRAME_COLORS.rx} />
         {state.drops.length > 0 && (
-          <g className="drop-mark" transform={`translate(${RXB.x + RXB.w - 20}, ${RXB.y + 18})`} data-testid="drop-marker">
+          <g
+            className="drop-mark"
+            transform={`translate(${RXB.x + RXB.w - 20}, ${RXB.y + 18})`}
+            data-testid="drop-marker"
+          >
             <circle r={10} fill={ALERT} />
-            <path d="M-4 -4 L4 4 M4 -4 L-4 4" stroke="white" strokeWidth={2.2} strokeLinecap="round" />
+            <path
+              d="M-4 -4 L4 4 M4 -4 L-4 4"
+              stroke="white"
+              strokeWidth={2.2}
+              strokeLinecap="round"
+            />
           </g>
         )}
 
         {/* Wire */}
-        <text x={(WIRE.x0 + WIRE.x1) / 2} y={WIRE.tx - 18} textAnchor="middle" className="unit-title">
+        <text
+          x={(WIRE.x0 + WIRE.x1) / 2}
+          y={WIRE.tx - 18}
+          textAnchor="middle"
+          className="unit-title"
+        >
           Ethernet
         </text>
-        <path d={`M${WIRE.x0} ${WIRE.tx} H${WIRE.x1}`} className={`wire ${state.busy.macTx ? 'wire-on-tx' : ''}`} markerEnd="url(#arrow)" />
-        <path d={`M${WIRE.x1} ${WIRE.rx} H${WIRE.x0}`} className={`wire ${state.busy.macRx ? 'wire-on-rx' : ''}`} markerEnd="url(#arrow)" />
+        <path
+          d={`M${WIRE.x0} ${WIRE.tx} H${WIRE.x1}`}
+          className={`wire ${state.busy.macTx ? 'wire-on-tx' : ''}`}
+          markerEnd="url(#arrow)"
+        />
+        <path
+          d={`M${WIRE.x1} ${WIRE.rx} H${WIRE.x0}`}
+          className={`wire ${state.busy.macRx ? 'wire-on-rx' : ''}`}
+          markerEnd="url(#arrow)"
+        />
         {state.frames.map((f) => {
           const lane = f.dir === 'tx' ? WIRE.tx : WIRE.rx;
           const x = tokenX(WIRE.x0 + 2, WIRE.x1 - 2, FRAME_W, f.progress, f.dir === 'tx');
           const color = f.dropped && f.progress > 0.85 ? ALERT : FRAME_COLORS[f.dir];
           return (
-            <g key={f.key} className="token frame" transform={`translate(${x.toFixed(2)}, ${lane - 8})`} data-testid={`frame-${f.dir}`} data-x={x.toFixed(2)}>
+            <g
+              key={f.key}
+              className="token frame"
+              transform={`translate(${x.toFixed(2)}, ${lane - 8})`}
+              data-testid={`frame-${f.dir}`}
+              data-x={x.toFixed(2)}
+            >
               <rect width={FRAME_W} height={16} rx={3} fill={color} />
               <rect width={FRAME_W * f.progress} height={3} y={13} fill="rgba(255,255,255,.65)" />
               <text x={FRAME_W / 2} y={11.5} textAnchor="middle" className="token-text">
@@ -401,7 +604,14 @@ export function SystemDiagram() {
         </text>
 
         {/* Peer */}
-        <Box b={PEER} title="Peer" sub="traffic source / sink" busy={state.busy.peer} accent="#5a6b85" testId="unit-peer" />
+        <Box
+          b={PEER}
+          title="Peer"
+          sub="traffic source / sink"
+          busy={state.busy.peer}
+          accent="#5a6b85"
+          testId="unit-peer"
+        />
         <text x={PEER.x + 10} y={PEER.y + 62} className="row-label">
           received {sentToPeer}
         </text>
@@ -428,7 +638,15 @@ export function SystemDiagram() {
               <li key={a.key}>
                 <span
                   className={`now-step now-${a.kind}`}
-                  style={a.purpose >= 0 ? { background: purposeColor(a.purpose) } : a.kind === 'tx' ? { background: FRAME_COLORS.tx } : a.kind === 'rx' ? { background: FRAME_COLORS.rx } : undefined}
+                  style={
+                    a.purpose >= 0
+                      ? { background: purposeColor(a.purpose) }
+                      : a.kind === 'tx'
+                        ? { background: FRAME_COLORS.tx }
+                        : a.kind === 'rx'
+                          ? { background: FRAME_COLORS.rx }
+                          : undefined
+                  }
                 >
                   {a.step}
                 </span>

@@ -21,7 +21,11 @@ export function purposeColor(purpose: number): string {
 export const FRAME_COLORS = { tx: GROUP_COLORS.dataFetch, rx: GROUP_COLORS.dataWrite } as const;
 
 /** Ring accents: send = outgoing data, receive = incoming data, return = return descriptors. */
-export const RING_COLORS = [GROUP_COLORS.dataFetch, GROUP_COLORS.dataWrite, GROUP_COLORS.returnBd] as const;
+export const RING_COLORS = [
+  GROUP_COLORS.dataFetch,
+  GROUP_COLORS.dataWrite,
+  GROUP_COLORS.returnBd,
+] as const;
 
 const SERIES: Record<string, string> = {
   send: GROUP_COLORS.dataFetch,
