@@ -67,6 +67,15 @@ if ! command -v emcc > /dev/null 2>&1; then
   exit 1
 fi
 
+# One build at a time (npm test, the Playwright web server and a developer may start one at once):
+# a second build waits here, then finds the outputs up to date.
+mkdir -p build
+exec 9> build/.build-wasm.lock
+if command -v flock > /dev/null 2>&1 && ! flock -n 9; then
+  say "waiting for another wasm build to finish"
+  flock 9
+fi
+
 # Sources: every .cpp under the model folders, plus the bindings.
 SOURCES=()
 for d in "${SRC_DIRS[@]}"; do
@@ -106,6 +115,10 @@ fi
 mkdir -p "$INC_DIR" "$OUT_DIR"
 ln -sfn /usr/include/nlohmann "$INC_DIR/nlohmann"
 
+# The outputs get the time the build started, so a source edited during the build is newer.
+STAMP=build/.build-wasm.stamp
+touch "$STAMP"
+
 # Compile each source to an object, two at a time (2-core machines), then link.
 rm -rf "$OBJ_DIR"
 mkdir -p "$OBJ_DIR"
@@ -125,5 +138,5 @@ printf '%s\n' "${SOURCES[@]}" | xargs -P "$JOBS" -I{} bash -c '
 
 say "emcc: linking $OUT_JS"
 emcc "${LINK_FLAGS[@]}" "${OBJECTS[@]}" -o "$OUT_JS"
-touch "$OUT_WASM" "$OUT_JS"
+touch -r "$STAMP" "$OUT_WASM" "$OUT_JS"
 say "built $OUT_JS ($(wc -c < "$OUT_JS") bytes), $OUT_WASM ($(wc -c < "$OUT_WASM") bytes)"

@@ -5,7 +5,8 @@
 // null_loop_events_per_s, sweep_wall_s, ...). Wasm: the same measurements through the embind
 // module loaded by web/engine/nodeCore.ts:
 //   - model:     run() of scenarios/udp-throughput.json without its sweep, with overrides
-//                {"workload.direction":"bidirectional","workload.datagram_bytes":18}
+//                {"workload.direction":"bidirectional","workload.datagram_bytes":18} (+ the
+//                run length and no trace, as the native driver does: see OVERRIDES)
 //   - null loop: nullLoop(n), a queue whose handlers only schedule their successors
 //   - sweep:     run() of the whole scenario, sweep included
 // Build logs go to stderr; the table goes to stdout. Options: --json (print the numbers as
@@ -23,7 +24,15 @@ import { buildWasm, wasmDir } from './wasm.mjs';
 const args = new Set(process.argv.slice(2));
 const asJson = args.has('--json');
 const SCENARIO = path.join(repoRoot, 'scenarios', 'udp-throughput.json');
-const OVERRIDES = { 'workload.direction': 'bidirectional', 'workload.datagram_bytes': 18 };
+// The model point, as core-cpp/bench/bench_main.cpp runs it natively (keep the two the same):
+// a longer run than the scenario's, and no trace recording.
+const OVERRIDES = {
+  'workload.direction': 'bidirectional',
+  'workload.datagram_bytes': 18,
+  'run.duration_us': 20000,
+  'run.warmup_us': 1000,
+  'run.trace.max_records': 0,
+};
 const NULL_LOOP_EVENTS = 20_000_000;
 const MIN_TIMED_S = 1.0; // repeat the model run until at least this much wall time
 
@@ -119,7 +128,8 @@ async function benchWasm() {
 
   const scenario = JSON.parse(readFileSync(SCENARIO, 'utf8'));
   const single = { ...scenario };
-  delete single.sweep;
+  delete single.sweep; // one point: no sweep, and so no reference checks (they name sweep points)
+  delete single.reference;
   const singleJson = JSON.stringify(single);
   const overridesJson = JSON.stringify(OVERRIDES);
 

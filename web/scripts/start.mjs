@@ -34,6 +34,7 @@ let closing = false;
 const stop = async () => {
   if (closing) return;
   closing = true;
+  setTimeout(() => process.exit(0), 2000).unref();
   await server.close();
   process.exit(0);
 };
