@@ -417,7 +417,7 @@ export function SystemDiagram() {
         ))}
         {active && (
           <text
-            x={(BUS.x0 + BUS.x1) / 2}
+            x={(BRIDGE.x + BUS.x1) / 2}
             y={BUS.y + 46}
             textAnchor="middle"
             className="bus-caption"
