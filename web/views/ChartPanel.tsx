@@ -86,20 +86,17 @@ function SeriesSection({ output }: { output: RunOutput }) {
   return (
     <div>
       {output.series.length > 1 && (
-        <div className="seg" role="tablist" aria-label="Time series">
-          {output.series.map((x, i) => (
-            <button
-              key={x.name}
-              type="button"
-              role="tab"
-              aria-selected={i === which}
-              className={i === which ? 'on' : ''}
-              onClick={() => setWhich(i)}
-            >
-              {humanize(x.name)}
-            </button>
-          ))}
-        </div>
+        <label className="series-pick">
+          <span className="muted small">series</span>
+          <select value={which} onChange={(e) => setWhich(Number(e.currentTarget.value))}>
+            {output.series.map((x, i) => (
+              <option key={x.name} value={i}>
+                {humanize(x.name)}
+                {x.unit ? ` (${x.unit})` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
       <TimeSeriesChart model={model} />
     </div>
