@@ -52,6 +52,7 @@ void Host::dispatch() {
     cpu_.set_busy(ctx_->now(), true);
     const Time cost = host_.interrupt_cost + static_cast<Time>(isr_receives_) * host_.receive_cost +
                       static_cast<Time>(isr_completions_) * host_.send_complete_cost;
+    record_busy(1, cost);
     ctx_->after(cost, this, kTaskDone);
     return;
   }
@@ -75,6 +76,7 @@ void Host::dispatch() {
   }
   task_ = Task::Send;
   cpu_.set_busy(ctx_->now(), true);
+  record_busy(0, host_.send_cost);
   ctx_->after(host_.send_cost, this, kTaskDone);
 }
 
@@ -152,6 +154,12 @@ void Host::finish_interrupt() {
     ctx_->record(TraceKind::DriverResume, Component::Driver,
                  static_cast<std::uint32_t>(RingId::Send));
   }
+}
+
+void Host::record_busy(std::uint32_t task, Time duration) {
+  ctx_->record(TraceKind::HostCpuBusy, Component::HostCpu, task,
+               static_cast<std::uint32_t>(duration & 0xFFFFFFFF),
+               static_cast<std::uint32_t>(static_cast<std::uint64_t>(duration) >> 32));
 }
 
 void Host::flush_pio() {

@@ -41,6 +41,7 @@ class Host final : public InterruptLine, private EventHandler, private PioWaiter
   void finish_send();
   void finish_interrupt();
   void flush_pio();
+  void record_busy(std::uint32_t task, Time duration);
 
   SimContext* ctx_;
   HostConfig host_;

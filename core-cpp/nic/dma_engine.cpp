@@ -25,7 +25,8 @@ bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
     return false;
   }
   q.push_back(req);
-  ctx_->record(TraceKind::DmaQueued, channel_component(ch), next_id_++,
+  q.back().id = next_id_++;
+  ctx_->record(TraceKind::DmaQueued, channel_component(ch), q.back().id,
                static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet,
                static_cast<std::uint32_t>(q.size()));
   pump();
@@ -58,7 +59,7 @@ void DmaEngine::bus_done(const BusTransaction& txn) {
   const DmaRequest req = q.front();
   q.pop_front();
   active_ = false;
-  ctx_->record(TraceKind::DmaDone, channel_component(ch), 0,
+  ctx_->record(TraceKind::DmaDone, channel_component(ch), req.id,
                static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet);
   client_->dma_done(ch, req);
   if (space_wanted_[static_cast<int>(ch)] && q.size() < depth_) {

@@ -18,6 +18,7 @@ struct DmaRequest {
   std::uint32_t bytes = 0;
   std::uint32_t packet = 0;
   std::uint64_t cookie = 0;
+  std::uint32_t id = 0;  // assigned by the engine when queued (trace records name it)
 };
 
 class DmaClient {
