@@ -99,7 +99,7 @@ function ensureNpm(root) {
   if (!npmPackagesStale(root)) return;
   log('node_modules is missing or older than package-lock.json: running npm ci');
   // CI has no stdin; keep npm quiet about funding and audits.
-  const status = run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root });
+  const status = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=notice'], { cwd: root });
   if (status !== 0) throw new EnsureToolsError(`npm ci failed (exit ${status})`);
 }
 
