@@ -12,9 +12,15 @@ import { loadNodeCore } from './nodeCore';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = join(root, 'build/native/nicsim');
 const scenarioDir = join(root, 'scenarios');
-const presets = readdirSync(scenarioDir).filter((f) => f.endsWith('.json') && !f.includes('.schema.'));
+const presets = readdirSync(scenarioDir).filter(
+  (f) => f.endsWith('.json') && !f.includes('.schema.'),
+);
 
-function native(file: string, sets: Record<string, string | number> = {}, traceFile?: string): string {
+function native(
+  file: string,
+  sets: Record<string, string | number> = {},
+  traceFile?: string,
+): string {
   const args = [file];
   for (const [k, v] of Object.entries(sets)) args.push('--set', `${k}=${v}`);
   if (traceFile) args.push('--trace', traceFile);
@@ -44,7 +50,12 @@ describe('native and wasm builds agree', async () => {
 
   it('identical with overrides and another seed', () => {
     const path = join(scenarioDir, 'udp-throughput.json');
-    const sets = { 'workload.direction': 'bidirectional', 'workload.datagram_bytes': 64, 'run.seed': 7, 'workload.peer_jitter_ns': 200 };
+    const sets = {
+      'workload.direction': 'bidirectional',
+      'workload.datagram_bytes': 64,
+      'run.seed': 7,
+      'workload.peer_jitter_ns': 200,
+    };
     const n = native(path, sets);
     const w = core.run(readFileSync(path, 'utf8'), JSON.stringify(sets));
     expect(w).toBe(n);
@@ -52,34 +63,54 @@ describe('native and wasm builds agree', async () => {
 
   it('same validation messages, naming the field and the allowed values', () => {
     const path = join(scenarioDir, 'udp-throughput.json');
-    const bad = spawnSync(cli, [path, '--set', 'system.bus.clock_mhz=50', '--set', 'workload.datagram_bytes=9000'], {
-      encoding: 'utf8',
-    });
+    const bad = spawnSync(
+      cli,
+      [path, '--set', 'system.bus.clock_mhz=50', '--set', 'workload.datagram_bytes=9000'],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(bad.status).toBe(2);
     const errs = JSON.parse(
-      core.validate(readFileSync(path, 'utf8'), JSON.stringify({ 'system.bus.clock_mhz': 50, 'workload.datagram_bytes': 9000 })),
+      core.validate(
+        readFileSync(path, 'utf8'),
+        JSON.stringify({ 'system.bus.clock_mhz': 50, 'workload.datagram_bytes': 9000 }),
+      ),
     ) as { path: string; message: string }[];
     expect(errs).toEqual([
       { path: 'system.bus.clock_mhz', message: 'must be one of 33, 66, 100, 133 (MHz), got 50' },
-      { path: 'workload.datagram_bytes', message: 'is out of range: 9000; allowed 18 to 1472 bytes' },
+      {
+        path: 'workload.datagram_bytes',
+        message: 'is out of range: 9000; allowed 18 to 1472 bytes',
+      },
     ]);
     for (const e of errs) expect(bad.stderr).toContain(`error: ${e.path}: ${e.message}`);
   });
 
   it('bad scenario text is an error value, not a crash', () => {
-    for (const text of ['', '{', '[]', '{"format":1,"id":"x","title":"t","summary":"s","system":{"bus":{"clock_mhz":"fast"}}}']) {
-      const out = JSON.parse(core.run(text, '{}')) as { errors?: { path: string; message: string }[] };
+    for (const text of [
+      '',
+      '{',
+      '[]',
+      '{"format":1,"id":"x","title":"t","summary":"s","system":{"bus":{"clock_mhz":"fast"}}}',
+    ]) {
+      const out = JSON.parse(core.run(text, '{}')) as {
+        errors?: { path: string; message: string }[];
+      };
       expect(out.errors?.length, text).toBeGreaterThan(0);
     }
-    const unknown = JSON.parse(core.validate('{"format":1,"id":"x","title":"t","summary":"s","wrkload":{}}', '')) as {
+    const unknown = JSON.parse(
+      core.validate('{"format":1,"id":"x","title":"t","summary":"s","wrkload":{}}', ''),
+    ) as {
       path: string;
       message: string;
     }[];
     expect(unknown[0]!.path).toBe('wrkload');
     expect(unknown[0]!.message).toContain("unknown field 'wrkload'; allowed:");
     // The module still works after bad input.
-    expect(JSON.parse(core.run(readFileSync(join(scenarioDir, 'anatomy-of-a-send.json'), 'utf8'), '{}')).scenario).toBe(
-      'anatomy-of-a-send',
-    );
+    expect(
+      JSON.parse(core.run(readFileSync(join(scenarioDir, 'anatomy-of-a-send.json'), 'utf8'), '{}'))
+        .scenario,
+    ).toBe('anatomy-of-a-send');
   });
 });
