@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SCENARIOS, SCENARIO_PROBLEMS } from '../scenarios';
+import { customById, customVersion, subscribeCustom } from '../scenarios/custom';
+import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from '../views/Gallery';
 import { ScenarioPage } from '../views/ScenarioPage';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -11,8 +13,17 @@ function currentRoute(): Route {
   return parseHash(window.location.hash, IDS);
 }
 
+/** The entry a route opens: a preset, or a file opened in this tab. */
+function routeEntry(route: Route): ScenarioEntry | undefined {
+  if (route.view === 'scenario') return SCENARIOS.find((s) => s.id === route.id);
+  if (route.view === 'file') return customById(route.id);
+  return undefined;
+}
+
 export function App() {
   const [route, setRoute] = useState<Route>(currentRoute);
+  // Opening a file (even one with the same id again) re-renders with the new entry.
+  useSyncExternalStore(subscribeCustom, customVersion, customVersion);
 
   useEffect(() => {
     const onHash = () => setRoute(currentRoute());
@@ -20,13 +31,31 @@ export function App() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  // A file dropped outside a drop zone must not make the browser leave the app to show it.
   useEffect(() => {
-    const entry = route.view === 'scenario' ? SCENARIOS.find((s) => s.id === route.id) : undefined;
+    const stop = (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    };
+    window.addEventListener('dragover', stop);
+    window.addEventListener('drop', stop);
+    return () => {
+      window.removeEventListener('dragover', stop);
+      window.removeEventListener('drop', stop);
+    };
+  }, []);
+
+  const entry = routeEntry(route);
+  useEffect(() => {
     document.title = entry
       ? `${entry.scenario.title} — nicsim`
       : 'nicsim — how a network interface works';
     window.scrollTo(0, 0);
-  }, [route]);
+  }, [entry, route]);
+
+  const missingFile =
+    route.view === 'file' && !entry
+      ? `The scenario file “${route.id}” is not open in this tab any more (opened files are kept only in the tab that opened them). Open the file again below.`
+      : undefined;
 
   return (
     <div className="app">
@@ -48,14 +77,14 @@ export function App() {
         </nav>
       </header>
       <main className="main">
-        {route.view === 'scenario' ? (
-          <ErrorBoundary name="scenario page" resetKey={route.id}>
-            <ScenarioPage key={route.id} id={route.id} />
+        {route.view !== 'gallery' && entry ? (
+          <ErrorBoundary name="scenario page" resetKey={entry}>
+            <ScenarioPage key={`${route.view}:${entry.id}:${entry.loadId ?? 0}`} entry={entry} />
           </ErrorBoundary>
         ) : (
           <ErrorBoundary name="gallery">
             <Gallery
-              problem={route.problem}
+              problem={route.view === 'gallery' ? route.problem : missingFile}
               loadProblems={SCENARIO_PROBLEMS}
               scenarios={SCENARIOS}
             />

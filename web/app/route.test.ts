@@ -27,8 +27,14 @@ describe('parseHash', () => {
     expect(r.problem).toContain('udp-throughput, ring-lag');
   });
 
+  it('opens an opened scenario file by id, whatever the id', () => {
+    expect(parseHash('#/file/my-test', ids)).toEqual({ view: 'file', id: 'my-test' });
+    expect(parseHash('#/file/a%20b/', ids)).toEqual({ view: 'file', id: 'a b' });
+    expect(parseHash('#/file/%E0%A4%A', ids)).toMatchObject({ view: 'gallery' });
+  });
+
   it('reports a malformed hash', () => {
-    for (const h of ['#/x/y', '#/s', '#/s/a/b', '#garbage']) {
+    for (const h of ['#/x/y', '#/s', '#/s/a/b', '#garbage', '#/file/', '#/file/a/b']) {
       const r = parseHash(h, ids);
       expect(r.view, h).toBe('gallery');
       expect(r.view === 'gallery' && r.problem, h).toBeTruthy();

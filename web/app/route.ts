@@ -1,6 +1,10 @@
-// Hash routing: "#/" gallery, "#/s/<scenario id>" scenario page.
+// Hash routing: "#/" gallery, "#/s/<scenario id>" scenario page, "#/file/<id>" a scenario file
+// the user opened in this tab (whether it is still loaded is the app's business).
 
-export type Route = { view: 'gallery'; problem?: string } | { view: 'scenario'; id: string };
+export type Route =
+  | { view: 'gallery'; problem?: string }
+  | { view: 'scenario'; id: string }
+  | { view: 'file'; id: string };
 
 /** Parses location.hash against the known scenario ids. Anything wrong falls back to the gallery with a message. */
 export function parseHash(hash: string, ids: readonly string[]): Route {
@@ -8,6 +12,17 @@ export function parseHash(hash: string, ids: readonly string[]): Route {
   if (h === '' || h === '/') return { view: 'gallery' };
   const allowed = ids.length ? ids.join(', ') : '(none)';
   if (!h.startsWith('/')) h = `/${h}`;
+  const f = /^\/file\/([^/?#]+)\/?$/.exec(h);
+  if (f) {
+    try {
+      return { view: 'file', id: decodeURIComponent(f[1]!) };
+    } catch {
+      return {
+        view: 'gallery',
+        problem: `The file id in "#${hash.replace(/^#/, '')}" is not valid URL text.`,
+      };
+    }
+  }
   const m = /^\/s\/([^/?#]*)\/?$/.exec(h);
   if (!m) {
     return {

@@ -11,7 +11,7 @@ export interface TimeSeries {
   name: string;
   unit: string;
   interval_ps: number;
-  /** Time of the first sample, when the core gives it (otherwise 0). */
+  /** Time of the first sample (see seriesStart in model/chart.ts for output without it). */
   start_ps?: number;
   values: number[];
 }

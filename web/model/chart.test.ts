@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureSweep } from '../engine/fixture';
-import { DEFAULT_BOX, groupSweep, nearestX, sweepChartModel, timeSeriesModel } from './chart';
+import {
+  DEFAULT_BOX,
+  groupSweep,
+  nearestX,
+  seriesStart,
+  sweepChartModel,
+  timeSeriesModel,
+} from './chart';
 
 const output = {
   sweep: fixtureSweep(),
@@ -77,13 +84,23 @@ describe('timeSeriesModel', () => {
     interval_ps: 10_000_000,
     values: [0, 5, 10, 5, 0],
   };
-  it('places samples at i * interval and the now marker at the cursor', () => {
-    const m = timeSeriesModel(s, 20_000_000, { scale: 1e6, unit: 'µs' });
+  it('places samples at start_ps + i * interval and the now marker at the cursor', () => {
+    const m = timeSeriesModel({ ...s, start_ps: 0 }, 20_000_000, { scale: 1e6, unit: 'µs' });
     expect(m.x.domain()).toEqual([0, 40]);
     expect(m.nowX).toBeCloseTo(m.x(20));
     expect(m.path.split('L')).toHaveLength(5);
     expect(m.xLabel).toBe('simulated time (µs)');
     expect(m.yLabel).toBe('send ring occupancy (descriptors)');
+  });
+  it('uses start_ps for the first sample, and interval_ps when the output has none', () => {
+    const withStart = timeSeriesModel({ ...s, start_ps: 2_000_000_000 }, null, {
+      scale: 1e6,
+      unit: 'µs',
+    });
+    expect(withStart.x.domain()).toEqual([2000, 2040]);
+    expect(seriesStart({ interval_ps: 10_000_000 })).toBe(10_000_000);
+    expect(seriesStart({ interval_ps: 10_000_000, start_ps: 0 })).toBe(0);
+    expect(timeSeriesModel(s, null, { scale: 1e6, unit: 'µs' }).x.domain()).toEqual([10, 50]);
   });
   it('hides the now marker outside the series', () => {
     expect(timeSeriesModel(s, 90_000_000, { scale: 1e6, unit: 'µs' }).nowX).toBeNull();

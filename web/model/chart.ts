@@ -175,6 +175,14 @@ export interface TimeSeriesModel {
   nowX: number | null;
 }
 
+/**
+ * Time of a series' first sample: the core's start_ps. Output without it (older cores) samples
+ * at the end of each interval, so the first sample sits at interval_ps.
+ */
+export function seriesStart(s: Pick<TimeSeries, 'start_ps' | 'interval_ps'>): number {
+  return typeof s.start_ps === 'number' && Number.isFinite(s.start_ps) ? s.start_ps : s.interval_ps;
+}
+
 /** Time series sample i sits at start_ps + i * interval_ps. */
 export function timeSeriesModel(
   s: TimeSeries,
@@ -183,7 +191,7 @@ export function timeSeriesModel(
   box: ChartBox = DEFAULT_BOX,
 ): TimeSeriesModel {
   const { width, height, margin } = box;
-  const t0 = s.start_ps ?? 0;
+  const t0 = seriesStart(s);
   const pts = s.values.map((v, i) => ({ t: t0 + i * s.interval_ps, v }));
   const [tMin, tMax] = extent(pts, (p) => p.t) as [number | undefined, number | undefined];
   const x = scaleLinear()

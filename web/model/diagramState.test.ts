@@ -3,7 +3,7 @@ import { decodeTrace, encodeTrace } from '../engine/trace';
 import { fixtureRecords } from '../engine/fixture';
 import { C, K, P } from '../engine/traceKinds';
 import { buildIndex } from './traceIndex';
-import { diagramStateAt } from './diagramState';
+import { cpuTimeline, diagramStateAt } from './diagramState';
 
 describe('diagramStateAt', () => {
   const records = [
@@ -65,5 +65,70 @@ describe('diagramStateAt', () => {
     const idx2 = buildIndex(decodeTrace(encodeTrace(fixtureRecords())), 0, Infinity);
     const t = fixtureRecords().find((r) => r.kind === K.MacTxStart)!.time;
     expect(diagramStateAt(idx2, t, 1).txBuffer).toBe(1);
+  });
+});
+
+describe('host CPU tasks and DMA requests from the trace', () => {
+  const records = [
+    // A handler that started before the window (only its end is recorded).
+    { time: 1_000, kind: K.IsrEnd, component: C.HostCpu, a: 3, b: 1, c: 0 },
+    // Two DMA reads of the same purpose and packet in flight at once, finishing out of order.
+    { time: 2_000, kind: K.DmaQueued, component: C.DmaRead, a: 10, b: P.SendBdFetch, c: 16, d: 5 },
+    { time: 2_100, kind: K.DmaQueued, component: C.DmaRead, a: 11, b: P.SendBdFetch, c: 16, d: 5 },
+    { time: 2_500, kind: K.DmaDone, component: C.DmaRead, a: 11, b: P.SendBdFetch, c: 16, d: 5 },
+    { time: 2_900, kind: K.DmaDone, component: C.DmaRead, a: 10, b: P.SendBdFetch, c: 16, d: 5 },
+    // A DMA queued before the window.
+    { time: 3_000, kind: K.DmaDone, component: C.DmaWrite, a: 7, b: P.RecvDataWrite, c: 64, d: 9 },
+    // Send task (300 ps), then an interrupt handler (1 000 ps) with its IsrStart/IsrEnd.
+    { time: 4_000, kind: K.HostCpuBusy, component: C.HostCpu, a: 0, b: 300, c: 0 },
+    { time: 5_000, kind: K.IsrStart, component: C.HostCpu, a: 4 },
+    { time: 5_000, kind: K.HostCpuBusy, component: C.HostCpu, a: 1, b: 1_000, c: 0 },
+    { time: 6_000, kind: K.IsrEnd, component: C.HostCpu, a: 4, b: 1, c: 0 },
+  ];
+  const idx = buildIndex(decodeTrace(encodeTrace(records)), 500, 10_000);
+
+  it('pairs DmaDone with its DmaQueued by DMA id', () => {
+    const reads = idx.dma.spans.filter((s) => s.engine === C.DmaRead);
+    expect(reads.map((s) => [s.start, s.end])).toEqual([
+      [2_000, 2_900],
+      [2_100, 2_500],
+    ]);
+    const early = idx.dma.spans.find((s) => s.engine === C.DmaWrite)!;
+    expect([early.start, early.end]).toEqual([500, 3_000]);
+  });
+
+  it('takes the CPU spans from HostCpuBusy, once per task', () => {
+    const tasks = idx.cpu.spans.map((s) => [s.start, s.end, s.task]);
+    expect(tasks).toEqual([
+      [500, 1_000, 1],
+      [4_000, 4_300, 0],
+      [5_000, 6_000, 1],
+    ]);
+    expect(diagramStateAt(idx, 4_100, 1).busy.cpuTask).toBe(0);
+    expect(diagramStateAt(idx, 5_500, 1).busy.cpuTask).toBe(1);
+    expect(diagramStateAt(idx, 4_500, 1).busy.cpu).toBe(false);
+  });
+
+  it('falls back to IsrStart/IsrEnd for a trace without HostCpuBusy', () => {
+    const old = buildIndex(
+      decodeTrace(encodeTrace(records.filter((r) => r.kind !== K.HostCpuBusy))),
+      500,
+      10_000,
+    );
+    expect(old.cpu.spans.map((s) => [s.start, s.end, s.task])).toEqual([
+      [500, 1_000, 1],
+      [5_000, 6_000, 1],
+    ]);
+  });
+
+  it('lays the CPU tasks around the cursor on a strip', () => {
+    const tl = cpuTimeline(idx, 5_000, 1_000);
+    expect(tl.now).toMatchObject({ task: 1, start: 5_000, end: 6_000 });
+    expect(tl.segments.map((s) => [s.x0, s.x1, s.task, s.current])).toEqual([
+      [0, 0.15, 0, false],
+      [0.5, 1, 1, true],
+    ]);
+    expect(cpuTimeline(idx, 4_600, 200).now).toBeNull();
+    expect(cpuTimeline(idx, 4_600, 200).segments).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 // What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
 import { C, K, P } from '../engine/traceKinds';
+import { countUpTo } from '../engine/trace';
 import {
   activeAt,
   recentInstants,
   type BusSpan,
   type FrameSpan,
+  type TaskSpan,
   type TraceIndex,
 } from './traceIndex';
 
@@ -225,4 +227,50 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     drops,
     badges: unique,
   };
+}
+
+/** Host CPU tasks (HostCpuBusy: 0 sending, 1 interrupt service). */
+export const CPU_TASKS = ['sending', 'interrupt handler'] as const;
+
+export interface CpuSegment {
+  /** 0..1 positions in the strip [t - half, t + half]. */
+  x0: number;
+  x1: number;
+  task: number;
+  /** The segment contains the cursor. */
+  current: boolean;
+  rec: number;
+}
+
+export interface CpuTimeline {
+  segments: CpuSegment[];
+  /** The task running at the cursor with its progress, or null when the CPU is idle. */
+  now: { task: number; start: number; end: number; rec: number } | null;
+}
+
+/**
+ * The host CPU's busy spans around the cursor, for a strip centred on it: what it did just
+ * before, what it does now, what comes next. Pure; `half` is half the strip's span in ps.
+ */
+export function cpuTimeline(idx: TraceIndex, t: number, half: number): CpuTimeline {
+  const list = idx.cpu;
+  const lo = t - half;
+  const hi = t + half;
+  const span = hi - lo;
+  const out: CpuSegment[] = [];
+  let now: CpuTimeline['now'] = null;
+  for (let i = countUpTo(list.starts, hi) - 1; i >= 0; i--) {
+    const s: TaskSpan = list.spans[i]!;
+    if (lo - s.start > list.maxDuration) break;
+    if (s.end <= lo) continue;
+    const a = Math.max(s.start, lo);
+    const b = Math.min(Number.isFinite(s.end) ? s.end : hi, hi);
+    const current = s.start <= t && t < s.end;
+    if (current && (!now || s.start > now.start))
+      now = { task: s.task, start: s.start, end: s.end, rec: s.rec };
+    if (span > 0)
+      out.push({ x0: (a - lo) / span, x1: (b - lo) / span, task: s.task, current, rec: s.rec });
+  }
+  out.reverse();
+  return { segments: out, now };
 }

@@ -98,7 +98,6 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
   const ringUpdates: number[][] = Array.from({ length: 6 }, () => []);
   const bus: BusSpan[] = [];
   const frames: FrameSpan[] = [];
-  const cpu: TaskSpan[] = [];
   const dma: DmaSpan[] = [];
   const txBuf: Array<Span & { packet: number }> = [];
   const rxBuf: Array<Span & { packet: number }> = [];
@@ -112,6 +111,9 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
   const openRxBuf = new Map<number, Span & { packet: number }>();
   const openStall = new Map<number, Span & { ring: number }>();
   const openIsr: TaskSpan[] = [];
+  const cpuBusy: TaskSpan[] = [];
+  const isr: TaskSpan[] = [];
+  const isrBefore: TaskSpan[] = [];
 
   for (let i = 0; i < n; i++) {
     const k = trace.kind[i]!;
@@ -173,23 +175,12 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         break;
       }
       case K.DmaDone: {
-        // Pair by DMA id; when the id does not match an open request (the core may not carry
-        // it), take the oldest open request of the same engine, purpose and packet.
-        let s = openDma.get(a);
-        let key = a;
-        if (!s || s.engine !== trace.component[i]! || s.purpose !== b) {
-          s = undefined;
-          for (const [id, o] of openDma) {
-            if (o.engine === trace.component[i]! && o.purpose === b && o.packet === trace.d[i]!) {
-              s = o;
-              key = id;
-              break;
-            }
-          }
-        }
+        // DmaDone.a is the id its DmaQueued gave. A request queued before the trace window has
+        // no open span: it is drawn from the window's start.
+        const s = openDma.get(a);
         if (s) {
           s.end = t;
-          openDma.delete(key);
+          openDma.delete(a);
         } else {
           dma.push({
             start: windowStart,
@@ -290,19 +281,23 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         break;
       }
       case K.HostCpuBusy: {
+        // Recorded when a host CPU task starts: a=task (0 send, 1 interrupt service),
+        // b/c = duration in ps, low and high 32 bits.
         const dur = b + trace.c[i]! * 4294967296;
-        cpu.push({ start: t, end: t + dur, rec: i, task: a });
+        cpuBusy.push({ start: t, end: t + dur, rec: i, task: a });
         break;
       }
       case K.IsrStart: {
         const s: TaskSpan = { start: t, end: open, rec: i, task: 1 };
         openIsr.push(s);
-        cpu.push(s);
+        isr.push(s);
         break;
       }
       case K.IsrEnd: {
         const s = openIsr.shift();
         if (s) s.end = t;
+        // The handler started before the trace window.
+        else if (t > windowStart) isrBefore.push({ start: windowStart, end: t, rec: i, task: 1 });
         break;
       }
       case K.DriverStall: {
@@ -325,6 +320,12 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         break;
     }
   }
+  // Host CPU tasks come from HostCpuBusy (start and duration of every task, sending and
+  // interrupt service). Traces without it fall back to the interrupt handler's IsrStart/IsrEnd.
+  // A handler already running when the window opens shows from the window's start.
+  const cpu = cpuBusy.length > 0 ? cpuBusy : isr;
+  for (const s of isrBefore)
+    if (!cpu.some((c) => c.start <= windowStart && c.end >= s.end)) cpu.push(s);
   // Spans still open at the end of the trace stay open to the window's end (and beyond).
   return {
     trace,

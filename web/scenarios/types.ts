@@ -48,6 +48,10 @@ export interface ScenarioEntry {
   text: string;
   scenario: Scenario;
   file: string;
+  /** Where it comes from: a bundled preset (default) or a file the user opened. */
+  origin?: 'preset' | 'file';
+  /** For opened files: a number that changes each time a file is opened (to reopen the page). */
+  loadId?: number;
 }
 
 export interface NormalizedNote {

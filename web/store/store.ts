@@ -1,5 +1,9 @@
 // The scenario page's one store: run output, decoded trace and playback cursor. Views read it
 // through selectors; only the playback controls and the event log write the cursor.
+//
+// `run` is the state of the latest request (running, rejected, failed, done); `shown` is the
+// last finished run, which the views keep showing while a new run computes or after the core
+// rejects a change, so the page never blanks and the cursor is never lost.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ParameterSpec, RunOutput, ValidationError } from '../engine/types';
 import type { Trace } from '../engine/trace';
@@ -11,20 +15,24 @@ export type RunState =
   | { status: 'running'; startedAt: number }
   | { status: 'invalid'; errors: ValidationError[] }
   | { status: 'failed'; message: string; code: string }
-  | {
-      status: 'done';
-      output: RunOutput;
-      trace: Trace;
-      index: TraceIndex;
-      elapsedMs: number;
-      /** Kind/component lists reported by the engine (to check the TS mirror). */
-      kindNames: string[];
-      componentNames: string[];
-      /** Parameter specs (unit, description, origin) from the engine. */
-      parameterInfo: ParameterSpec[];
-      /** True when the data is the built-in fixture because the engine is not built (dev only). */
-      demo: boolean;
-    };
+  | DoneRun;
+
+export interface DoneRun {
+  status: 'done';
+  output: RunOutput;
+  trace: Trace;
+  index: TraceIndex;
+  elapsedMs: number;
+  /** Kind/component lists reported by the engine (to check the TS mirror). */
+  kindNames: string[];
+  componentNames: string[];
+  /** Parameter specs (unit, description, origin) from the engine. */
+  parameterInfo: ParameterSpec[];
+  /** True when the data is the built-in fixture because the engine is not built (dev only). */
+  demo: boolean;
+  /** The overrides object this run was made with ({} for the scenario as written). */
+  overrides: Record<string, unknown>;
+}
 
 export interface PlaybackState {
   /** Simulated time of the cursor, ps. */
@@ -36,6 +44,8 @@ export interface PlaybackState {
 
 export interface State {
   run: RunState;
+  /** The last finished run: what the views show (kept while a new run computes or fails). */
+  shown: DoneRun | null;
   playback: PlaybackState;
 }
 
@@ -63,6 +73,7 @@ export class Store {
   constructor(initial?: Partial<State>) {
     this.state = {
       run: { status: 'idle' },
+      shown: null,
       playback: { cursor: 0, playing: false, speed: DEFAULT_SPEED },
       ...initial,
     };
@@ -83,23 +94,26 @@ export class Store {
 
   setRun(run: RunState): void {
     const pb = this.state.playback;
-    const cursor = run.status === 'done' ? run.output.trace.start_ps : pb.cursor;
-    const speed =
-      run.status === 'done' && !this.speedTouched
-        ? defaultSpeedFor(run.output.trace.end_ps - run.output.trace.start_ps)
-        : pb.speed;
-    this.set({ run, playback: { ...pb, cursor, speed, playing: false } });
+    if (run.status !== 'done') {
+      // Running, rejected or failed: the previous run stays on screen with its cursor.
+      this.set({ ...this.state, run });
+      return;
+    }
+    const start = run.output.trace.start_ps;
+    const end = Math.max(start, windowEnd(run));
+    // A re-run keeps the cursor where it was (inside the new window); a first run starts at the
+    // window's start.
+    const cursor = this.state.shown ? Math.min(end, Math.max(start, pb.cursor)) : start;
+    const speed = !this.speedTouched ? defaultSpeedFor(run.output.trace.end_ps - start) : pb.speed;
+    this.set({ run, shown: run, playback: { ...pb, cursor, speed, playing: false } });
   }
 
   /** Trace window [start, end] of the current run, or null. */
   window(): { start: number; end: number } | null {
-    const r = this.state.run;
-    if (r.status !== 'done') return null;
+    const r = this.state.shown;
+    if (!r) return null;
     const start = r.output.trace.start_ps;
-    let end = r.output.trace.end_ps;
-    if (r.trace.length && r.trace.time[r.trace.length - 1]! > end)
-      end = r.trace.time[r.trace.length - 1]!;
-    return { start, end: Math.max(end, start) };
+    return { start, end: Math.max(windowEnd(r), start) };
   }
 
   setCursor(t: number): void {
@@ -138,20 +152,28 @@ export class Store {
   }
 
   stepForward(): void {
-    const r = this.state.run;
-    if (r.status !== 'done') return;
+    const r = this.state.shown;
+    if (!r) return;
     const t = nextEventTime(r.trace, this.state.playback.cursor);
     this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
     if (t !== null) this.setCursor(t);
   }
 
   stepBack(): void {
-    const r = this.state.run;
-    if (r.status !== 'done') return;
+    const r = this.state.shown;
+    if (!r) return;
     const t = prevEventTime(r.trace, this.state.playback.cursor);
     this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
     if (t !== null) this.setCursor(t);
   }
+}
+
+/** End of the recorded window: the declared end, or the last record when that lies later. */
+function windowEnd(r: DoneRun): number {
+  let end = r.output.trace.end_ps;
+  if (r.trace.length && r.trace.time[r.trace.length - 1]! > end)
+    end = r.trace.time[r.trace.length - 1]!;
+  return end;
 }
 
 export function doneState(
@@ -163,8 +185,9 @@ export function doneState(
     componentNames?: string[];
     parameterInfo?: ParameterSpec[];
     demo?: boolean;
+    overrides?: Record<string, unknown>;
   } = {},
-): RunState {
+): DoneRun {
   return {
     status: 'done',
     output,
@@ -175,6 +198,7 @@ export function doneState(
     componentNames: extra.componentNames ?? [],
     parameterInfo: extra.parameterInfo ?? [],
     demo: extra.demo ?? false,
+    overrides: extra.overrides ?? {},
   };
 }
 
@@ -195,9 +219,9 @@ export function useStore<T>(selector: (s: State) => T): T {
   );
 }
 
-/** The finished run, or null while running / on error. */
-export function useRun(): Extract<RunState, { status: 'done' }> | null {
-  return useStore((s) => (s.run.status === 'done' ? s.run : null));
+/** The run the views show: the last finished one (kept while re-running or after a rejection). */
+export function useRun(): DoneRun | null {
+  return useStore((s) => s.shown);
 }
 
 export function useCursor(): number {

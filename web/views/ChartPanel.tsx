@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useRun, useStore } from '../store/store';
-import { DEFAULT_BOX, sweepChartModel, timeSeriesModel } from '../model/chart';
+import { DEFAULT_BOX, seriesStart, sweepChartModel, timeSeriesModel } from '../model/chart';
 import { humanize, timeUnitFor } from '../model/format';
 import type { Scenario } from '../scenarios/types';
 import type { ParameterSpec, RunOutput } from '../engine/types';
@@ -47,10 +47,14 @@ function SweepSection({
   scenario: Scenario;
   specs: ParameterSpec[];
 }) {
-  const spec = scenario.chart ?? {
-    y: Object.keys(output.sweep[0]?.results ?? {})[0] ?? '',
-    limit: 'ethernet_limit',
-  };
+  const spec = useMemo(
+    () =>
+      scenario.chart ?? {
+        y: Object.keys(output.sweep[0]?.results ?? {})[0] ?? '',
+        limit: 'ethernet_limit',
+      },
+    [scenario.chart, output.sweep],
+  );
   const xParam = spec.x ?? output.sweep_spec?.parameter;
   const ax = sweepAxisLabel(
     xParam,
@@ -77,7 +81,7 @@ function SeriesSection({ output }: { output: RunOutput }) {
   const cursor = useStore((s) => s.playback.cursor);
   const [which, setWhich] = useState(0);
   const s = output.series[Math.min(which, output.series.length - 1)]!;
-  const span = (s.values.length - 1) * s.interval_ps + (s.start_ps ?? 0);
+  const span = (s.values.length - 1) * s.interval_ps + seriesStart(s);
   const unit = timeUnitFor(Math.max(span, 1));
   const model = useMemo(
     () => timeSeriesModel(s, cursor, unit, { ...DEFAULT_BOX, height: 300 }),

@@ -1,5 +1,6 @@
 import type { ScenarioEntry } from '../scenarios/types';
 import { scenarioHref } from '../app/route';
+import { FileDropZone, useFileDrop, useScenarioFileOpener } from './OpenScenarioFile';
 
 interface Props {
   scenarios: readonly ScenarioEntry[];
@@ -16,8 +17,10 @@ const VIEW_LABELS: Record<string, string> = {
 };
 
 export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
+  const opener = useScenarioFileOpener();
+  const drop = useFileDrop(opener);
   return (
-    <div className="gallery">
+    <div className={`gallery ${drop.over ? 'drop-over' : ''}`} {...drop.handlers}>
       {problem && (
         <div className="notice notice-error" role="alert" data-testid="route-problem">
           <strong>Page not found.</strong> {problem}
@@ -68,6 +71,7 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
           ))}
         </ul>
       )}
+      <FileDropZone opener={opener} over={drop.over} />
     </div>
   );
 }

@@ -32,9 +32,9 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function PlaybackBar() {
   const store = useStoreInstance();
-  const run = useStore((s) => s.run);
+  // Playback works on the shown run, also while a new run computes.
+  const done = useStore((s) => s.shown !== null);
   const { cursor, playing, speed } = useStore((s) => s.playback);
-  const done = run.status === 'done';
   const win = done ? store.window() : null;
 
   useEffect(() => {

@@ -1,20 +1,9 @@
 import { useMemo } from 'react';
 import { useRun } from '../store/store';
-import type { Metric, ParameterSpec, ParameterTree } from '../engine/types';
+import type { Metric, ParameterSpec } from '../engine/types';
+import { flattenParameters } from '../model/overrides';
 import { normalizeNote, type Scenario } from '../scenarios/types';
 import { formatNumber, formatValue, humanize } from '../model/format';
-
-/** Flattens nested parameters to dotted paths, in order. */
-export function flattenParameters(tree: ParameterTree, prefix = ''): Array<[string, unknown]> {
-  const out: Array<[string, unknown]> = [];
-  for (const [k, v] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${k}` : k;
-    if (v !== null && typeof v === 'object' && !Array.isArray(v))
-      out.push(...flattenParameters(v, path));
-    else out.push([path, v]);
-  }
-  return out;
-}
 
 /** A metric for display: fractions as percentages, units kept. */
 export function metricText(m: Metric): { value: string; unit: string } {

@@ -28,17 +28,11 @@ export function occupiedRanges(
 /** A compact linear slot array of one ring copy, with producer (P) and consumer (C) marks. */
 export function RingBar({ state, x, y, w, h, color }: Props) {
   if (!state.known || state.size <= 0) {
+    // Only for a trace without the window-start index records: an empty, dashed track.
     return (
       <g className="ringbar ringbar-unknown">
+        <title>no index recorded</title>
         <rect x={x} y={y} width={w} height={h} rx={2} />
-        <text
-          x={x + w / 2}
-          y={y + h / 2 + 3.5}
-          textAnchor="middle"
-          className="ringbar-unknown-text"
-        >
-          not yet reported in this window
-        </text>
       </g>
     );
   }

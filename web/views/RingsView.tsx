@@ -46,12 +46,15 @@ export function RingCircle({
   );
   const c = SIZE / 2;
   if (!st.known || st.size <= 0) {
+    // The core records every ring copy when the trace window opens, so this shows only for a
+    // trace without those records: an empty ring, no made-up state.
     return (
       <svg
         viewBox={`0 0 ${SIZE} ${SIZE}`}
         className="ring-circle unknown"
         role="img"
-        aria-label={`${label}: no index update yet`}
+        aria-label={`${label}: no index recorded`}
+        data-testid="ring-unknown"
       >
         <circle
           cx={c}
@@ -60,11 +63,8 @@ export function RingCircle({
           className="ring-unknown"
           strokeWidth={R_OUT - R_IN}
         />
-        <text x={c} y={c - 2} textAnchor="middle" className="ring-center-sub">
-          not yet reported
-        </text>
-        <text x={c} y={c + 10} textAnchor="middle" className="ring-center-sub">
-          in this window
+        <text x={c} y={c + 4} textAnchor="middle" className="ring-center-sub">
+          no index
         </text>
       </svg>
     );

@@ -10,7 +10,16 @@ function Elapsed({ since }: { since: number }) {
   return <span className="mono">{((now - since) / 1000).toFixed(1)} s</span>;
 }
 
-export function RunStatus({ onRerun, onCancel }: { onRerun: () => void; onCancel: () => void }) {
+export function RunStatus({
+  onRerun,
+  onCancel,
+  kept = false,
+}: {
+  onRerun: () => void;
+  onCancel: () => void;
+  /** A previous run stays on screen (while this one computes, or after it failed). */
+  kept?: boolean;
+}) {
   const run = useStore((s) => s.run);
   return (
     <div
@@ -24,6 +33,7 @@ export function RunStatus({ onRerun, onCancel }: { onRerun: () => void; onCancel
           <span className="spinner" aria-hidden="true" />
           <span>
             Simulating… <Elapsed since={run.startedAt} />
+            {kept && <span className="muted"> · showing the previous run</span>}
           </span>
           <button type="button" className="btn btn-small" onClick={onCancel}>
             Cancel
@@ -54,7 +64,11 @@ export function RunStatus({ onRerun, onCancel }: { onRerun: () => void; onCancel
       )}
       {run.status === 'invalid' && (
         <div className="notice notice-error" role="alert" data-testid="run-errors">
-          <strong>The engine rejected this scenario.</strong>
+          <strong>
+            {kept
+              ? 'The engine rejected this change; the previous run stays on screen.'
+              : 'The engine rejected this scenario.'}
+          </strong>
           <ul className="error-list">
             {run.errors.map((e, i) => (
               <li key={i}>
@@ -74,6 +88,7 @@ export function RunStatus({ onRerun, onCancel }: { onRerun: () => void; onCancel
             {run.code === 'cancelled' ? 'Cancelled.' : 'The simulation could not run.'}
           </strong>{' '}
           {run.code === 'cancelled' ? '' : run.message}
+          {kept && <> The previous run stays on screen.</>}
           <button type="button" className="btn btn-small" onClick={onRerun}>
             Run again
           </button>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EngineError, engine } from '../engine/client';
 import { decodeTrace } from '../engine/trace';
-import { scenarioById } from '../scenarios';
 import type { ScenarioEntry } from '../scenarios/types';
+import type { ParameterSpec, ValidationError } from '../engine/types';
+import { parameterMap, type Overrides } from '../model/overrides';
 import { Store, StoreContext, doneState, useStore } from '../store/store';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { PlaybackBar } from './PlaybackBar';
@@ -13,71 +14,112 @@ import { ChecksPanel } from './ChecksPanel';
 import { ResultsPanel } from './ResultsPanel';
 import { EventLog } from './EventLog';
 import { RunStatus } from './RunStatus';
+import { KnobPanel } from './KnobPanel';
+import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
 
-/** Runs the scenario in the engine worker and fills the store. */
+const NO_ERRORS: ValidationError[] = [];
+const NO_SPECS: ParameterSpec[] = [];
+
+/**
+ * Runs the scenario in the engine worker and fills the store. `run(overrides)` starts a run with
+ * an overrides object ({path: value}); a new run cancels the one in progress (the client
+ * terminates the worker). The store keeps the previous run on screen meanwhile.
+ */
 function useScenarioRun(
   entry: ScenarioEntry,
   store: Store,
-): { rerun: () => void; cancel: () => void } {
+): {
+  run: (overrides: Overrides) => void;
+  cancel: () => void;
+  requested: Overrides;
+  base: ReadonlyMap<string, unknown>;
+} {
+  // Counts runs; a reply from an older run is ignored.
   const generation = useRef(0);
+  const [requested, setRequested] = useState<Overrides>({});
+  const requestedRef = useRef<Overrides>({});
+  const [base, setBase] = useState<ReadonlyMap<string, unknown>>(() => new Map());
 
-  const start = useCallback(() => {
-    const gen = ++generation.current;
-    store.setRun({ status: 'running', startedAt: performance.now() });
-    const client = engine();
-    client
-      .run(entry.text)
-      .then((r) => {
-        if (gen !== generation.current) return;
-        if (!r.ok) {
-          store.setRun({ status: 'invalid', errors: r.errors });
-          return;
-        }
-        const trace = decodeTrace(r.trace);
-        store.setRun(
-          doneState(r.output, trace, {
-            elapsedMs: r.elapsedMs,
-            kindNames: r.info.kindNames,
-            componentNames: r.info.componentNames,
-            parameterInfo: r.info.parameterInfo,
-          }),
-        );
-      })
-      .catch(async (err: unknown) => {
-        if (gen !== generation.current) return;
-        if (err instanceof EngineError && err.code === 'cancelled') {
-          store.setRun({ status: 'failed', code: 'cancelled', message: 'The run was cancelled.' });
-          return;
-        }
-        if (err instanceof EngineError && err.code === 'engine-missing' && import.meta.env.DEV) {
-          // Development without the wasm build: show the built-in fixture, clearly marked.
-          const { fixtureRun } = await import('../engine/fixture');
+  const start = useCallback(
+    (overrides: Overrides) => {
+      const gen = ++generation.current;
+      const client = engine();
+      if (client.busy) client.cancel();
+      store.setRun({ status: 'running', startedAt: performance.now() });
+      client
+        .run(entry.text, overrides)
+        .then((r) => {
           if (gen !== generation.current) return;
-          const f = fixtureRun(entry.id);
-          store.setRun(doneState(f.output, decodeTrace(f.trace), { demo: true }));
-          return;
-        }
-        store.setRun({
-          status: 'failed',
-          code: err instanceof EngineError ? err.code : 'error',
-          message: err instanceof Error ? err.message : String(err),
+          if (!r.ok) {
+            store.setRun({ status: 'invalid', errors: r.errors });
+            return;
+          }
+          const trace = decodeTrace(r.trace);
+          store.setRun(
+            doneState(r.output, trace, {
+              elapsedMs: r.elapsedMs,
+              kindNames: r.info.kindNames,
+              componentNames: r.info.componentNames,
+              parameterInfo: r.info.parameterInfo,
+              overrides,
+            }),
+          );
+          // The scenario's own values: what chips and "scenario: …" hints compare against.
+          if (Object.keys(overrides).length === 0) setBase(parameterMap(r.output.parameters));
+        })
+        .catch(async (err: unknown) => {
+          if (gen !== generation.current) return;
+          if (err instanceof EngineError && err.code === 'cancelled') {
+            store.setRun({
+              status: 'failed',
+              code: 'cancelled',
+              message: 'The run was cancelled.',
+            });
+            return;
+          }
+          if (err instanceof EngineError && err.code === 'engine-missing' && import.meta.env.DEV) {
+            // Development without the wasm build: show the built-in fixture, clearly marked.
+            const { fixtureRun } = await import('../engine/fixture');
+            if (gen !== generation.current) return;
+            const f = fixtureRun(entry.id);
+            store.setRun(doneState(f.output, decodeTrace(f.trace), { demo: true }));
+            return;
+          }
+          store.setRun({
+            status: 'failed',
+            code: err instanceof EngineError ? err.code : 'error',
+            message: err instanceof Error ? err.message : String(err),
+          });
         });
-      });
-  }, [entry, store]);
+    },
+    [entry, store],
+  );
+
+  const run = useCallback(
+    (overrides: Overrides) => {
+      requestedRef.current = overrides;
+      setRequested(overrides);
+      start(overrides);
+    },
+    [start],
+  );
 
   const cancel = useCallback(() => {
     engine().cancel();
   }, []);
 
-  useEffect(() => {
-    start();
-    return () => {
-      generation.current++;
-      if (engine().busy) engine().cancel();
-    };
-  }, [start]);
+  // Leaving the page (or a new scenario) drops the run in progress.
+  const abandon = useCallback(() => {
+    generation.current++;
+    if (engine().busy) engine().cancel();
+  }, []);
 
-  return { rerun: start, cancel };
+  useEffect(() => {
+    start(requestedRef.current);
+    return abandon;
+  }, [start, abandon]);
+
+  return { run, cancel, requested, base };
 }
 
 /** Advances the cursor while playing (requestAnimationFrame). */
@@ -96,16 +138,8 @@ function usePlaybackClock(store: Store): void {
   }, [playing, store]);
 }
 
-export function ScenarioPage({ id }: { id: string }) {
-  const entry = scenarioById(id);
+export function ScenarioPage({ entry }: { entry: ScenarioEntry }) {
   const store = useMemo(() => new Store(), []);
-  if (!entry) {
-    return (
-      <div className="notice notice-error" role="alert">
-        No scenario “{id}”. <a href="#/">Back to the gallery</a>
-      </div>
-    );
-  }
   return (
     <StoreContext.Provider value={store}>
       <ScenarioContent entry={entry} store={store} />
@@ -114,23 +148,48 @@ export function ScenarioPage({ id }: { id: string }) {
 }
 
 function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store }) {
-  const { rerun, cancel } = useScenarioRun(entry, store);
+  const { run, cancel, requested, base } = useScenarioRun(entry, store);
   usePlaybackClock(store);
-  const runKey = useStore((s) => s.run);
+  const status = useStore((st) => st.run);
+  // Views reset their error boundary when the shown run changes, not on every status change.
+  const runKey = useStore((st) => st.shown);
   const s = entry.scenario;
   const views = s.views && s.views.length ? s.views : ['diagram', 'rings', 'chart', 'events'];
   const [noticeOpen, setNoticeOpen] = useState(true);
+  const opener = useScenarioFileOpener();
+  const custom = entry.origin === 'file';
+  const effective = useMemo(() => parameterMap(runKey?.output.parameters), [runKey]);
+  const errors = status.status === 'invalid' ? status.errors : NO_ERRORS;
 
   return (
     <div className="scenario" data-testid="scenario-page">
       <nav className="crumbs" aria-label="Breadcrumb">
         <a href="#/">Scenarios</a>
         <span aria-hidden="true">/</span>
+        {custom && (
+          <>
+            <span>opened file</span>
+            <span aria-hidden="true">/</span>
+          </>
+        )}
         <span>{s.title}</span>
       </nav>
       <header className="scenario-head">
         <div className="scenario-title">
-          <h1>{s.title}</h1>
+          <h1>
+            {s.title}
+            {custom && (
+              <span className="badge-custom" data-testid="custom-badge">
+                custom file
+              </span>
+            )}
+          </h1>
+          {custom && (
+            <p className="custom-id small" data-testid="custom-id">
+              id <code>{entry.id}</code> · from <span className="mono">{entry.file}</span> · not one
+              of the presets; kept in this tab only
+            </p>
+          )}
           <p className="summary">{s.summary}</p>
           {(s.tags ?? []).length > 0 && (
             <div className="tags">
@@ -142,8 +201,23 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
             </div>
           )}
         </div>
-        <RunStatus onRerun={rerun} onCancel={cancel} />
+        <div className="scenario-side">
+          <RunStatus onRerun={() => run(requested)} onCancel={cancel} kept={runKey !== null} />
+          <div className="scenario-tools">
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={opener.choose}
+              disabled={opener.checking !== null}
+              data-testid="open-file"
+            >
+              {opener.checking ? 'Checking…' : 'Open a scenario file…'}
+            </button>
+            {opener.input}
+          </div>
+        </div>
       </header>
+      {opener.problem && <FileProblemPanel problem={opener.problem} onDismiss={opener.dismiss} />}
       {s.notice && s.notice.length > 0 && (
         <section className="notice-box" aria-labelledby="notice-h">
           <button
@@ -164,8 +238,17 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
           )}
         </section>
       )}
+      <KnobPanel
+        specs={runKey?.parameterInfo ?? NO_SPECS}
+        effective={effective}
+        base={base}
+        overrides={requested}
+        errors={errors}
+        running={status.status === 'running'}
+        onRun={run}
+      />
       <PlaybackBar />
-      <div className="grid" data-run={runKey.status}>
+      <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>
         {views.includes('diagram') && (
           <section className="panel panel-diagram" aria-labelledby="h-diagram">
             <h2 id="h-diagram">System</h2>

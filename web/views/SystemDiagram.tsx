@@ -1,6 +1,14 @@
 import { useMemo } from 'react';
 import { holdFor, useRun, useStore } from '../store/store';
-import { diagramStateAt, type Badge, type BadgePlace, type BusToken } from '../model/diagramState';
+import {
+  CPU_TASKS,
+  cpuTimeline,
+  diagramStateAt,
+  type Badge,
+  type BadgePlace,
+  type BusToken,
+  type CpuTimeline,
+} from '../model/diagramState';
 import { ringsAt } from '../model/rings';
 import { narrate } from '../model/narrate';
 import { tokenX } from '../model/geometry';
@@ -15,13 +23,22 @@ import {
 } from '../engine/traceKinds';
 import type { TraceIndex } from '../model/traceIndex';
 import type { ParameterTree } from '../engine/types';
-import { ALERT, FRAME_COLORS, GROUP_COLORS, RING_COLORS, purposeColor } from './palette';
+import {
+  ALERT,
+  CPU_TASK_COLORS,
+  FRAME_COLORS,
+  GROUP_COLORS,
+  RING_COLORS,
+  purposeColor,
+} from './palette';
+import { formatTime, timeUnitFor } from '../model/format';
 import { RingBar } from './RingBar';
 
 // Layout (viewBox units).
 const W = 1100;
 const H = 430;
-const CPU = { x: 20, y: 44, w: 200, h: 84 };
+const CPU = { x: 20, y: 40, w: 200, h: 96 };
+const CPU_STRIP = { x: CPU.x + 10, y: CPU.y + 56, w: CPU.w - 20, h: 12 };
 const MEM = { x: 20, y: 158, w: 200, h: 250 };
 const BRIDGE = { x: 252, y: 208, w: 92, h: 56 };
 const BUS = { x0: 344, x1: 540, y: 236 };
@@ -49,7 +66,7 @@ const SHORT: Record<PurposeGroup, string> = {
 };
 
 const BADGE_AT: Record<BadgePlace, { x: number; y: number }> = {
-  driver: { x: CPU.x + CPU.w / 2, y: CPU.y + CPU.h - 6 },
+  driver: { x: CPU.x + CPU.w / 2, y: CPU.y + CPU.h + 4 },
   sendRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.send + 10 },
   recvRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.receive + 10 },
   returnRing: { x: MEM.x + MEM.w / 2, y: MEM_ROWS.ret + 10 },
@@ -207,8 +224,13 @@ export function SystemDiagram() {
     () => (idx && state ? narrate(idx, state, cursor, holdFor(speed)) : []),
     [idx, state, cursor, speed],
   );
+  const cpuHalf = cpuStripHalf(speed);
+  const cpu = useMemo(
+    () => (idx ? cpuTimeline(idx, cursor, cpuHalf) : null),
+    [idx, cursor, cpuHalf],
+  );
 
-  if (!run || !idx || !state || !rings) return <DiagramPlaceholder />;
+  if (!run || !idx || !state || !rings || !cpu) return <DiagramPlaceholder />;
 
   const width = param(run.output.parameters, 'system.bus.width_bits');
   const clock = param(run.output.parameters, 'system.bus.clock_mhz');
@@ -230,12 +252,7 @@ export function SystemDiagram() {
     bufs: hl([P.SendDataFetch, P.RecvDataWrite]),
   };
   const active = state.bus[0];
-  const cpuSub =
-    state.busy.cpuTask === 1
-      ? 'interrupt service'
-      : state.busy.cpuTask === 0
-        ? 'driver: sending'
-        : 'idle';
+  const cpuTask = cpu.now?.task ?? state.busy.cpuTask;
 
   const sentToPeer = countKind(idx, K.PeerRxDone, cursor);
   const fromPeer = countKind(idx, K.PeerTxStart, cursor);
@@ -290,13 +307,18 @@ export function SystemDiagram() {
         <Box
           b={CPU}
           title="Host CPU"
-          sub={cpuSub}
           busy={state.busy.cpu}
-          accent="#233554"
+          accent={cpuTask !== null ? CPU_TASK_COLORS[cpuTask] : '#233554'}
           testId="unit-cpu"
         />
+        <CpuStrip timeline={cpu} cursor={cursor} half={cpuHalf} />
         {state.mailbox && (
-          <text x={CPU.x + 10} y={CPU.y + 50} className="unit-note" fill={GROUP_COLORS.mailbox}>
+          <text
+            x={CPU.x + CPU.w + 8}
+            y={CPU.y + 36}
+            className="unit-note"
+            fill={GROUP_COLORS.mailbox}
+          >
             mailbox write (PIO)
           </text>
         )}
@@ -677,6 +699,12 @@ export function Legend() {
         <span className="chip chip-frame" style={{ background: FRAME_COLORS.rx }} /> frame from peer
       </li>
       <li>
+        <span className="chip" style={{ background: CPU_TASK_COLORS[0] }} /> CPU: sending
+      </li>
+      <li>
+        <span className="chip" style={{ background: CPU_TASK_COLORS[1] }} /> CPU: interrupt handler
+      </li>
+      <li>
         <span className="chip chip-busy" /> busy
       </li>
       <li>
@@ -686,6 +714,79 @@ export function Legend() {
         <span className="chip" style={{ background: ALERT }} /> drop · interrupt
       </li>
     </ul>
+  );
+}
+
+/** Half the span of the CPU strip: five seconds of playback either side of the cursor. */
+function cpuStripHalf(speed: number): number {
+  return 5 * speed;
+}
+
+/** The host CPU's tasks around the cursor (HostCpuBusy spans): sending vs interrupt handler. */
+function CpuStrip({
+  timeline,
+  cursor,
+  half,
+}: {
+  timeline: CpuTimeline;
+  cursor: number;
+  half: number;
+}) {
+  const { x, y, w, h } = CPU_STRIP;
+  const now = timeline.now;
+  const label = now ? (now.task === 0 ? 'sending' : (CPU_TASKS[now.task] ?? 'task')) : 'idle';
+  let progress = '';
+  if (now) {
+    const u = timeUnitFor(Math.max(1, now.end - now.start));
+    const v = (ps: number) => String(+(ps / u.scale).toFixed(2));
+    progress = `${v(cursor - now.start)} / ${v(now.end - now.start)} ${u.unit}`;
+  }
+  return (
+    <g
+      className="cpu-strip"
+      data-testid="cpu-strip"
+      data-task={now ? now.task : 'idle'}
+      data-segments={timeline.segments.length}
+    >
+      <text
+        x={x}
+        y={CPU.y + 32}
+        className={now ? 'unit-note' : 'unit-sub'}
+        fill={now ? CPU_TASK_COLORS[now.task] : undefined}
+      >
+        {label}
+      </text>
+      {progress && (
+        <text x={x} y={CPU.y + 46} className="cpu-progress">
+          {progress}
+        </text>
+      )}
+      <rect x={x} y={y} width={w} height={h} rx={3} className="cpu-track" />
+      {timeline.segments.map((s) => (
+        <rect
+          key={s.rec}
+          x={x + s.x0 * w}
+          y={y + 1}
+          width={Math.max(1, (s.x1 - s.x0) * w)}
+          height={h - 2}
+          rx={2}
+          fill={CPU_TASK_COLORS[s.task] ?? '#7a8494'}
+          opacity={s.current ? 1 : 0.55}
+          data-testid="cpu-span"
+          data-task={s.task}
+        />
+      ))}
+      <line x1={x + w / 2} x2={x + w / 2} y1={y - 2} y2={y + h + 2} className="cpu-now-line" />
+      <text x={x} y={y + h + 10} className="cpu-scale">
+        −{formatTime(half, 1)}
+      </text>
+      <text x={x + w / 2} y={y + h + 10} textAnchor="middle" className="cpu-scale">
+        now
+      </text>
+      <text x={x + w} y={y + h + 10} textAnchor="end" className="cpu-scale">
+        +{formatTime(half, 1)}
+      </text>
+    </g>
   );
 }
 

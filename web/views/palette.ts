@@ -13,6 +13,9 @@ export const GROUP_COLORS: Record<PurposeGroup, string> = {
 export const ALERT = '#d1495b';
 export const WARN = '#c98a0c';
 
+/** Host CPU tasks: 0 sending (driver), 1 interrupt handler (red, like the interrupt line). */
+export const CPU_TASK_COLORS = ['#5570a8', ALERT] as const;
+
 export function purposeColor(purpose: number): string {
   const g = PURPOSE_GROUP[purpose];
   return g ? GROUP_COLORS[g] : '#7a8494';
