@@ -149,7 +149,7 @@ test('an unknown scenario id shows a message and the gallery still works', async
 test('full-page screenshot of the scenario page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openScenario(page);
-  // Step well into the window so the rings have been reported and traffic is in flight.
+  // Step into the window so that traffic is in flight (the rings are known from the first frame).
   for (let i = 0; i < 20; i++) await page.getByTestId('step-forward').click();
   await stepUntil(page, '[data-testid="bus-token"]', 100).catch(() => undefined);
   await page.screenshot({ path: 'e2e/artifacts/scenario.png', fullPage: true });

@@ -48,6 +48,28 @@ describe.skipIf(!built)('the real engine, as the UI reads it', async () => {
       }
       if ((idx.byKind.get(K.IndexUpdate) ?? []).length)
         expect(rings.some((r) => r.host.known || r.nic.known)).toBe(true);
+      // Every ring copy is recorded when the window opens: the rings are known from frame one.
+      for (const r of ringsAt(idx, o.trace.start_ps)) {
+        expect(r.host.known, `${r.name} host copy`).toBe(true);
+        expect(r.nic.known, `${r.name} NIC copy`).toBe(true);
+      }
+      // DmaDone names the id of its DmaQueued: same engine, purpose and packet.
+      const queued = new Map<number, number>();
+      for (const i of idx.byKind.get(K.DmaQueued) ?? []) queued.set(trace.a[i]!, i);
+      for (const i of idx.byKind.get(K.DmaDone) ?? []) {
+        const q = queued.get(trace.a[i]!);
+        if (q === undefined) continue; // queued before the window
+        expect(trace.component[q]).toBe(trace.component[i]);
+        expect(trace.b[q]).toBe(trace.b[i]);
+        expect(trace.d[q]).toBe(trace.d[i]);
+      }
+      // Host CPU tasks have a duration and a known task.
+      for (const i of idx.byKind.get(K.HostCpuBusy) ?? []) {
+        expect(trace.a[i]).toBeLessThanOrEqual(1);
+        expect(trace.b[i]! + trace.c[i]! * 2 ** 32).toBeGreaterThan(0);
+      }
+      for (const s of o.series)
+        if (s.start_ps !== undefined) expect(s.start_ps).toBeGreaterThanOrEqual(0);
     });
   }
 

@@ -102,6 +102,23 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
       kind: 'host',
     });
   }
+  if (state.busy.cpuTask === 1) {
+    out.push({
+      key: 'cpu-isr',
+      step: 'CPU',
+      text: 'Host CPU runs the interrupt handler: the driver recycles sent descriptors and passes received packets up',
+      purpose: -1,
+      kind: 'host',
+    });
+  } else if (state.busy.cpuTask === 0) {
+    out.push({
+      key: 'cpu-send',
+      step: 'CPU',
+      text: 'Host CPU builds a UDP packet for the driver to post',
+      purpose: -1,
+      kind: 'host',
+    });
+  }
   for (const d of state.drops) {
     out.push({
       key: `drop-${d.rec}`,

@@ -1,6 +1,11 @@
 import type { ScenarioEntry } from '../scenarios/types';
 import { scenarioHref } from '../app/route';
-import { FileDropZone, useFileDrop, useScenarioFileOpener } from './OpenScenarioFile';
+import {
+  FileDropZone,
+  FileProblemPanel,
+  useFileDrop,
+  useScenarioFileOpener,
+} from './OpenScenarioFile';
 
 interface Props {
   scenarios: readonly ScenarioEntry[];
@@ -26,15 +31,19 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
           <strong>Page not found.</strong> {problem}
         </div>
       )}
-      <section className="gallery-intro">
-        <h1>Watch a packet cross the machine</h1>
-        <p>
-          Each scenario runs the simulator on a server with a descriptor-ring network interface: the
-          driver posts descriptors, the NIC fetches them and the data by DMA over the I/O bus,
-          frames cross the Ethernet wire, and interrupts tell the host what has been done. Pick a
-          scenario, press play, and step through the events.
-        </p>
-      </section>
+      <div className="gallery-top">
+        <section className="gallery-intro">
+          <h1>Watch a packet cross the machine</h1>
+          <p>
+            Each scenario runs the simulator on a server with a descriptor-ring network interface:
+            the driver posts descriptors, the NIC fetches them and the data by DMA over the I/O bus,
+            frames cross the Ethernet wire, and interrupts tell the host what has been done. Pick a
+            scenario, press play, and step through the events.
+          </p>
+        </section>
+        <FileDropZone opener={opener} over={drop.over} />
+      </div>
+      {opener.problem && <FileProblemPanel problem={opener.problem} onDismiss={opener.dismiss} />}
       {loadProblems.length > 0 && (
         <div className="notice notice-warn" role="status">
           Some scenario files could not be read: {loadProblems.join('; ')}
@@ -71,7 +80,6 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
           ))}
         </ul>
       )}
-      <FileDropZone opener={opener} over={drop.over} />
     </div>
   );
 }

@@ -353,6 +353,11 @@ export function KnobPanel({
           {specs.length === 0 && (
             <p className="muted">The parameters appear when the scenario has run once.</p>
           )}
+          {q &&
+            specs.length > 0 &&
+            !specs.some((s) => matchesQuery(s, q) || mapped.byPath.has(s.path)) && (
+              <p className="muted small">No parameter matches “{q}”.</p>
+            )}
           {groups.map((g) => {
             const shown = g.specs.filter(
               (s) => !q || matchesQuery(s, q) || mapped.byPath.has(s.path),

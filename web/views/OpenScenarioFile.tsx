@@ -157,41 +157,32 @@ export function useFileDrop(opener: ScenarioFileOpener): {
   };
 }
 
-/** The gallery's drop zone with its "Open a scenario file…" button. */
+/** The gallery's drop zone with its "Open a scenario file…" button (the whole page accepts a drop). */
 export function FileDropZone({ opener, over }: { opener: ScenarioFileOpener; over: boolean }) {
   return (
-    <section className="file-open" aria-label="Open a scenario file">
-      <div className={`dropzone ${over ? 'over' : ''}`} data-testid="dropzone">
-        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" className="dz-icon">
+    <div className={`dropzone ${over ? 'over' : ''}`} data-testid="dropzone">
+      <div className="dz-head">
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className="dz-icon">
           <path d="M6 2h8l5 5v13a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z" />
           <path d="M14 2v5h5" />
           <path d="M12 11v7M9 15l3 3 3-3" />
         </svg>
-        <div className="dz-text">
-          <strong>Your own scenario</strong>
-          <span className="muted">
-            Drop a scenario <code>.json</code> anywhere on this page (at most 1 MB), or choose one.
-            The engine checks it and opens it as a custom scenario in this tab; the presets stay as
-            they are.
-          </span>
-        </div>
-        <button
-          type="button"
-          className="btn"
-          onClick={opener.choose}
-          disabled={opener.checking !== null}
-          data-testid="open-file"
-        >
-          {opener.checking ? 'Checking…' : 'Open a scenario file…'}
-        </button>
-        {opener.input}
+        <strong>Your own scenario</strong>
       </div>
-      {opener.checking && (
-        <p className="muted small" role="status">
-          Checking “{opener.checking}”…
-        </p>
-      )}
-      {opener.problem && <FileProblemPanel problem={opener.problem} onDismiss={opener.dismiss} />}
-    </section>
+      <p className="dz-text muted">
+        Drop a scenario <code>.json</code> on this page (at most 1&nbsp;MB) or choose one. The
+        engine checks it; it opens as a custom scenario in this tab, beside the presets.
+      </p>
+      <button
+        type="button"
+        className="btn"
+        onClick={opener.choose}
+        disabled={opener.checking !== null}
+        data-testid="open-file"
+      >
+        {opener.checking ? `Checking ${opener.checking}…` : 'Open a scenario file…'}
+      </button>
+      {opener.input}
+    </div>
   );
 }
