@@ -2,7 +2,7 @@
 // last run, grouped by section, the most relevant first. Edits are sent to the core as an
 // overrides object when the user presses Run or Enter; the core validates them and its messages
 // appear next to their fields. The UI checks nothing beyond reading the number text.
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ParameterSpec, ValidationError } from '../engine/types';
 import {
   buildOverrides,
@@ -203,6 +203,16 @@ export function KnobPanel({
     if (errors.length > 0) setOpen(true);
   }
 
+  // Bring the first rejected field into the panel's view (the panel scrolls inside itself).
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const body = bodyRef.current;
+    const bad = body?.querySelector<HTMLElement>('.knob.invalid');
+    if (!body || !bad || errors.length === 0) return;
+    const top = bad.getBoundingClientRect().top - body.getBoundingClientRect().top;
+    if (top < 0 || top + bad.offsetHeight > body.clientHeight) body.scrollTop += top - 40;
+  }, [errors, open]);
+
   const specMap = useMemo(() => new Map(specs.map((s) => [s.path, s])), [specs]);
   const groups = useMemo(() => groupParameters(specs), [specs]);
   const mapped = useMemo(() => mapErrors(errors, specMap.keys()), [errors, specMap]);
@@ -325,7 +335,7 @@ export function KnobPanel({
         </div>
       </div>
       {open && (
-        <div className="knobs-body" id="knobs-body">
+        <div className="knobs-body" id="knobs-body" ref={bodyRef}>
           {mapped.other.length > 0 && (
             <div className="notice notice-error knobs-other" role="alert">
               {mapped.other.map((e, i) => (
