@@ -153,6 +153,7 @@ function Field({ spec, value, base, hasBase, edited, errors, onEdit, onEnter }: 
           )}
         </span>
         <span className="knob-path mono">{spec.path}</span>
+        {spec.description && <span className="knob-desc">{spec.description}</span>}
       </label>
       <div className="knob-row">
         {control}
