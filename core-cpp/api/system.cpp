@@ -2,7 +2,7 @@
 
 #include <functional>
 
-#include "bus/simple_bus.hpp"
+#include "bus/pci_bus.hpp"
 #include "host/host.hpp"
 #include "link/ethernet_link.hpp"
 #include "nic/fixed_nic.hpp"
@@ -74,7 +74,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   DescriptorRing ret(&ctx, RingId::Return, cfg.driver.return_ring_size, Copy::Nic, cfg.run.warmup);
   const Rings rings{&send, &receive, &ret};
 
-  SimpleBus bus(&ctx, cfg.bus);
+  PciBus bus(&ctx, cfg.bus);
   HostBridge bridge(&ctx, &bus, cfg.host.pio_buffer_entries);
   Host host(&ctx, cfg, rings, &bridge, &tally);
   FixedFunctionNic nic(&ctx, cfg.nic, rings, &bus, &host, &tally);
@@ -98,7 +98,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   sampler.end = cfg.run.duration;
   sampler.probe = [&]() {
     return Sampler::Probe{bus.busy_total(ctx.now()),
-                          bus.data_total(),
+                          bus.data_total(ctx.now()),
                           host.cpu_busy_total(ctx.now()),
                           bus.transactions(),
                           bus.refusals(),
@@ -129,6 +129,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   host.start();
   peer.start();
   ctx.run_until(cfg.run.duration);
+  ctx.trace.flush(cfg.run.duration);
   if (ctx.failed()) {
     out.fault = ctx.fault();
     return out;
@@ -181,7 +182,43 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
       peer_sent > 0 ? static_cast<double>(drops_nd + drops_full) / static_cast<double>(peer_sent)
                     : 0.0);
   add("bus_utilization", fraction(bus.busy_total(end) - w.bus_busy, window));
-  add("bus_data_fraction", fraction(bus.data_total() - w.bus_data, window));
+  add("bus_data_fraction", fraction(bus.data_total(end) - w.bus_data, window));
+  {
+    // Every bus cycle in the window by category (thesis Figs 4.6/4.7): shares of elapsed cycles,
+    // and overhead and content as shares of bus traffic (busy cycles).
+    const CycleCounts a = bus.cycles_at(cfg.run.warmup);
+    const CycleCounts b = bus.cycles_at(end);
+    std::uint64_t total = 0, busy = 0, overhead = 0;
+    CycleCounts d{};
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      d[i] = b[i] - a[i];
+      total += d[i];
+      if (i != static_cast<std::size_t>(BusCategory::IdleCycles)) busy += d[i];
+      if (i >= static_cast<std::size_t>(BusCategory::ArbitrationCycles) &&
+          i <= static_cast<std::size_t>(BusCategory::TurnaroundCycles)) {
+        overhead += d[i];
+      }
+    }
+    auto share = [](std::uint64_t part, std::uint64_t whole) {
+      return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+    };
+    using C = BusCategory;
+    auto at = [&](C c) { return d[static_cast<std::size_t>(c)]; };
+    add("bus_cycles", static_cast<double>(total));
+    add("bus_util_content", share(at(C::Content), total));
+    add("bus_util_network_headers", share(at(C::NetworkHeaders), total));
+    add("bus_util_app_headers", share(at(C::AppHeaders), total));
+    add("bus_util_descriptors", share(at(C::Descriptors), total));
+    add("bus_util_other_devices", share(at(C::OtherDevices), total));
+    add("bus_util_arbitration", share(at(C::ArbitrationCycles), total));
+    add("bus_util_address", share(at(C::AddressCycles), total));
+    add("bus_util_wait", share(at(C::WaitCycles), total));
+    add("bus_util_retry", share(at(C::RetryCycles), total));
+    add("bus_util_turnaround", share(at(C::TurnaroundCycles), total));
+    add("bus_util_idle", share(at(C::IdleCycles), total));
+    add("bus_overhead_share", share(overhead, busy));
+    add("bus_content_share", share(at(C::Content), busy));
+  }
   add("bus_transactions", static_cast<double>(bus.transactions() - w.bus_transactions));
   add("host_cpu_utilization", fraction(host.cpu_busy_total(end) - w.cpu_busy, window));
   add("interrupts", static_cast<double>(interrupts));

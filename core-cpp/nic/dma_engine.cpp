@@ -1,5 +1,7 @@
 #include "nic/dma_engine.hpp"
 
+#include <algorithm>
+
 namespace nicsim {
 
 namespace {
@@ -8,8 +10,14 @@ Component channel_component(DmaChannel ch) {
 }
 }  // namespace
 
-DmaEngine::DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, DmaClient* client)
-    : ctx_(ctx), bus_(bus), depth_(static_cast<std::size_t>(depth)), client_(client) {}
+DmaEngine::DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64_t max_burst,
+                     unsigned instance, DmaClient* client)
+    : ctx_(ctx),
+      bus_(bus),
+      depth_(static_cast<std::size_t>(depth)),
+      max_burst_(static_cast<std::uint32_t>(max_burst)),
+      instance_(instance),
+      client_(client) {}
 
 bool DmaEngine::has_space(DmaChannel ch, std::size_t n) const {
   return queue(ch).size() + n <= depth_;
@@ -35,15 +43,22 @@ bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
 
 void DmaEngine::pump() {
   if (active_) return;
-  // Alternate between the channels when both have work (one DMA master, two queues).
-  DmaChannel ch = last_ == DmaChannel::Read ? DmaChannel::Write : DmaChannel::Read;
-  if (queue(ch).empty()) ch = ch == DmaChannel::Read ? DmaChannel::Write : DmaChannel::Read;
-  if (queue(ch).empty()) return;
+  // A DMA split into bursts keeps the bus master on it until its last burst.
+  DmaChannel ch = last_;
+  if (offset_ == 0) {
+    // Alternate between the channels when both have work (one DMA master, two queues).
+    ch = last_ == DmaChannel::Read ? DmaChannel::Write : DmaChannel::Read;
+    if (queue(ch).empty()) ch = ch == DmaChannel::Read ? DmaChannel::Write : DmaChannel::Read;
+    if (queue(ch).empty()) return;
+  }
   const DmaRequest& req = queue(ch).front();
+  const std::uint32_t left = req.bytes - offset_;
   BusTransaction txn;
   txn.master = channel_component(ch);
+  txn.instance = instance_;
   txn.purpose = req.purpose;
-  txn.bytes = req.bytes;
+  txn.bytes = max_burst_ > 0 ? std::min(left, max_burst_) : left;
+  txn.header_bytes = req.header_bytes > offset_ ? req.header_bytes - offset_ : 0;
   txn.packet = req.packet;
   txn.read = ch == DmaChannel::Read;
   txn.cookie = static_cast<std::uint64_t>(ch);
@@ -56,9 +71,15 @@ void DmaEngine::pump() {
 void DmaEngine::bus_done(const BusTransaction& txn) {
   const DmaChannel ch = static_cast<DmaChannel>(txn.cookie);
   auto& q = queue(ch);
+  active_ = false;
+  offset_ += txn.bytes;
+  if (offset_ < q.front().bytes) {  // more bursts of this DMA
+    pump();
+    return;
+  }
+  offset_ = 0;
   const DmaRequest req = q.front();
   q.pop_front();
-  active_ = false;
   ctx_->record(TraceKind::DmaDone, channel_component(ch), req.id,
                static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet);
   client_->dma_done(ch, req);

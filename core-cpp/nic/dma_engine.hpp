@@ -18,6 +18,7 @@ struct DmaRequest {
   std::uint32_t bytes = 0;
   std::uint32_t packet = 0;
   std::uint64_t cookie = 0;
+  std::uint32_t header_bytes = 0;  // the first bytes are network headers (bus accounting)
   std::uint32_t id = 0;  // assigned by the engine when queued (trace records name it)
 };
 
@@ -32,7 +33,10 @@ class DmaClient {
 
 class DmaEngine final : private BusMaster {
  public:
-  DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, DmaClient* client);
+  // max_burst: longest bus transaction the engine asks for (0 = unlimited); longer DMAs are
+  // split into bursts, each its own bus transaction (nic_facts §3.8).
+  DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64_t max_burst, unsigned instance,
+            DmaClient* client);
   bool has_space(DmaChannel ch, std::size_t n = 1) const;
   // False when the channel's queue is full (the client hears dma_space later).
   bool enqueue(DmaChannel ch, const DmaRequest& req);
@@ -51,7 +55,10 @@ class DmaEngine final : private BusMaster {
   SimContext* ctx_;
   IoBus* bus_;
   std::size_t depth_;
+  std::uint32_t max_burst_;
+  unsigned instance_;
   DmaClient* client_;
+  std::uint32_t offset_ = 0;  // bytes of the active request already moved
   std::deque<DmaRequest> reads_, writes_;
   bool active_ = false;  // a transaction owns the bus
   DmaChannel last_ = DmaChannel::Write;

@@ -13,7 +13,7 @@ FixedFunctionNic::FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, Rings 
     : ctx_(ctx),
       cfg_(cfg),
       rings_(rings),
-      dma_(ctx, bus, cfg.dma_queue_depth, this),
+      dma_(ctx, bus, cfg.dma_queue_depth, cfg.dma_max_burst, 0, this),
       irq_(irq),
       tally_(tally),
       send_fetch_{rings.send, Purpose::SendBdFetch, cfg.send_bd_bytes},
@@ -88,7 +88,8 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
     }
     case kSendData: {  // S4: fetch the packet data named by the descriptor
       const Descriptor d = rings_.send->desc(Copy::Nic, send_next_data_);
-      issue(DmaChannel::Read, {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_});
+      issue(DmaChannel::Read,
+            {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_, kUdpFrameHeaderBytes});
       ++send_next_data_;
       send_data_busy_ = false;
       kick_send_data();
@@ -106,7 +107,7 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       rings_.receive->set_cons(Copy::Nic, idx + 1);
       issue(DmaChannel::Write,
             {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes),
-             f.packet, f.frame_bytes});
+             f.packet, f.frame_bytes, kUdpFrameHeaderBytes});
       return_pending_.push_back(Descriptor{f.packet, f.payload_bytes,
                                            static_cast<std::uint32_t>(rings_.receive->slot(idx))});
       issue(DmaChannel::Write, {Purpose::ReturnBdWrite,

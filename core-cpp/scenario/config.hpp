@@ -24,10 +24,26 @@ struct DriverConfig {
   std::int64_t receive_buffers_posted = 0;
 };
 
+enum class BusModel : std::uint8_t { Fixed = 0, Pci = 1 };
+enum class BusProtocol : std::uint8_t { Pci = 0, PciX = 1 };
+
 struct BusConfig {
+  BusModel model = BusModel::Pci;
+  BusProtocol protocol = BusProtocol::Pci;
   std::int64_t width_bits = 0;
-  std::int64_t clock_mhz = 0;  // nominal: 33, 66, 100, 133
-  std::int64_t overhead_cycles = 0;
+  std::int64_t clock_mhz = 0;        // nominal: 33, 66, 100, 133
+  std::int64_t overhead_cycles = 0;  // fixed model: cycles = overhead + ceil(bytes / width)
+  std::int64_t arbitration_cycles = 0;  // REQ# to GNT# on an idle bus, for a master not parked
+  Time memory_latency = 0;              // DMA read: main memory (and cache probe) latency
+  std::int64_t write_wait_cycles = 0;   // posted memory write: target wait before data
+  std::int64_t target_wait_cycles = 0;  // programmed I/O to a device register
+  std::int64_t initial_latency_limit = 0;  // clocks from FRAME# to first TRDY#, else Retry
+  std::int64_t delayed_slots = 0;          // delayed-transaction entries in the host bridge
+  std::int64_t retry_gap_cycles = 0;       // REQ# deasserted after a STOP# termination
+  std::int64_t read_disconnect_bytes = 0;  // host bridge prefetch boundary (0 = none)
+  std::int64_t latency_timer = 0;          // master latency timer, clocks
+  bool dual_address = false;               // buffers above 4 GB need a dual address cycle
+  std::int64_t mmrbc = 0;                  // PCI-X maximum memory read byte count
   Time cycle() const;  // exact period of the nominal clock (33 MHz is 33.33 MHz: 30 ns)
 };
 
@@ -48,6 +64,7 @@ struct NicConfig {
   std::int64_t tx_buffer_bytes = 0;
   std::int64_t rx_buffer_bytes = 0;
   std::int64_t dma_queue_depth = 0;
+  std::int64_t dma_max_burst = 0;  // 0 = unlimited
   std::int64_t send_coalesce_bds = 0;
   Time send_coalesce_timer = 0;
   std::int64_t receive_coalesce_bds = 0;
@@ -94,6 +111,7 @@ struct Config {
 constexpr std::int64_t kUdpIpEthCrcBytes = 46;
 constexpr std::int64_t kMinFrameBytes = 64;
 constexpr std::int64_t kCrcBytes = 4;
+constexpr std::uint32_t kUdpFrameHeaderBytes = 14 + 20 + 8;  // Ethernet + IP + UDP
 inline std::int64_t frame_bytes(std::int64_t datagram) {
   return datagram + kUdpIpEthCrcBytes < kMinFrameBytes ? kMinFrameBytes
                                                        : datagram + kUdpIpEthCrcBytes;

@@ -28,7 +28,21 @@ const std::vector<MetricInfo>& result_metrics() {
       {"bus_utilization", "fraction", "Share of bus time busy with transactions"},
       {"bus_data_fraction", "fraction",
        "Share of bus time moving data (the rest of busy is overhead)"},
-      {"bus_transactions", "transactions", "Bus transactions in the measured window"},
+      {"bus_transactions", "transactions", "Bus tenures in the measured window"},
+      {"bus_cycles", "cycles", "Bus clock cycles in the measured window"},
+      {"bus_util_content", "fraction", "Share of bus cycles moving packet content"},
+      {"bus_util_network_headers", "fraction", "Share of bus cycles moving network headers"},
+      {"bus_util_app_headers", "fraction", "Share of bus cycles moving application headers"},
+      {"bus_util_descriptors", "fraction", "Share of bus cycles moving descriptors, ring indices and mailbox writes"},
+      {"bus_util_other_devices", "fraction", "Share of bus cycles moving other devices' data"},
+      {"bus_util_arbitration", "fraction", "Share of bus cycles spent in arbitration"},
+      {"bus_util_address", "fraction", "Share of bus cycles spent in address (and attribute) phases"},
+      {"bus_util_wait", "fraction", "Share of bus cycles spent waiting (memory stall, target waits)"},
+      {"bus_util_retry", "fraction", "Share of bus cycles wasted by retried attempts"},
+      {"bus_util_turnaround", "fraction", "Share of bus cycles in turnaround and idle cycles between transactions"},
+      {"bus_util_idle", "fraction", "Share of bus cycles with no transaction"},
+      {"bus_overhead_share", "fraction", "Overhead (arbitration, address, wait, retry, turnaround) as a share of bus traffic"},
+      {"bus_content_share", "fraction", "Packet content as a share of bus traffic"},
       {"host_cpu_utilization", "fraction", "Share of host CPU time busy"},
       {"interrupts", "interrupts", "Interrupts in the measured window"},
       {"interrupts_per_packet", "interrupts/packet", "Interrupts per datagram sent or received"},
@@ -273,6 +287,17 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
     errors.push_back({"system.driver.receive_buffers_posted",
                       "must be at most system.driver.receive_ring_size - 1 = " +
                           std::to_string(c.driver.receive_ring_size - 1) + where});
+  }
+  if (c.bus.model == BusModel::Pci) {
+    const bool pcix = c.bus.protocol == BusProtocol::PciX;
+    const std::int64_t mhz = c.bus.clock_mhz;
+    if (!pcix && mhz != 33 && mhz != 66) {
+      errors.push_back({"system.bus.clock_mhz", "conventional PCI runs at 33 or 66 MHz, got " +
+                                                    std::to_string(mhz) + "; use system.bus.protocol \"pci-x\" for 100 or 133" + where});
+    }
+    if (pcix && mhz == 33) {
+      errors.push_back({"system.bus.clock_mhz", "PCI-X runs at 66, 100 or 133 MHz, got 33" + where});
+    }
   }
   if (c.nic.tx_buffer_bytes < frame_bytes(c.workload.datagram_bytes)) {
     errors.push_back({"system.nic.tx_buffer_bytes", "must hold at least one frame" + where});

@@ -1,6 +1,7 @@
 // Fixed-size typed trace records, recorded only inside a requested time window and capped in
 // count (both are run config), in the manner of Ripes' cachesim transaction records.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -23,14 +24,50 @@ class TraceRecorder {
       : start_(start), end_(end), max_(max_records) {}
   void record(Time t, TraceKind kind, Component comp, std::uint32_t a = 0, std::uint32_t b = 0,
               std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
-    if (t < start_ || t > end_) return;
+    record_raw(t, kind, static_cast<std::uint16_t>(comp), a, b, c, d, e);
+  }
+  void record_raw(Time t, TraceKind kind, std::uint16_t comp, std::uint32_t a = 0,
+                  std::uint32_t b = 0, std::uint32_t c = 0, std::uint32_t d = 0,
+                  std::uint32_t e = 0) {
+    if (!future_.empty()) flush(t);
+    append(TraceRecord{t, static_cast<std::uint16_t>(kind), comp, a, b, c, d, e});
+  }
+
+  // A record for a later time that is already known (the phases of a planned bus tenure). It
+  // enters the trace in time order, before any record made at or after its time.
+  void record_future(const TraceRecord& r) {
+    if (r.time_ps < start_ || r.time_ps > end_ || max_ == 0) return;
+    // Kept in time order (stable for equal times): usually a handful of records.
+    auto at = std::upper_bound(future_.begin(), future_.end(), r.time_ps,
+                               [](Time t, const TraceRecord& x) { return t < x.time_ps; });
+    future_.insert(at, r);
+  }
+  // Drops future records with time > t that `match` selects (a tenure cut short).
+  template <class Match>
+  void cancel_future(Time t, Match match) {
+    future_.erase(std::remove_if(future_.begin(), future_.end(),
+                                 [&](const TraceRecord& r) { return r.time_ps > t && match(r); }),
+                  future_.end());
+  }
+  // Moves future records with time <= t into the trace (all of them at the end of a run).
+  void flush(Time t) {
+    if (future_.empty()) return;
+    std::size_t n = 0;
+    while (n < future_.size() && future_[n].time_ps <= t) append(future_[n++]);
+    future_.erase(future_.begin(), future_.begin() + static_cast<std::ptrdiff_t>(n));
+  }
+
+ private:
+  void append(const TraceRecord& r) {
+    if (r.time_ps < start_ || r.time_ps > end_) return;
     if (records_.size() >= max_) {
       ++dropped_;
       return;
     }
-    records_.push_back(TraceRecord{t, static_cast<std::uint16_t>(kind),
-                                   static_cast<std::uint16_t>(comp), a, b, c, d, e});
+    records_.push_back(r);
   }
+
+ public:
   const std::vector<TraceRecord>& records() const { return records_; }
   std::vector<TraceRecord>&& take() { return std::move(records_); }
   std::uint64_t dropped() const { return dropped_; }
@@ -42,6 +79,7 @@ class TraceRecorder {
   std::uint64_t max_;
   std::uint64_t dropped_ = 0;
   std::vector<TraceRecord> records_;
+  std::vector<TraceRecord> future_;
 };
 
 }  // namespace nicsim

@@ -41,4 +41,30 @@ const char* purpose_name(Purpose p) {
   return "?";
 }
 
+const char* bus_phase_name(BusPhase p) {
+  switch (p) {
+#define NICSIM_X(name, str) \
+  case BusPhase::name:      \
+    return str;
+    NICSIM_BUS_PHASES(NICSIM_X)
+#undef NICSIM_X
+    case BusPhase::Count:
+      break;
+  }
+  return "?";
+}
+
+const char* bus_category_name(BusCategory c) {
+  switch (c) {
+#define NICSIM_X(name, str) \
+  case BusCategory::name:   \
+    return str;
+    NICSIM_BUS_CATEGORIES(NICSIM_X)
+#undef NICSIM_X
+    case BusCategory::Count:
+      break;
+  }
+  return "?";
+}
+
 }  // namespace nicsim

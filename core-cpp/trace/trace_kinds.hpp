@@ -35,7 +35,10 @@ namespace nicsim {
   X(SendComplete, "a=packet: the driver recycled the send descriptor")                         \
   X(PeerRxDone, "a=packet b=frame bytes: the peer received the frame")                         \
   X(CoalesceTimer, "a=cause bits: the coalescing timer expired")                               \
-  X(HostCpuBusy, "a=task(0 send,1 interrupt service) b=duration ps low c=duration ps high")
+  X(HostCpuBusy, "a=task(0 send,1 interrupt service) b=duration ps low c=duration ps high")      \
+  X(BusPhase, "a=master(component) b=phase c=cycles d=category e=txn: lasts until the next BusPhase") \
+  X(BusRequest, "a=master(component) b=txn: REQ# asserted")                                      \
+  X(BusGrant, "a=master(component) b=txn: GNT# given")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,
@@ -48,7 +51,7 @@ enum class TraceKind : std::uint16_t {
   X(HostCpu, "host_cpu")                                                                          \
   X(Driver, "driver") X(Bus, "bus") X(Nic, "nic") X(DmaRead, "dma_read") X(DmaWrite, "dma_write") \
       X(MacTx, "mac_tx") X(MacRx, "mac_rx") X(WireTx, "wire_tx") X(WireRx, "wire_rx")             \
-          X(Peer, "peer") X(HostBridge, "host_bridge")
+          X(Peer, "peer") X(HostBridge, "host_bridge") X(Disk, "disk")
 
 enum class Component : std::uint16_t {
 #define NICSIM_X(name, str) name,
@@ -63,7 +66,37 @@ enum class Component : std::uint16_t {
   X(SendDataFetch, "send data fetch") X(RecvBdFetch, "receive descriptor fetch")         \
       X(RecvDataWrite, "receive data write") X(ReturnBdWrite, "return descriptor write") \
           X(SendConsumerWrite, "send consumer index write")                              \
-              X(ReturnProducerWrite, "return producer index write") X(MailboxPio, "mailbox write")
+              X(ReturnProducerWrite, "return producer index write") X(MailboxPio, "mailbox write") \
+                  X(DiskTransfer, "disk transfer")
+
+// Phases of a PCI/PCI-X bus tenure (thesis §4.1.2; pci_facts §2, §9).
+#define NICSIM_BUS_PHASES(X)                                                              \
+  X(Arbitration, "arbitration") X(Address, "address") X(DualAddress, "dual address")     \
+      X(Attribute, "attribute") X(Turnaround, "turnaround") X(Wait, "wait")               \
+          X(Data, "data") X(Stop, "stop") X(Idle, "idle") X(SplitResponse, "split response") \
+              X(BusIdle, "bus idle")
+
+enum class BusPhase : std::uint16_t {
+#define NICSIM_X(name, str) name,
+  NICSIM_BUS_PHASES(NICSIM_X)
+#undef NICSIM_X
+      Count
+};
+
+// Every bus cycle belongs to exactly one of these (thesis Figs 4.6/4.7 and §4.2).
+#define NICSIM_BUS_CATEGORIES(X)                                                            \
+  X(Content, "packet content") X(NetworkHeaders, "network headers")                        \
+      X(AppHeaders, "application headers") X(Descriptors, "descriptors and ring indices")  \
+          X(OtherDevices, "other devices") X(ArbitrationCycles, "arbitration")             \
+              X(AddressCycles, "address") X(WaitCycles, "wait/stall") X(RetryCycles, "retry") \
+                  X(TurnaroundCycles, "turnaround") X(IdleCycles, "idle")
+
+enum class BusCategory : std::uint16_t {
+#define NICSIM_X(name, str) name,
+  NICSIM_BUS_CATEGORIES(NICSIM_X)
+#undef NICSIM_X
+      Count
+};
 
 enum class Purpose : std::uint16_t {
 #define NICSIM_X(name, str) name,
@@ -75,5 +108,12 @@ enum class Purpose : std::uint16_t {
 const char* trace_kind_name(TraceKind k);
 const char* component_name(Component c);
 const char* purpose_name(Purpose p);
+const char* bus_phase_name(BusPhase p);
+const char* bus_category_name(BusCategory c);
+
+// Component fields carry the device instance (second NIC = 1) in their high byte.
+constexpr std::uint16_t component_id(Component c, unsigned instance = 0) {
+  return static_cast<std::uint16_t>(static_cast<unsigned>(c) | (instance << 8));
+}
 
 }  // namespace nicsim

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  BUS_CATEGORY_NAMES,
+  BUS_PHASE_NAMES,
   COMPONENT_NAMES,
   KIND_NAMES,
   PURPOSE_NAMES,
@@ -40,6 +42,17 @@ describe('traceKinds.ts mirrors core-cpp/trace/trace_kinds.hpp', () => {
       (m) => m[1],
     );
     expect(COMPONENT_NAMES).toEqual(names);
+  });
+
+  it('has the same bus phases and cycle categories in the same order', () => {
+    const phases = [...listBody('NICSIM_BUS_PHASES').matchAll(/X\(\w+, "([^"]+)"\)/g)].map(
+      (m) => m[1],
+    );
+    expect(BUS_PHASE_NAMES).toEqual(phases);
+    const categories = [...listBody('NICSIM_BUS_CATEGORIES').matchAll(/X\(\w+, "([^"]+)"\)/g)].map(
+      (m) => m[1],
+    );
+    expect(BUS_CATEGORY_NAMES).toEqual(categories);
   });
 
   it('has the same purposes in the same order', () => {

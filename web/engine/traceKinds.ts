@@ -14,6 +14,8 @@ export interface FieldDoc {
     | 'direction'
     | 'causes'
     | 'bytes'
+    | 'busPhase'
+    | 'busCategory'
     | string[];
 }
 
@@ -163,6 +165,19 @@ export const TRACE_KINDS: readonly KindDoc[] = [
       F('duration ps (high)'),
     ],
   },
+  {
+    name: 'BusPhase',
+    doc: 'a bus phase begins (it lasts until the next phase record)',
+    fields: [
+      F('master', 'component'),
+      F('phase', 'busPhase'),
+      F('cycles'),
+      F('category', 'busCategory'),
+      F('txn'),
+    ],
+  },
+  { name: 'BusRequest', doc: 'REQ# asserted', fields: [F('master', 'component'), F('txn')] },
+  { name: 'BusGrant', doc: 'GNT# given', fields: [F('master', 'component'), F('txn')] },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
@@ -196,7 +211,10 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'SendComplete'
   | 'PeerRxDone'
   | 'CoalesceTimer'
-  | 'HostCpuBusy',
+  | 'HostCpuBusy'
+  | 'BusPhase'
+  | 'BusRequest'
+  | 'BusGrant',
   number
 >;
 
@@ -214,6 +232,7 @@ export const COMPONENT_NAMES: readonly string[] = [
   'wire_rx',
   'peer',
   'host_bridge',
+  'disk',
 ];
 
 export const C = {
@@ -229,7 +248,16 @@ export const C = {
   WireRx: 9,
   Peer: 10,
   HostBridge: 11,
+  Disk: 12,
 } as const;
+
+/** Component fields carry the device instance in their high byte (the second NIC is 1). */
+export function componentKind(field: number): number {
+  return field & 0xff;
+}
+export function componentInstance(field: number): number {
+  return field >>> 8;
+}
 
 export const COMPONENT_LABELS: readonly string[] = [
   'host CPU',
@@ -244,6 +272,7 @@ export const COMPONENT_LABELS: readonly string[] = [
   'wire (from peer)',
   'peer',
   'host bridge',
+  'disk',
 ];
 
 /** What a bus transaction or DMA carries (NICSIM_PURPOSES), index = purpose id. */
@@ -256,6 +285,37 @@ export const PURPOSE_NAMES: readonly string[] = [
   'send consumer index write',
   'return producer index write',
   'mailbox write',
+  'disk transfer',
+];
+
+/** Phases of a bus tenure (NICSIM_BUS_PHASES), index = phase id. */
+export const BUS_PHASE_NAMES: readonly string[] = [
+  'arbitration',
+  'address',
+  'dual address',
+  'attribute',
+  'turnaround',
+  'wait',
+  'data',
+  'stop',
+  'idle',
+  'split response',
+  'bus idle',
+];
+
+/** Bus cycle categories (NICSIM_BUS_CATEGORIES), index = category id. */
+export const BUS_CATEGORY_NAMES: readonly string[] = [
+  'packet content',
+  'network headers',
+  'application headers',
+  'descriptors and ring indices',
+  'other devices',
+  'arbitration',
+  'address',
+  'wait/stall',
+  'retry',
+  'turnaround',
+  'idle',
 ];
 
 export const P = {
@@ -318,7 +378,9 @@ export function kindName(kind: number): string {
 }
 
 export function componentLabel(c: number): string {
-  return COMPONENT_LABELS[c] ?? `component ${c}`;
+  const label = COMPONENT_LABELS[componentKind(c)] ?? `component ${c}`;
+  const instance = componentInstance(c);
+  return instance > 0 ? `${label} ${instance + 1}` : label;
 }
 
 export function purposeName(p: number): string {
@@ -353,6 +415,10 @@ export function formatField(doc: FieldDoc, v: number): string {
       return causes(v);
     case 'bytes':
       return `${v} B`;
+    case 'busPhase':
+      return BUS_PHASE_NAMES[v] ?? String(v);
+    case 'busCategory':
+      return BUS_CATEGORY_NAMES[v] ?? String(v);
     default:
       return String(v);
   }

@@ -1,0 +1,480 @@
+#include "bus/pci_bus.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace nicsim {
+
+namespace {
+enum Tag : std::uint32_t { kTenureEnd = 1, kWake = 2, kSplitReady = 3 };
+constexpr Time kNever = std::numeric_limits<Time>::max();
+std::uint16_t id_of(Component c, unsigned instance) { return component_id(c, instance); }
+}  // namespace
+
+Time BusConfig::cycle() const {
+  // Nominal PCI/PCI-X clocks are 33.33, 66.67, 100 and 133.33 MHz (pci_facts §1).
+  switch (clock_mhz) {
+    case 33:
+      return 30000;
+    case 66:
+      return 15000;
+    case 100:
+      return 10000;
+    case 133:
+      return 7500;
+    default:
+      return 1000000 / clock_mhz;
+  }
+}
+
+PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
+    : ctx_(ctx), cfg_(cfg), cycle_(cfg.cycle()), width_(static_cast<std::uint32_t>(cfg.width_bits / 8)) {
+  // Port 0 is the host bridge completing PCI-X split reads (it is parked, like the bridge).
+  Port completer;
+  completer.component = Component::HostBridge;
+  completer.instance = 1;
+  ports_.push_back(completer);
+  completer_ = 0;
+}
+
+int PciBus::port_of(BusMaster* m, const BusTransaction& txn) {
+  for (std::size_t i = 0; i < ports_.size(); ++i) {
+    if (ports_[i].master == m) return static_cast<int>(i);
+  }
+  Port p;
+  p.master = m;
+  // A NIC's DMA engine is one bus master for both its channels.
+  p.component = txn.master == Component::DmaWrite || txn.master == Component::DmaRead ? Component::Nic : txn.master;
+  p.instance = txn.instance;
+  ports_.push_back(p);
+  return static_cast<int>(ports_.size() - 1);
+}
+
+bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
+  const int i = port_of(master, txn);
+  Port& p = ports_[static_cast<std::size_t>(i)];
+  if (p.requesting || (owned_ && cur_.port == i)) {
+    ctx_->fail("bus: a master asked for the bus while its request was still pending");
+    return true;
+  }
+  p.requesting = true;
+  p.ready = ctx_->now();
+  p.req = Request{txn};
+  ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRequest, id_of(p.component, p.instance), txn.packet);
+  if (owned_) {
+    // REQ# waits while another master owns the bus: "bus busy".
+    ++busy_requests_;
+    ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRefused, static_cast<std::uint16_t>(Component::Bus),
+                           id_of(p.component, p.instance));
+    maybe_cut_for(i);
+  } else {
+    arbitrate(ctx_->now(), true);
+  }
+  return true;
+}
+
+bool PciBus::any_other_requesting(int port) const {
+  for (std::size_t i = 0; i < ports_.size(); ++i) {
+    if (static_cast<int>(i) != port && ports_[i].requesting) return true;
+  }
+  return false;
+}
+
+void PciBus::arbitrate(Time at, bool bus_was_idle) {
+  if (owned_) return;
+  const int n = static_cast<int>(ports_.size());
+  Time earliest = kNever;
+  for (int k = 1; k <= n; ++k) {
+    const int i = ((last_owner_ < 0 ? -1 : last_owner_) + k + n) % n;
+    const Port& p = ports_[static_cast<std::size_t>(i)];
+    if (!p.requesting) continue;
+    if (p.ready <= at) {
+      // The bus is parked on the host bridge: it needs no arbitration; others pay REQ#→GNT#
+      // unless the grant was decided while the previous tenure ran (hidden arbitration).
+      const bool parked = p.component == Component::HostBridge;
+      plan(i, edge(at), bus_was_idle && !parked && cfg_.model == BusModel::Pci);
+      return;
+    }
+    earliest = std::min(earliest, p.ready);
+  }
+  if (earliest != kNever && (!wake_pending_ || edge(earliest) < wake_at_)) {
+    wake_pending_ = true;
+    wake_at_ = edge(earliest);
+    ctx_->at(wake_at_, this, kWake);
+  }
+}
+
+void PciBus::add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p) {
+  if (cycles <= 0) return;
+  segments_.push_back(Segment{t, cycles, cat});
+  totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
+  ctx_->trace.record_future(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusPhase),
+                                        static_cast<std::uint16_t>(Component::Bus), id_of(p.component, p.instance),
+                                        static_cast<std::uint32_t>(phase), static_cast<std::uint32_t>(cycles),
+                                        static_cast<std::uint32_t>(cat), cur_.txn_id});
+  t += cycles * cycle_;
+}
+
+BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const {
+  switch (r.txn.purpose) {
+    case Purpose::SendDataFetch:
+    case Purpose::RecvDataWrite:
+      return offset < r.txn.header_bytes ? BusCategory::NetworkHeaders : BusCategory::Content;
+    case Purpose::DiskTransfer:
+      return BusCategory::OtherDevices;
+    default:
+      return BusCategory::Descriptors;
+  }
+}
+
+void PciBus::add_data(Time& t, const Request& r, std::uint32_t bytes, const Port& p) {
+  cur_.data_at = t;
+  cur_.bytes = bytes;
+  const std::uint32_t phases = (bytes + width_ - 1) / width_;
+  cur_.data_cycles = phases;
+  // Runs of data phases of one payload class (a phase belongs to the class of its first byte).
+  std::uint32_t k = 0;
+  while (k < phases) {
+    const BusCategory cat = data_category(r, r.done + k * width_);
+    std::uint32_t run = 1;
+    while (k + run < phases && data_category(r, r.done + (k + run) * width_) == cat) ++run;
+    add(t, run, BusPhase::Data, cat, p);
+    k += run;
+  }
+}
+
+std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_at) {
+  // Another master already wants the bus: GNT# is removed at once, and the burst must end at
+  // the data phase in progress when the latency timer expires (pci_facts §3).
+  if (!any_other_requesting(cur_.port)) return bytes;
+  const Time expiry = cur_.address_at + cfg_.latency_timer * cycle_;
+  const std::int64_t phases = expiry <= data_at ? 1 : (expiry - data_at + cycle_ - 1) / cycle_;
+  const std::uint64_t limit = static_cast<std::uint64_t>(std::max<std::int64_t>(1, phases)) * width_;
+  if (limit >= bytes) return bytes;
+  cur_.cut = true;
+  return static_cast<std::uint32_t>(limit);
+}
+
+void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
+  owned_ = true;
+  last_owner_ = port;
+  Port& p = ports_[static_cast<std::size_t>(port)];
+  p.requesting = false;
+  segments_.clear();
+  cur_ = Tenure{};
+  cur_.port = port;
+  cur_.txn_id = next_txn_++;
+  ++tenures_;
+  const Request& r = port == completer_ ? p.completions.front() : p.req;
+  Time t = start;
+  ctx_->trace.record_future(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusGrant),
+                                        static_cast<std::uint16_t>(Component::Bus),
+                                        id_of(p.component, p.instance), cur_.txn_id, 0, 0, 0});
+  if (arbitrate_cycles) add(t, cfg_.arbitration_cycles, BusPhase::Arbitration, BusCategory::ArbitrationCycles, p);
+  cur_.address_at = t;
+  const std::uint32_t remaining = port == completer_ ? r.bytes : r.txn.bytes - r.done;
+  ctx_->trace.record_future(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusTxnStart),
+                                        static_cast<std::uint16_t>(Component::Bus), cur_.txn_id,
+                                        id_of(r.txn.master, r.txn.instance), remaining,
+                                        static_cast<std::uint32_t>(r.txn.purpose), r.txn.packet});
+  if (cfg_.model == BusModel::Fixed) {
+    plan_fixed(p, t);
+  } else if (cfg_.protocol == BusProtocol::PciX) {
+    plan_pcix(p, t);
+  } else {
+    plan_pci(p, t);
+  }
+  ++end_generation_;
+  ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
+}
+
+void PciBus::plan_fixed(Port& p, Time t) {
+  // cycles = overhead + ceil(bytes / width); with 4 overhead cycles on 64-bit PCI-X this is the
+  // cost model of seed 004 §2. The overhead is shown as address, waits and the idle cycle.
+  const Request& r = p.req;
+  const std::int64_t o = cfg_.overhead_cycles;
+  if (o >= 1) add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
+  if (o >= 3) add(t, o - 2, BusPhase::Wait, BusCategory::WaitCycles, p);
+  add_data(t, r, r.txn.bytes - r.done, p);
+  if (o >= 2) add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
+  cur_.outcome = Outcome::Moved;
+  cur_.end = t;
+}
+
+void PciBus::plan_pci(Port& p, Time t) {
+  Request& r = p.req;
+  const std::uint32_t remaining = r.txn.bytes - r.done;
+  const std::int64_t address_cycles = cfg_.dual_address ? 2 : 1;
+  if (!r.txn.read) {
+    // Writes (DMA writes are posted by the host bridge; PIO writes go to a NIC register): the
+    // initiator drives address and data, so no turnaround.
+    add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
+    if (cfg_.dual_address) add(t, 1, BusPhase::DualAddress, BusCategory::AddressCycles, p);
+    const bool pio = p.component == Component::HostBridge;
+    add(t, pio ? cfg_.target_wait_cycles : cfg_.write_wait_cycles, BusPhase::Wait, BusCategory::WaitCycles, p);
+    add_data(t, r, latency_timer_bytes(remaining, t), p);
+    add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
+    cur_.outcome = Outcome::Moved;
+    cur_.end = t;
+    return;
+  }
+  // A DMA read from main memory: address, turnaround of AD to the target, then the target
+  // waits for memory (the stall), unless it would break the initial latency limit: then it
+  // answers Retry and completes the read in the background as a delayed transaction.
+  const int port = cur_.port;
+  DelayedEntry* entry = nullptr;
+  for (auto& e : delayed_) {
+    if (e.port == port) entry = &e;
+  }
+  const bool no_slot = entry == nullptr && static_cast<std::int64_t>(delayed_.size()) >= cfg_.delayed_slots;
+  if (no_slot) {
+    // Every delayed-transaction entry is busy: retried at once, not recorded (pci_facts §7).
+    add(t, address_cycles, BusPhase::Address, BusCategory::RetryCycles, p);
+    add(t, 1, BusPhase::Turnaround, BusCategory::RetryCycles, p);
+    add(t, 1, BusPhase::Stop, BusCategory::RetryCycles, p);
+    add(t, 1, BusPhase::Idle, BusCategory::RetryCycles, p);
+    cur_.outcome = Outcome::Retried;
+    cur_.end = t;
+    return;
+  }
+  const Time first_possible = cur_.address_at + (address_cycles + 1) * cycle_;
+  if (entry == nullptr) {
+    // The stall counts from the earliest data clock: W = ceil(L / T) waits (pci_facts §12.1).
+    delayed_.push_back(DelayedEntry{port, first_possible + cfg_.memory_latency});
+    entry = &delayed_.back();
+  }
+  const std::int64_t wait =
+      entry->ready > first_possible ? (entry->ready - first_possible + cycle_ - 1) / cycle_ : 0;
+  const std::int64_t first_data_clock = address_cycles + 1 + wait + 1;  // counting FRAME# as 1
+  if (first_data_clock > cfg_.initial_latency_limit) {
+    const std::int64_t waits = std::max<std::int64_t>(0, cfg_.initial_latency_limit - address_cycles - 2);
+    add(t, 1, BusPhase::Address, BusCategory::RetryCycles, p);
+    if (cfg_.dual_address) add(t, 1, BusPhase::DualAddress, BusCategory::RetryCycles, p);
+    add(t, 1, BusPhase::Turnaround, BusCategory::RetryCycles, p);
+    add(t, waits, BusPhase::Wait, BusCategory::RetryCycles, p);
+    add(t, 1, BusPhase::Stop, BusCategory::RetryCycles, p);
+    add(t, 1, BusPhase::Idle, BusCategory::RetryCycles, p);
+    cur_.outcome = Outcome::Retried;
+    cur_.end = t;
+    return;
+  }
+  add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
+  if (cfg_.dual_address) add(t, 1, BusPhase::DualAddress, BusCategory::AddressCycles, p);
+  add(t, 1, BusPhase::Turnaround, BusCategory::TurnaroundCycles, p);
+  add(t, wait, BusPhase::Wait, BusCategory::WaitCycles, p);
+  std::uint32_t bytes = remaining;
+  if (cfg_.read_disconnect_bytes > 0) {
+    // The bridge prefetches up to its boundary and disconnects there (buffers start aligned).
+    const std::uint32_t boundary = static_cast<std::uint32_t>(cfg_.read_disconnect_bytes);
+    bytes = std::min(bytes, boundary - r.done % boundary);
+  }
+  add_data(t, r, latency_timer_bytes(bytes, t), p);
+  // The data is delivered: the delayed entry is free (prefetched data past a disconnect is
+  // discarded, so the rest of the buffer is a new read).
+  delayed_.erase(std::remove_if(delayed_.begin(), delayed_.end(), [&](const DelayedEntry& e) { return e.port == port; }),
+                 delayed_.end());
+  add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
+  cur_.outcome = Outcome::Moved;
+  cur_.end = t;
+}
+
+void PciBus::plan_pcix(Port& p, Time t) {
+  // PCI-X (pci_facts §9): an attribute phase follows the address; reads are split: the request
+  // gets a Split Response, and the host bridge later sends the data as a Split Completion.
+  // A write or a completion costs address + attribute + target decode + data + idle: the four
+  // overhead cycles of seed 004's cost model.
+  const bool completion = cur_.port == completer_;
+  Request& r = completion ? p.completions.front() : p.req;
+  add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
+  if (cfg_.dual_address) add(t, 1, BusPhase::DualAddress, BusCategory::AddressCycles, p);
+  add(t, 1, BusPhase::Attribute, BusCategory::AddressCycles, p);
+  add(t, 1, BusPhase::Wait, BusCategory::WaitCycles, p);  // target decode (DEVSEL#)
+  if (completion) {
+    const Port& origin = ports_[static_cast<std::size_t>(r.origin)];
+    Request view = origin.req;  // classes by the original request's offsets
+    view.done = r.done;
+    add_data(t, view, r.bytes, p);
+    cur_.outcome = Outcome::Completed;
+  } else if (r.txn.read) {
+    add(t, 1, BusPhase::SplitResponse, BusCategory::TurnaroundCycles, p);
+    cur_.outcome = Outcome::SplitRequested;
+  } else {
+    add_data(t, r, r.txn.bytes - r.done, p);
+    cur_.outcome = Outcome::Moved;
+  }
+  add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
+  cur_.end = t;
+}
+
+void PciBus::maybe_cut_for(int requester) {
+  (void)requester;
+  if (cfg_.model != BusModel::Pci || cfg_.protocol != BusProtocol::Pci) return;
+  if (cur_.cut || cur_.outcome != Outcome::Moved || cur_.data_cycles == 0) return;
+  const Time removed = std::max(edge(ctx_->now()), cur_.address_at);
+  const Time expiry = std::max(removed, cur_.address_at + cfg_.latency_timer * cycle_);
+  const Time data_end = cur_.data_at + cur_.data_cycles * cycle_;
+  // The data phase in progress at expiry completes; at least one phase always does.
+  const std::int64_t done_phases =
+      std::max<std::int64_t>(1, expiry <= cur_.data_at ? 1 : (expiry - cur_.data_at + cycle_ - 1) / cycle_);
+  if (done_phases >= cur_.data_cycles) return;
+  const Time new_end_of_data = cur_.data_at + done_phases * cycle_;
+  if (new_end_of_data >= data_end) return;
+  // Undo the planned cycles after the new end of data, then end with the idle cycle.
+  std::vector<Segment> kept;
+  for (const Segment& s : segments_) {
+    const Time s_end = s.start + s.cycles * cycle_;
+    if (s.start >= new_end_of_data) {
+      totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles);
+    } else if (s_end > new_end_of_data) {
+      const std::int64_t keep = (new_end_of_data - s.start) / cycle_;
+      totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - keep);
+      kept.push_back(Segment{s.start, keep, s.category});
+    } else {
+      kept.push_back(s);
+    }
+  }
+  segments_ = kept;
+  const std::uint32_t txn = cur_.txn_id;
+  ctx_->trace.cancel_future(new_end_of_data - 1, [&](const TraceRecord& r) {
+    return r.kind == static_cast<std::uint16_t>(TraceKind::BusPhase) && r.e == txn;
+  });
+  Port& p = ports_[static_cast<std::size_t>(cur_.port)];
+  cur_.bytes = std::min<std::uint32_t>(cur_.bytes, static_cast<std::uint32_t>(done_phases) * width_);
+  cur_.data_cycles = done_phases;
+  cur_.cut = true;
+  Time t = new_end_of_data;
+  add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
+  cur_.end = t;
+  ++end_generation_;
+  ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
+}
+
+void PciBus::fire(std::uint32_t tag) {
+  switch (tag & 0xF) {
+    case kTenureEnd:
+      if ((tag >> 4) == (end_generation_ & 0x0FFFFFFF)) finish_tenure();
+      return;
+    case kWake:
+      wake_pending_ = false;
+      arbitrate(ctx_->now(), true);
+      return;
+    case kSplitReady: {
+      // Main memory answered a PCI-X read: the host bridge asks for the bus to complete it.
+      Port& c = ports_[static_cast<std::size_t>(completer_)];
+      c.completions.push_back(splits_.front());
+      splits_.pop_front();
+      if (!c.requesting && !(owned_ && cur_.port == completer_)) {
+        c.requesting = true;
+        c.ready = ctx_->now();
+        ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRequest, id_of(c.component, c.instance), 0);
+        if (owned_) {
+          ++busy_requests_;
+        } else {
+          arbitrate(ctx_->now(), true);
+        }
+      }
+      return;
+    }
+    default:
+      ctx_->fail("bus: unknown event");
+  }
+}
+
+void PciBus::finish_tenure() {
+  const int port = cur_.port;
+  Port& p = ports_[static_cast<std::size_t>(port)];
+  owned_ = false;
+  segments_.clear();
+  const BusTransaction& ended = port == completer_ ? p.completions.front().txn : p.req.txn;
+  ctx_->trace.record_raw(ctx_->now(), TraceKind::BusTxnEnd, static_cast<std::uint16_t>(Component::Bus),
+                         cur_.txn_id, id_of(ended.master, ended.instance), cur_.bytes,
+                         static_cast<std::uint32_t>(ended.purpose), ended.packet);
+  int finished = -1;  // the port whose whole transaction is done
+  const Time gap = std::max<std::int64_t>(0, cfg_.retry_gap_cycles - 1) * cycle_;
+  switch (cur_.outcome) {
+    case Outcome::Retried:
+      p.requesting = true;
+      p.ready = ctx_->now() + gap;
+      break;
+    case Outcome::Moved:
+      p.req.done += cur_.bytes;
+      if (p.req.done >= p.req.txn.bytes) {
+        finished = port;
+      } else {
+        // Disconnected at a boundary (REQ# drops for the retry gap) or cut by the latency timer.
+        p.requesting = true;
+        p.ready = ctx_->now() + (cur_.cut ? 0 : gap);
+      }
+      break;
+    case Outcome::SplitRequested: {
+      Request split;
+      split.txn = p.req.txn;
+      split.origin = port;
+      split.done = p.req.done;
+      split.bytes = std::min<std::uint32_t>(p.req.txn.bytes - p.req.done, static_cast<std::uint32_t>(cfg_.mmrbc));
+      splits_.push_back(split);
+      ctx_->at(cur_.address_at + cfg_.memory_latency, this, kSplitReady);
+      break;
+    }
+    case Outcome::Completed: {
+      const Request c = p.completions.front();
+      p.completions.pop_front();
+      if (!p.completions.empty()) {
+        p.requesting = true;
+        p.ready = ctx_->now();
+      }
+      Port& origin = ports_[static_cast<std::size_t>(c.origin)];
+      origin.req.done += c.bytes;
+      if (origin.req.done >= origin.req.txn.bytes) {
+        finished = c.origin;
+      } else {
+        origin.requesting = true;  // the next split read request (one outstanding at a time)
+        origin.ready = ctx_->now();
+      }
+      break;
+    }
+  }
+  arbitrate(ctx_->now(), false);
+  if (finished >= 0) {
+    Port& f = ports_[static_cast<std::size_t>(finished)];
+    const BusTransaction done = f.req.txn;
+    f.master->bus_done(done);
+  }
+}
+
+CycleCounts PciBus::cycles_at(Time t) const {
+  CycleCounts c = totals_;
+  for (const Segment& s : segments_) {
+    const std::int64_t completed =
+        t <= s.start ? 0 : std::min<std::int64_t>(s.cycles, (t - s.start) / cycle_);
+    c[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - completed);
+  }
+  std::uint64_t busy = 0;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if (i != static_cast<std::size_t>(BusCategory::IdleCycles)) busy += c[i];
+  }
+  const std::uint64_t elapsed = static_cast<std::uint64_t>(t / cycle_);
+  c[static_cast<std::size_t>(BusCategory::IdleCycles)] = elapsed >= busy ? elapsed - busy : 0;
+  return c;
+}
+
+Time PciBus::busy_total(Time now) const {
+  const CycleCounts c = cycles_at(now);
+  std::uint64_t busy = 0;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if (i != static_cast<std::size_t>(BusCategory::IdleCycles)) busy += c[i];
+  }
+  return static_cast<Time>(busy) * cycle_;
+}
+
+Time PciBus::data_total(Time now) const {
+  const CycleCounts c = cycles_at(now);
+  std::uint64_t data = 0;
+  for (BusCategory k : {BusCategory::Content, BusCategory::NetworkHeaders, BusCategory::AppHeaders,
+                        BusCategory::Descriptors, BusCategory::OtherDevices}) {
+    data += c[static_cast<std::size_t>(k)];
+  }
+  return static_cast<Time>(data) * cycle_;
+}
+
+}  // namespace nicsim

@@ -1,0 +1,112 @@
+// A cycle-accounted PCI / PCI-X bus (thesis §4.1.2 and §4.2; timing rules from pci_facts).
+//
+// Masters ask for the bus through the narrow IoBus port; each has one REQ# line, so a request
+// is always accepted and bus_done follows once every byte has moved, however many tenures that
+// takes (target disconnects at the host bridge's prefetch boundary, Retry while main memory is
+// slow, the latency timer cutting a long burst, PCI-X split reads). A request that finds the bus
+// owned is "bus busy": it waits for the round-robin arbiter.
+//
+// Every bus cycle is attributed to exactly one category (data by payload class, arbitration,
+// address, wait/stall, retry, turnaround, or idle), so the categories always sum to the elapsed
+// cycles. Each tenure's phases go into the trace for the waveform view.
+#pragma once
+#include <array>
+#include <deque>
+#include <vector>
+
+#include "bus/bus.hpp"
+#include "scenario/config.hpp"
+#include "sim/context.hpp"
+
+namespace nicsim {
+
+using CycleCounts = std::array<std::uint64_t, static_cast<std::size_t>(BusCategory::Count)>;
+
+class PciBus final : public IoBus, private EventHandler {
+ public:
+  PciBus(SimContext* ctx, const BusConfig& cfg);
+  bool try_start(const BusTransaction& txn, BusMaster* master) override;
+  Time busy_total(Time now) const override;
+  Time data_total(Time now) const override;
+  std::uint64_t transactions() const override { return tenures_; }
+  std::uint64_t refusals() const override { return busy_requests_; }
+  CycleCounts cycles_at(Time t) const override;
+  Time cycle() const override { return cycle_; }
+
+ private:
+  struct Request {
+    BusTransaction txn;
+    std::uint32_t done = 0;  // bytes moved so far
+    // PCI-X split completions (completer port): the requesting port and the bytes returned.
+    int origin = -1;
+    std::uint32_t bytes = 0;
+  };
+  struct Port {
+    BusMaster* master = nullptr;  // nullptr: the host bridge completing PCI-X split reads
+    Component component = Component::Bus;
+    unsigned instance = 0;
+    bool requesting = false;
+    Time ready = 0;  // REQ# (re)asserted at
+    Request req;
+    std::deque<Request> completions;  // completer port only
+  };
+  struct Segment {
+    Time start;
+    std::int64_t cycles;
+    BusCategory category;
+  };
+  enum class Outcome { Moved, Retried, SplitRequested, Completed };
+  struct Tenure {
+    int port = -1;
+    std::uint32_t txn_id = 0;
+    Time address_at = 0;
+    Time data_at = 0;        // first data phase
+    std::int64_t data_cycles = 0;
+    std::uint32_t bytes = 0;  // bytes this tenure moves
+    Time end = 0;             // after its idle cycle
+    Outcome outcome = Outcome::Moved;
+    bool cut = false;  // the latency timer already ended it early
+  };
+
+  void fire(std::uint32_t tag) override;
+  int port_of(BusMaster* m, const BusTransaction& txn);
+  Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
+  void arbitrate(Time at, bool bus_was_idle);
+  void plan(int port, Time start, bool arbitrate_cycles);
+  void plan_fixed(Port& p, Time t);
+  void plan_pci(Port& p, Time t);
+  void plan_pcix(Port& p, Time t);
+  void add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p);
+  void add_data(Time& t, const Request& r, std::uint32_t bytes, const Port& p);
+  void finish_tenure();
+  void maybe_cut_for(int requester);
+  std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
+  BusCategory data_category(const Request& r, std::uint32_t offset) const;
+  bool any_other_requesting(int port) const;
+
+  SimContext* ctx_;
+  BusConfig cfg_;
+  Time cycle_;
+  std::uint32_t width_;
+  std::vector<Port> ports_;
+  int completer_ = -1;
+  int last_owner_ = -1;
+  bool owned_ = false;
+  Tenure cur_;
+  std::vector<Segment> segments_;  // the current tenure's, for exact accounting at any time
+  CycleCounts totals_{};           // every planned segment so far
+  std::uint32_t end_generation_ = 0;
+  bool wake_pending_ = false;
+  Time wake_at_ = 0;
+  struct DelayedEntry {
+    int port;
+    Time ready;
+  };
+  std::vector<DelayedEntry> delayed_;
+  std::deque<Request> splits_;  // PCI-X reads waiting for main memory, in order
+  std::uint32_t next_txn_ = 1;
+  std::uint64_t tenures_ = 0;
+  std::uint64_t busy_requests_ = 0;
+};
+
+}  // namespace nicsim

@@ -1,0 +1,301 @@
+// Phase sequences of single transactions against hand-computed cycle counts (pci_facts §12),
+// the accounting identity, arbitration fairness, and the cost-model formula of seed 004 §2.
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <vector>
+
+#include "bus/pci_bus.hpp"
+
+namespace nicsim {
+namespace {
+
+// A master that runs a list of transactions one after another.
+struct Master final : BusMaster {
+  SimContext* ctx = nullptr;
+  IoBus* bus = nullptr;
+  Component id = Component::DmaRead;
+  unsigned instance = 0;
+  std::vector<BusTransaction> todo;
+  std::vector<Time> done;
+  void go() {
+    if (todo.empty()) return;
+    BusTransaction t = todo.front();
+    t.master = id;
+    t.instance = instance;
+    bus->try_start(t, this);
+  }
+  void bus_done(const BusTransaction&) override {
+    done.push_back(ctx->now());
+    todo.erase(todo.begin());
+    go();
+  }
+  void bus_retry() override { go(); }
+};
+
+BusTransaction read(std::uint32_t bytes, Purpose p = Purpose::SendDataFetch) {
+  BusTransaction t;
+  t.bytes = bytes;
+  t.read = true;
+  t.purpose = p;
+  return t;
+}
+BusTransaction write(std::uint32_t bytes, Purpose p = Purpose::RecvDataWrite) {
+  BusTransaction t;
+  t.bytes = bytes;
+  t.read = false;
+  t.purpose = p;
+  return t;
+}
+
+BusConfig pci33() {
+  BusConfig c;
+  c.model = BusModel::Pci;
+  c.protocol = BusProtocol::Pci;
+  c.width_bits = 64;
+  c.clock_mhz = 33;
+  c.arbitration_cycles = 2;
+  c.memory_latency = 300 * kNs;
+  c.write_wait_cycles = 0;
+  c.target_wait_cycles = 2;
+  c.initial_latency_limit = 32;
+  c.delayed_slots = 1;
+  c.retry_gap_cycles = 2;
+  c.read_disconnect_bytes = 0;
+  c.latency_timer = 64;
+  c.mmrbc = 512;
+  return c;
+}
+
+std::uint64_t at(const CycleCounts& c, BusCategory k) { return c[static_cast<std::size_t>(k)]; }
+
+// Runs one master's list on a fresh bus; returns the cycles by category at the last completion.
+struct BusRun {
+  std::vector<Time> done;
+  CycleCounts cycles{};
+  Time cycle = 0;
+};
+BusRun run_one(const BusConfig& cfg, std::vector<BusTransaction> list, Component who = Component::DmaRead) {
+  SimContext ctx(1, 0, kSec, 100000);
+  PciBus bus(&ctx, cfg);
+  Master m;
+  m.ctx = &ctx;
+  m.bus = &bus;
+  m.id = who;
+  m.todo = std::move(list);
+  m.go();
+  ctx.run_until(kSec);
+  EXPECT_FALSE(ctx.failed()) << ctx.fault();
+  BusRun r;
+  r.done = m.done;
+  r.cycle = bus.cycle();
+  r.cycles = bus.cycles_at(m.done.empty() ? 0 : m.done.back());
+  return r;
+}
+
+TEST(PciBus, DmaReadOf1500BytesAt33MHz) {
+  // pci_facts §12.2: address 1 + turnaround 1 + W=10 (300 ns) + 188 data + idle 1 = 201,
+  // plus 2 arbitration clocks for a NIC on an idle bus parked on the host bridge.
+  const BusRun r = run_one(pci33(), {read(1500)});
+  ASSERT_EQ(r.done.size(), 1u);
+  EXPECT_EQ(r.done[0], 203 * 30000);
+  EXPECT_EQ(at(r.cycles, BusCategory::ArbitrationCycles), 2u);
+  EXPECT_EQ(at(r.cycles, BusCategory::AddressCycles), 1u);
+  EXPECT_EQ(at(r.cycles, BusCategory::TurnaroundCycles), 2u);  // AD turnaround + idle
+  EXPECT_EQ(at(r.cycles, BusCategory::WaitCycles), 10u);
+  EXPECT_EQ(at(r.cycles, BusCategory::Content), 188u);
+  EXPECT_EQ(at(r.cycles, BusCategory::IdleCycles), 0u);
+}
+
+TEST(PciBus, TheSameStallCostsTwiceTheCyclesAt66MHz) {
+  BusConfig c = pci33();
+  c.clock_mhz = 66;
+  const BusRun r = run_one(c, {read(1500)});
+  EXPECT_EQ(at(r.cycles, BusCategory::WaitCycles), 20u);  // 300 ns at 15 ns a cycle
+  EXPECT_EQ(r.done[0], (2 + 1 + 1 + 20 + 188 + 1) * 15000);
+}
+
+TEST(PciBus, PostedWriteHasNoTurnaroundOrStall) {
+  BusConfig c = pci33();
+  c.write_wait_cycles = 2;
+  const BusRun r = run_one(c, {write(1500)});
+  EXPECT_EQ(r.done[0], (2 + 1 + 2 + 188 + 1) * 30000);  // §12.2: 192 with W_w = 2, + arbitration
+}
+
+TEST(PciBus, DescriptorReadIsMostlyOverhead) {
+  const BusRun r = run_one(pci33(), {read(16, Purpose::SendBdFetch)});
+  EXPECT_EQ(r.done[0], (2 + 1 + 1 + 10 + 2 + 1) * 30000);  // §12.2: 15 clocks, + arbitration
+  EXPECT_EQ(at(r.cycles, BusCategory::Descriptors), 2u);
+}
+
+TEST(PciBus, HeadersAndContentAreCountedApart) {
+  BusTransaction t = read(1514);
+  t.header_bytes = 42;  // Ethernet + IP + UDP
+  const BusRun r = run_one(pci33(), {t});
+  EXPECT_EQ(at(r.cycles, BusCategory::NetworkHeaders), 6u);  // phases starting at 0..40
+  EXPECT_EQ(at(r.cycles, BusCategory::Content), 190u - 6u);
+}
+
+TEST(PciBus, SlowMemoryAt66MHzIsRetriedThenCompleted) {
+  // pci_facts §12.4: with a 16-clock initial latency limit the target Retries; the delayed
+  // transaction finishes in the background and the repeated read finds the data ready.
+  BusConfig c = pci33();
+  c.clock_mhz = 66;
+  c.initial_latency_limit = 16;
+  const BusRun r = run_one(c, {read(16, Purpose::SendBdFetch)});
+  EXPECT_EQ(at(r.cycles, BusCategory::RetryCycles), 17u);  // address, TA, 13 waits, STOP#, idle
+  // arbitration, the failed attempt (17), one more clock of REQ# gap, arbitration again, then
+  // address + TA + 0 waits + 2 data + idle.
+  EXPECT_EQ(r.done[0], (2 + 17 + 1 + 2 + 1 + 1 + 2 + 1) * 15000);
+  EXPECT_EQ(at(r.cycles, BusCategory::WaitCycles), 0u);
+  EXPECT_EQ(at(r.cycles, BusCategory::IdleCycles), 1u);
+}
+
+TEST(PciBus, HostBridgeDisconnectsAtItsPrefetchBoundary) {
+  BusConfig c = pci33();
+  c.read_disconnect_bytes = 512;
+  const BusRun r = run_one(c, {read(1500)});
+  // 512 + 512 + 476 bytes: three tenures, each paying address, turnaround and the stall.
+  EXPECT_EQ(at(r.cycles, BusCategory::WaitCycles), 30u);
+  EXPECT_EQ(at(r.cycles, BusCategory::AddressCycles), 3u);
+  EXPECT_EQ(at(r.cycles, BusCategory::Content), 64u + 64u + 60u);
+}
+
+TEST(PciBus, DualAddressCycleCostsOneClock) {
+  BusConfig c = pci33();
+  c.dual_address = true;
+  const BusRun r = run_one(c, {write(64)});
+  EXPECT_EQ(at(r.cycles, BusCategory::AddressCycles), 2u);
+}
+
+TEST(PciBus, FixedModeIsTheCostModelFormula) {
+  // Seed 004 §2: cycles = 4 + ceil(bytes / 8) per DMA on 64-bit/133 MHz PCI-X, for any list.
+  BusConfig c = pci33();
+  c.model = BusModel::Fixed;
+  c.protocol = BusProtocol::PciX;
+  c.clock_mhz = 133;
+  c.overhead_cycles = 4;
+  const std::vector<std::uint32_t> sizes = {1, 8, 9, 16, 64, 66, 1448, 1500, 4096, 7};
+  std::vector<BusTransaction> list;
+  std::uint64_t formula = 0;
+  for (std::uint32_t b : sizes) {
+    list.push_back(b % 2 ? read(b) : write(b));
+    formula += 4 + (b + 7) / 8;
+  }
+  const BusRun r = run_one(c, list);
+  std::uint64_t busy = 0;
+  for (std::size_t i = 0; i < r.cycles.size(); ++i) {
+    if (i != static_cast<std::size_t>(BusCategory::IdleCycles)) busy += r.cycles[i];
+  }
+  EXPECT_EQ(busy, formula);
+  EXPECT_EQ(r.done.back(), static_cast<Time>(formula) * 7500);
+}
+
+TEST(PciBus, PciXWriteShowsTheFourOverheadCycles) {
+  // Address, attribute, target decode, idle: where the cost model's 4 cycles come from.
+  BusConfig c = pci33();
+  c.protocol = BusProtocol::PciX;
+  c.clock_mhz = 133;
+  c.arbitration_cycles = 0;
+  const BusRun r = run_one(c, {write(1448)});
+  EXPECT_EQ(at(r.cycles, BusCategory::AddressCycles), 2u);
+  EXPECT_EQ(at(r.cycles, BusCategory::WaitCycles), 1u);
+  EXPECT_EQ(at(r.cycles, BusCategory::TurnaroundCycles), 1u);
+  EXPECT_EQ(r.done[0], (4 + 181) * 7500);
+}
+
+TEST(PciBus, PciXReadIsSplit) {
+  BusConfig c = pci33();
+  c.protocol = BusProtocol::PciX;
+  c.clock_mhz = 133;
+  c.arbitration_cycles = 0;
+  const BusRun r = run_one(c, {read(1024)});
+  // Two requests of 512 (MMRBC), one at a time: each request's 5 clocks overlap the 300 ns of
+  // memory latency that starts at its address phase; then the host bridge's completion takes
+  // 4 + 64 clocks.
+  const Time completion = (4 + 64) * 7500;
+  EXPECT_EQ(r.done[0], 2 * (300 * kNs + completion));
+  EXPECT_EQ(at(r.cycles, BusCategory::AddressCycles), 2u * 2 + 2u * 2);  // address + attribute
+  EXPECT_EQ(at(r.cycles, BusCategory::Content), 128u);
+}
+
+TEST(PciBus, ArbitrationIsFairAndBusyRequestsWait) {
+  SimContext ctx(1, 0, 0, 0);
+  BusConfig c = pci33();
+  PciBus bus(&ctx, c);
+  Master a, b;
+  a.ctx = b.ctx = &ctx;
+  a.bus = b.bus = &bus;
+  b.instance = 1;
+  for (int i = 0; i < 20; ++i) {
+    a.todo.push_back(write(256));
+    b.todo.push_back(write(256));
+  }
+  a.go();
+  b.go();
+  ctx.run_until(kSec);
+  ASSERT_EQ(a.done.size(), 20u);
+  ASSERT_EQ(b.done.size(), 20u);
+  EXPECT_GE(bus.refusals(), 19u);
+  // Round-robin: completions alternate.
+  for (std::size_t i = 1; i < 20; ++i) {
+    EXPECT_LT(a.done[i - 1], b.done[i]);
+    EXPECT_LT(b.done[i - 1], a.done[i]);
+  }
+}
+
+TEST(PciBus, LatencyTimerEndsALongBurstWhenAnotherMasterWaits) {
+  SimContext ctx(1, 0, 0, 0);
+  BusConfig c = pci33();
+  c.latency_timer = 64;
+  PciBus bus(&ctx, c);
+  Master a, b;
+  a.ctx = b.ctx = &ctx;
+  a.bus = b.bus = &bus;
+  b.instance = 1;
+  a.todo.push_back(write(8192));  // 1024 data phases
+  b.todo.push_back(write(64));
+  a.go();
+  b.go();  // REQ# while a owns the bus: a must stop once its timer expires
+  ctx.run_until(kSec);
+  ASSERT_EQ(b.done.size(), 1u);
+  ASSERT_EQ(a.done.size(), 1u);
+  EXPECT_LT(b.done[0], a.done[0]);
+  // a's first tenure: arbitration 2, address 1, then data until 64 clocks after FRAME#, idle.
+  EXPECT_LE(b.done[0], (2 + 64 + 1 + 1 + 2 + 8 + 1) * 30000);
+}
+
+TEST(PciBus, CategoriesAlwaysSumToTheElapsedCycles) {
+  SimContext ctx(1, 0, 0, 0);
+  BusConfig c = pci33();
+  c.clock_mhz = 66;
+  c.initial_latency_limit = 16;
+  c.read_disconnect_bytes = 128;
+  PciBus bus(&ctx, c);
+  Master a, b, h;
+  a.ctx = b.ctx = h.ctx = &ctx;
+  a.bus = b.bus = h.bus = &bus;
+  b.instance = 1;
+  h.id = Component::HostBridge;
+  for (int i = 0; i < 50; ++i) {
+    a.todo.push_back(read(66 + 13 * i));
+    b.todo.push_back(i % 3 ? write(1514) : read(16, Purpose::SendBdFetch));
+    h.todo.push_back(write(4, Purpose::MailboxPio));
+  }
+  a.go();
+  b.go();
+  h.go();
+  for (Time t = 1234567; t < 2 * kMs; t += 777777) {
+    ctx.run_until(t);
+    const CycleCounts k = bus.cycles_at(t);
+    const std::uint64_t sum = std::accumulate(k.begin(), k.end(), std::uint64_t{0});
+    EXPECT_EQ(sum, static_cast<std::uint64_t>(t / bus.cycle())) << "at " << t;
+  }
+  EXPECT_FALSE(ctx.failed()) << ctx.fault();
+  EXPECT_EQ(a.done.size(), 50u);
+  EXPECT_EQ(b.done.size(), 50u);
+  EXPECT_EQ(h.done.size(), 50u);
+}
+
+}  // namespace
+}  // namespace nicsim
