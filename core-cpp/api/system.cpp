@@ -20,6 +20,7 @@ class Sampler final : public EventHandler {
     Time bus_data;
     Time cpu_busy;
     std::uint64_t bus_transactions, bus_refusals, mailbox_writes, dma_refusals;
+    CycleCounts bus_cycles;
     Tally tally;
   };
   std::function<Probe()> probe;
@@ -104,6 +105,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
                           bus.refusals(),
                           bridge.writes(),
                           nic.dma().refusals(),
+                          bus.cycles_at(ctx.now()),
                           tally};
   };
   sampler.sample = [&](const Sampler::Probe& last, const Sampler::Probe& now) {
@@ -186,7 +188,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   {
     // Every bus cycle in the window by category (thesis Figs 4.6/4.7): shares of elapsed cycles,
     // and overhead and content as shares of bus traffic (busy cycles).
-    const CycleCounts a = bus.cycles_at(cfg.run.warmup);
+    const CycleCounts& a = w.bus_cycles;  // taken when warm-up ended
     const CycleCounts b = bus.cycles_at(end);
     std::uint64_t total = 0, busy = 0, overhead = 0;
     CycleCounts d{};

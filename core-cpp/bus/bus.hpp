@@ -39,7 +39,8 @@ class IoBus {
   virtual Time data_total(Time now) const = 0;
   virtual std::uint64_t transactions() const = 0;  // bus tenures
   virtual std::uint64_t refusals() const = 0;      // requests that found the bus owned
-  // Cycles in each category from time 0 to t (they sum to the elapsed cycles).
+  // Cycles in each category from time 0 to t (they sum to the elapsed cycles); t must not be
+  // before the current transaction's start (ask at the time, as the sampler does).
   virtual std::array<std::uint64_t, static_cast<std::size_t>(BusCategory::Count)> cycles_at(
       Time t) const = 0;
   virtual Time cycle() const = 0;

@@ -161,6 +161,18 @@ TEST(Presets, EveryPresetIsValidRunsAndMeetsItsReferenceValues) {
     for (const auto& c : out["checks"]) {
       EXPECT_TRUE(c["pass"].get<bool>()) << id << ": " << c.dump();
     }
+    // Every bus cycle of the window is in exactly one category (issue 3): the shares sum to 1
+    // for the main run and for every sweep point.
+    std::vector<const Json*> runs = {&out["results"]};
+    for (const auto& e : out["sweep"]) runs.push_back(&e["results"]);
+    for (const Json* r : runs) {
+      double sum = 0;
+      for (auto it = r->begin(); it != r->end(); ++it) {
+        if (it.key().rfind("bus_util_", 0) == 0) sum += it.value()["value"].get<double>();
+      }
+      EXPECT_NEAR(sum, 1.0, 1e-9) << id;
+      EXPECT_GT((*r)["bus_cycles"]["value"].get<double>(), 0) << id;
+    }
   }
 }
 
