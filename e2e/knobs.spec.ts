@@ -115,12 +115,12 @@ test('search narrows the parameters and a new Run cancels the one in progress', 
   await page.getByTestId('knobs-search').fill('');
 
   // Two runs in quick succession: the second wins, the page never blanks.
-  await page.getByTestId('knob-system.bus.clock_mhz').getByRole('combobox').selectOption('100');
+  await page.getByTestId('knob-system.bus.clock_mhz').getByRole('combobox').selectOption('33');
   await page.getByTestId('knobs-run').click();
-  await page.getByTestId('knob-system.bus.clock_mhz').getByRole('combobox').selectOption('133');
+  await page.getByTestId('knob-system.bus.width_bits').getByRole('combobox').selectOption('32');
   await page.getByTestId('knobs-run').click();
   await expect(page.getByTestId('system-diagram')).toBeVisible();
-  await expect(page.getByTestId('unit-bus')).toContainText('133 MHz', { timeout: 45_000 });
+  await expect(page.getByTestId('unit-bus')).toContainText('32-bit · 33 MHz', { timeout: 45_000 });
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
-  await expect(page.getByTestId('override-chip')).toHaveCount(1);
+  await expect(page.getByTestId('override-chip')).toHaveCount(2);
 });

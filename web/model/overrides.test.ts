@@ -13,6 +13,7 @@ import {
   parameterMap,
   parseFieldText,
   sectionOf,
+  valueWithUnit,
   withOverride,
 } from './overrides';
 
@@ -109,6 +110,14 @@ describe('reading what the user typed', () => {
     expect(parseFieldText(int, '1,000')).toEqual({ kind: 'value', value: '1,000' });
   });
 
+  it('shows units with numbers only, booleans as yes/no', () => {
+    expect(valueWithUnit(512, 'bytes')).toBe('512 bytes');
+    expect(valueWithUnit(65536, 'descriptors')).toBe('65,536 descriptors');
+    expect(valueWithUnit('none', 'bytes')).toBe('none');
+    expect(valueWithUnit(false, '')).toBe('no');
+    expect(valueWithUnit('pci-x', '')).toBe('pci-x');
+  });
+
   it('reads an empty field as "no override"', () => {
     expect(parseFieldText(int, '   ')).toEqual({ kind: 'empty' });
   });
@@ -118,6 +127,8 @@ describe('reading what the user typed', () => {
     expect(choiceFromKey(choiceKey('send'))).toBe('send');
     expect(choiceFromKey(choiceKey(true))).toBe(true);
     expect(choiceKey(33)).not.toBe(choiceKey('33'));
+    // Mixed choices (the core's ["none", 32, 64, …]) keep each value's type.
+    expect(['none', 32].map((c) => choiceFromKey(choiceKey(c)))).toEqual(['none', 32]);
   });
 });
 

@@ -23,6 +23,7 @@ export const SECTIONS: ReadonlyArray<{ id: string; label: string }> = [
 export const KEY_PARAMETERS: readonly string[] = [
   'system.bus.width_bits',
   'system.bus.clock_mhz',
+  'system.bus.protocol',
   'system.driver.send_ring_size',
   'system.driver.receive_ring_size',
   'system.driver.return_ring_size',
@@ -253,8 +254,10 @@ export function mapErrors(
   return { byPath, other };
 }
 
-/** "33 MHz", "bidirectional", "64 bits": a value with the spec's unit. */
+/** "33 MHz", "bidirectional", "none", "yes": a value with the spec's unit (numbers only). */
 export function valueWithUnit(v: unknown, unit: string | undefined): string {
-  const text = typeof v === 'number' ? v.toLocaleString('en-US') : fieldText(v);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v !== 'number') return fieldText(v);
+  const text = v.toLocaleString('en-US');
   return unit ? `${text} ${unit}` : text;
 }
