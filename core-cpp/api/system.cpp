@@ -1,6 +1,8 @@
 #include "api/system.hpp"
 
+#include <algorithm>
 #include <functional>
+#include <memory>
 
 #include "bus/pci_bus.hpp"
 #include "host/host.hpp"
@@ -69,22 +71,46 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   SimContext ctx(cfg.run.seed, cfg.run.trace_start, cfg.run.trace_end,
                  with_trace ? static_cast<std::uint64_t>(cfg.run.trace_max_records) : 0);
   Tally tally;
-  DescriptorRing send(&ctx, RingId::Send, cfg.driver.send_ring_size, Copy::Host, cfg.run.warmup);
-  DescriptorRing receive(&ctx, RingId::Receive, cfg.driver.receive_ring_size, Copy::Host,
-                         cfg.run.warmup);
-  DescriptorRing ret(&ctx, RingId::Return, cfg.driver.return_ring_size, Copy::Nic, cfg.run.warmup);
-  const Rings rings{&send, &receive, &ret};
-
   PciBus bus(&ctx, cfg.bus);
   HostBridge bridge(&ctx, &bus, cfg.host.pio_buffer_entries);
-  Host host(&ctx, cfg, rings, &bridge, &tally);
-  FixedFunctionNic nic(&ctx, cfg.nic, rings, &bus, &host, &tally);
-  bridge.attach(&nic);
-  Peer peer(&ctx, cfg, &tally);
-  LinkDirection to_peer(&ctx, cfg.link, &nic, &peer);
-  LinkDirection to_nic(&ctx, cfg.link, &peer, &nic);
-  nic.attach_tx_link(&to_peer);
-  peer.attach(&to_nic);
+  HostCpu host(&ctx, cfg, &bridge, &tally);
+  DiskController disk(&ctx, cfg.disk, &bus);
+
+  // One NIC with its rings, driver, wire and peer per instance (thesis §4.4: two for the web
+  // server), all on one bus and one host CPU.
+  struct Port {
+    Port(SimContext* ctx, const Config& cfg, unsigned i, IoBus* bus, HostCpu* cpu, Tally* tally)
+        : send(ctx, RingId::Send, cfg.driver.send_ring_size, Copy::Host, cfg.run.warmup, i),
+          receive(ctx, RingId::Receive, cfg.driver.receive_ring_size, Copy::Host, cfg.run.warmup,
+                  i),
+          ret(ctx, RingId::Return, cfg.driver.return_ring_size, Copy::Nic, cfg.run.warmup, i),
+          nic(ctx, cfg.nic, i, Rings{&send, &receive, &ret}, bus, tally),
+          driver(ctx, cfg, i, Rings{&send, &receive, &ret}, &nic, cpu, tally),
+          peer(ctx, cfg, i, tally),
+          to_peer(ctx, cfg.link, &nic, &peer),
+          to_nic(ctx, cfg.link, &peer, &nic) {
+      nic.attach_interrupt(&driver);
+      nic.attach_tx_link(&to_peer);
+      peer.attach(&to_nic);
+    }
+    DescriptorRing send, receive, ret;
+    FixedFunctionNic nic;
+    Driver driver;
+    Peer peer;
+    LinkDirection to_peer, to_nic;
+  };
+  std::vector<std::unique_ptr<Port>> ports;
+  for (unsigned i = 0; i < static_cast<unsigned>(cfg.nics); ++i) {
+    ports.push_back(std::make_unique<Port>(&ctx, cfg, i, &bus, &host, &tally));
+    host.attach(&ports.back()->driver);
+  }
+  Port& first = *ports.front();
+  DescriptorRing& send = first.send;
+  auto dma_refusals = [&]() {
+    std::uint64_t n = 0;
+    for (const auto& p : ports) n += p->nic.dma().refusals();
+    return n;
+  };
 
   TimeSeries s_send{"send_ring_occupancy", "descriptors", cfg.run.sample_interval, {}};
   TimeSeries s_recv{"receive_buffers_on_nic", "descriptors", cfg.run.sample_interval, {}};
@@ -100,20 +126,20 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   sampler.probe = [&]() {
     return Sampler::Probe{bus.busy_total(ctx.now()),
                           bus.data_total(ctx.now()),
-                          host.cpu_busy_total(ctx.now()),
+                          host.busy_total(ctx.now()),
                           bus.transactions(),
                           bus.refusals(),
                           bridge.writes(),
-                          nic.dma().refusals(),
+                          dma_refusals(),
                           bus.cycles_at(ctx.now()),
                           tally};
   };
   sampler.sample = [&](const Sampler::Probe& last, const Sampler::Probe& now) {
     const Time dt = cfg.run.sample_interval;
-    s_send.values.push_back(static_cast<double>(send.pending(Copy::Host)));
-    s_recv.values.push_back(static_cast<double>(receive.pending(Copy::Nic)));
-    s_txbuf.values.push_back(static_cast<double>(nic.tx_buffer_used()) / 1024.0);
-    s_rxbuf.values.push_back(static_cast<double>(nic.rx_buffer_used()) / 1024.0);
+    s_send.values.push_back(static_cast<double>(first.send.pending(Copy::Host)));
+    s_recv.values.push_back(static_cast<double>(first.receive.pending(Copy::Nic)));
+    s_txbuf.values.push_back(static_cast<double>(first.nic.tx_buffer_used()) / 1024.0);
+    s_rxbuf.values.push_back(static_cast<double>(first.nic.rx_buffer_used()) / 1024.0);
     s_bus.values.push_back(fraction(now.bus_busy - last.bus_busy, dt));
     s_tx.values.push_back(mbps(now.tally.tx_payload - last.tally.tx_payload, dt));
     s_rx.values.push_back(mbps(now.tally.rx_payload - last.tally.rx_payload, dt));
@@ -125,11 +151,13 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
              static_cast<std::uint32_t>(cfg.workload.datagram_bytes));
 
   TraceSnapshot snapshot;
-  snapshot.rings = {&send, &receive, &ret};
+  for (auto& p : ports)
+    snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
   if (with_trace) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
 
   host.start();
-  peer.start();
+  for (auto& p : ports) p->peer.start();
+  disk.start();
   ctx.run_until(cfg.run.duration);
   ctx.trace.flush(cfg.run.duration);
   if (ctx.failed()) {
@@ -161,21 +189,37 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     }
     ctx.fail(std::string("metric not declared in result_metrics(): ") + name);
   };
-  add("udp_tx_throughput", mbps(tx_payload, window));
+  const bool tcp = cfg.workload.kind == WorkloadKind::TcpSegments;
   double rx_mbps = mbps(rx_payload, window);
   double rx_pps = per_second(rx_packets, window);
-  if (host.have_receive_epochs()) {
-    const Host::Epoch& a = host.first_epoch();
-    const Host::Epoch& b = host.last_epoch();
-    rx_mbps = mbps(b.bytes - a.bytes, b.time - a.time);
-    rx_pps = per_second(b.packets - a.packets, b.time - a.time);
+  const bool epochs = std::all_of(ports.begin(), ports.end(),
+                                  [](const auto& p) { return p->driver.epochs() >= 2; });
+  if (epochs) {
+    rx_mbps = rx_pps = 0;
+    for (const auto& p : ports) {
+      const Driver::Epoch& a = p->driver.first_epoch();
+      const Driver::Epoch& b = p->driver.last_epoch();
+      rx_mbps += mbps(b.bytes - a.bytes, b.time - a.time);
+      rx_pps += per_second(b.packets - a.packets, b.time - a.time);
+    }
   }
-  add("udp_rx_throughput", rx_mbps);
-  add("udp_total_throughput", mbps(tx_payload, window) + rx_mbps);
-  add("ethernet_limit", directions * ethernet_limit_mbps(cfg.link, cfg.workload.datagram_bytes));
-  add("frame_wire_time", static_cast<double>(to_peer.slot_time(static_cast<std::uint32_t>(
-                             frame_bytes(cfg.workload.datagram_bytes)))) /
-                             1e6);
+  add("udp_tx_throughput", tcp ? 0.0 : mbps(tx_payload, window));
+  add("udp_rx_throughput", tcp ? 0.0 : rx_mbps);
+  add("udp_total_throughput", tcp ? 0.0 : mbps(tx_payload, window) + rx_mbps);
+  add("content_throughput", mbps(tx_payload, window));
+  // The wire's limit on payload: payload / (frame + preamble + gap) of line rate, per direction
+  // and per NIC.
+  const std::int64_t payload = tcp ? cfg.workload.segment_bytes : cfg.workload.datagram_bytes;
+  const std::int64_t frame =
+      tcp ? cfg.workload.segment_header_bytes + cfg.workload.segment_bytes + kCrcBytes
+          : frame_bytes(cfg.workload.datagram_bytes);
+  add("ethernet_limit",
+      static_cast<double>(directions * cfg.nics) *
+          (tcp ? static_cast<double>(cfg.link.rate_mbps) * static_cast<double>(payload) /
+                     static_cast<double>(frame + cfg.link.preamble_bytes + cfg.link.ifg_bytes)
+               : ethernet_limit_mbps(cfg.link, cfg.workload.datagram_bytes)));
+  add("frame_wire_time",
+      static_cast<double>(first.to_peer.slot_time(static_cast<std::uint32_t>(frame))) / 1e6);
   add("tx_packet_rate", per_second(tx_packets, window));
   add("rx_packet_rate", rx_pps);
   add("rx_drops_no_descriptor", static_cast<double>(drops_nd));
@@ -222,7 +266,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     add("bus_content_share", share(at(C::Content), busy));
   }
   add("bus_transactions", static_cast<double>(bus.transactions() - w.bus_transactions));
-  add("host_cpu_utilization", fraction(host.cpu_busy_total(end) - w.cpu_busy, window));
+  add("host_cpu_utilization", fraction(host.busy_total(end) - w.cpu_busy, window));
   add("interrupts", static_cast<double>(interrupts));
   add("interrupts_per_packet",
       tx_packets + rx_packets > 0
@@ -231,7 +275,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   add("send_ring_full_stalls", static_cast<double>(t.send_ring_full - w.tally.send_ring_full));
   add("send_ring_occupancy_mean", send.occupancy().mean());
   add("mailbox_writes", static_cast<double>(bridge.writes() - w.mailbox_writes));
-  add("dma_queue_full", static_cast<double>(nic.dma().refusals() - w.dma_refusals));
+  add("dma_queue_full", static_cast<double>(dma_refusals() - w.dma_refusals));
   add("tx_buffer_full", static_cast<double>(t.tx_buffer_full - w.tally.tx_buffer_full));
   add("bus_refusals", static_cast<double>(bus.refusals() - w.bus_refusals));
   add("events", static_cast<double>(ctx.queue.fired()));
@@ -243,7 +287,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   }
 
   out.series = {s_send, s_recv, s_txbuf, s_rxbuf, s_bus, s_tx, s_rx};
-  for (DescriptorRing* r : {&send, &receive, &ret}) {
+  for (DescriptorRing* r : {&first.send, &first.receive, &first.ret}) {
     r->occupancy().finish(end);
     const auto& h = r->occupancy();
     Histogram hist{h.name(), h.unit(), h.bin_width(), {}};

@@ -17,8 +17,8 @@ struct BusTransaction {
   std::uint32_t bytes = 0;
   std::uint32_t packet = 0;
   std::uint32_t header_bytes = 0;  // the first bytes are network headers (the rest content)
-  bool read = false;         // DMA read (host memory → device) or a write
-  std::uint64_t cookie = 0;  // the master's own reference
+  bool read = false;               // DMA read (host memory → device) or a write
+  std::uint64_t cookie = 0;        // the master's own reference
 };
 
 class BusMaster {

@@ -28,7 +28,10 @@ Time BusConfig::cycle() const {
 }
 
 PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
-    : ctx_(ctx), cfg_(cfg), cycle_(cfg.cycle()), width_(static_cast<std::uint32_t>(cfg.width_bits / 8)) {
+    : ctx_(ctx),
+      cfg_(cfg),
+      cycle_(cfg.cycle()),
+      width_(static_cast<std::uint32_t>(cfg.width_bits / 8)) {
   // Port 0 is the host bridge completing PCI-X split reads (it is parked, like the bridge).
   Port completer;
   completer.component = Component::HostBridge;
@@ -44,7 +47,9 @@ int PciBus::port_of(BusMaster* m, const BusTransaction& txn) {
   Port p;
   p.master = m;
   // A NIC's DMA engine is one bus master for both its channels.
-  p.component = txn.master == Component::DmaWrite || txn.master == Component::DmaRead ? Component::Nic : txn.master;
+  p.component = txn.master == Component::DmaWrite || txn.master == Component::DmaRead
+                    ? Component::Nic
+                    : txn.master;
   p.instance = txn.instance;
   ports_.push_back(p);
   return static_cast<int>(ports_.size() - 1);
@@ -60,11 +65,13 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
   p.requesting = true;
   p.ready = ctx_->now();
   p.req = Request{txn};
-  ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRequest, id_of(p.component, p.instance), txn.packet);
+  ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRequest, id_of(p.component, p.instance),
+                         txn.packet);
   if (owned_) {
     // REQ# waits while another master owns the bus: "bus busy".
     ++busy_requests_;
-    ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRefused, static_cast<std::uint16_t>(Component::Bus),
+    ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRefused,
+                           static_cast<std::uint16_t>(Component::Bus),
                            id_of(p.component, p.instance));
     maybe_cut_for(i);
   } else {
@@ -108,10 +115,11 @@ void PciBus::add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, 
   if (cycles <= 0) return;
   segments_.push_back(Segment{t, cycles, cat});
   totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
-  ctx_->trace.record_future(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusPhase),
-                                        static_cast<std::uint16_t>(Component::Bus), id_of(p.component, p.instance),
-                                        static_cast<std::uint32_t>(phase), static_cast<std::uint32_t>(cycles),
-                                        static_cast<std::uint32_t>(cat), cur_.txn_id});
+  ctx_->trace.record_future(
+      TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusPhase),
+                  static_cast<std::uint16_t>(Component::Bus), id_of(p.component, p.instance),
+                  static_cast<std::uint32_t>(phase), static_cast<std::uint32_t>(cycles),
+                  static_cast<std::uint32_t>(cat), cur_.txn_id});
   t += cycles * cycle_;
 }
 
@@ -149,7 +157,8 @@ std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_at) {
   if (!any_other_requesting(cur_.port)) return bytes;
   const Time expiry = cur_.address_at + cfg_.latency_timer * cycle_;
   const std::int64_t phases = expiry <= data_at ? 1 : (expiry - data_at + cycle_ - 1) / cycle_;
-  const std::uint64_t limit = static_cast<std::uint64_t>(std::max<std::int64_t>(1, phases)) * width_;
+  const std::uint64_t limit =
+      static_cast<std::uint64_t>(std::max<std::int64_t>(1, phases)) * width_;
   if (limit >= bytes) return bytes;
   cur_.cut = true;
   return static_cast<std::uint32_t>(limit);
@@ -170,7 +179,8 @@ void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   ctx_->trace.record_future(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusGrant),
                                         static_cast<std::uint16_t>(Component::Bus),
                                         id_of(p.component, p.instance), cur_.txn_id, 0, 0, 0});
-  if (arbitrate_cycles) add(t, cfg_.arbitration_cycles, BusPhase::Arbitration, BusCategory::ArbitrationCycles, p);
+  if (arbitrate_cycles)
+    add(t, cfg_.arbitration_cycles, BusPhase::Arbitration, BusCategory::ArbitrationCycles, p);
   cur_.address_at = t;
   const std::uint32_t remaining = port == completer_ ? r.bytes : r.txn.bytes - r.done;
   ctx_->trace.record_future(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusTxnStart),
@@ -211,7 +221,8 @@ void PciBus::plan_pci(Port& p, Time t) {
     add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
     if (cfg_.dual_address) add(t, 1, BusPhase::DualAddress, BusCategory::AddressCycles, p);
     const bool pio = p.component == Component::HostBridge;
-    add(t, pio ? cfg_.target_wait_cycles : cfg_.write_wait_cycles, BusPhase::Wait, BusCategory::WaitCycles, p);
+    add(t, pio ? cfg_.target_wait_cycles : cfg_.write_wait_cycles, BusPhase::Wait,
+        BusCategory::WaitCycles, p);
     add_data(t, r, latency_timer_bytes(remaining, t), p);
     add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
     cur_.outcome = Outcome::Moved;
@@ -226,7 +237,8 @@ void PciBus::plan_pci(Port& p, Time t) {
   for (auto& e : delayed_) {
     if (e.port == port) entry = &e;
   }
-  const bool no_slot = entry == nullptr && static_cast<std::int64_t>(delayed_.size()) >= cfg_.delayed_slots;
+  const bool no_slot =
+      entry == nullptr && static_cast<std::int64_t>(delayed_.size()) >= cfg_.delayed_slots;
   if (no_slot) {
     // Every delayed-transaction entry is busy: retried at once, not recorded (pci_facts §7).
     add(t, address_cycles, BusPhase::Address, BusCategory::RetryCycles, p);
@@ -247,7 +259,8 @@ void PciBus::plan_pci(Port& p, Time t) {
       entry->ready > first_possible ? (entry->ready - first_possible + cycle_ - 1) / cycle_ : 0;
   const std::int64_t first_data_clock = address_cycles + 1 + wait + 1;  // counting FRAME# as 1
   if (first_data_clock > cfg_.initial_latency_limit) {
-    const std::int64_t waits = std::max<std::int64_t>(0, cfg_.initial_latency_limit - address_cycles - 2);
+    const std::int64_t waits =
+        std::max<std::int64_t>(0, cfg_.initial_latency_limit - address_cycles - 2);
     add(t, 1, BusPhase::Address, BusCategory::RetryCycles, p);
     if (cfg_.dual_address) add(t, 1, BusPhase::DualAddress, BusCategory::RetryCycles, p);
     add(t, 1, BusPhase::Turnaround, BusCategory::RetryCycles, p);
@@ -271,7 +284,8 @@ void PciBus::plan_pci(Port& p, Time t) {
   add_data(t, r, latency_timer_bytes(bytes, t), p);
   // The data is delivered: the delayed entry is free (prefetched data past a disconnect is
   // discarded, so the rest of the buffer is a new read).
-  delayed_.erase(std::remove_if(delayed_.begin(), delayed_.end(), [&](const DelayedEntry& e) { return e.port == port; }),
+  delayed_.erase(std::remove_if(delayed_.begin(), delayed_.end(),
+                                [&](const DelayedEntry& e) { return e.port == port; }),
                  delayed_.end());
   add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
   cur_.outcome = Outcome::Moved;
@@ -314,8 +328,8 @@ void PciBus::maybe_cut_for(int requester) {
   const Time expiry = std::max(removed, cur_.address_at + cfg_.latency_timer * cycle_);
   const Time data_end = cur_.data_at + cur_.data_cycles * cycle_;
   // The data phase in progress at expiry completes; at least one phase always does.
-  const std::int64_t done_phases =
-      std::max<std::int64_t>(1, expiry <= cur_.data_at ? 1 : (expiry - cur_.data_at + cycle_ - 1) / cycle_);
+  const std::int64_t done_phases = std::max<std::int64_t>(
+      1, expiry <= cur_.data_at ? 1 : (expiry - cur_.data_at + cycle_ - 1) / cycle_);
   if (done_phases >= cur_.data_cycles) return;
   const Time new_end_of_data = cur_.data_at + done_phases * cycle_;
   if (new_end_of_data >= data_end) return;
@@ -339,7 +353,8 @@ void PciBus::maybe_cut_for(int requester) {
     return r.kind == static_cast<std::uint16_t>(TraceKind::BusPhase) && r.e == txn;
   });
   Port& p = ports_[static_cast<std::size_t>(cur_.port)];
-  cur_.bytes = std::min<std::uint32_t>(cur_.bytes, static_cast<std::uint32_t>(done_phases) * width_);
+  cur_.bytes =
+      std::min<std::uint32_t>(cur_.bytes, static_cast<std::uint32_t>(done_phases) * width_);
   cur_.data_cycles = done_phases;
   cur_.cut = true;
   Time t = new_end_of_data;
@@ -366,7 +381,8 @@ void PciBus::fire(std::uint32_t tag) {
       if (!c.requesting && !(owned_ && cur_.port == completer_)) {
         c.requesting = true;
         c.ready = ctx_->now();
-        ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRequest, id_of(c.component, c.instance), 0);
+        ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRequest, id_of(c.component, c.instance),
+                               0);
         if (owned_) {
           ++busy_requests_;
         } else {
@@ -386,8 +402,9 @@ void PciBus::finish_tenure() {
   owned_ = false;
   segments_.clear();
   const BusTransaction& ended = port == completer_ ? p.completions.front().txn : p.req.txn;
-  ctx_->trace.record_raw(ctx_->now(), TraceKind::BusTxnEnd, static_cast<std::uint16_t>(Component::Bus),
-                         cur_.txn_id, id_of(ended.master, ended.instance), cur_.bytes,
+  ctx_->trace.record_raw(ctx_->now(), TraceKind::BusTxnEnd,
+                         static_cast<std::uint16_t>(Component::Bus), cur_.txn_id,
+                         id_of(ended.master, ended.instance), cur_.bytes,
                          static_cast<std::uint32_t>(ended.purpose), ended.packet);
   int finished = -1;  // the port whose whole transaction is done
   const Time gap = std::max<std::int64_t>(0, cfg_.retry_gap_cycles - 1) * cycle_;
@@ -411,7 +428,8 @@ void PciBus::finish_tenure() {
       split.txn = p.req.txn;
       split.origin = port;
       split.done = p.req.done;
-      split.bytes = std::min<std::uint32_t>(p.req.txn.bytes - p.req.done, static_cast<std::uint32_t>(cfg_.mmrbc));
+      split.bytes = std::min<std::uint32_t>(p.req.txn.bytes - p.req.done,
+                                            static_cast<std::uint32_t>(cfg_.mmrbc));
       splits_.push_back(split);
       ctx_->at(cur_.address_at + cfg_.memory_latency, this, kSplitReady);
       break;

@@ -60,7 +60,7 @@ class PciBus final : public IoBus, private EventHandler {
     int port = -1;
     std::uint32_t txn_id = 0;
     Time address_at = 0;
-    Time data_at = 0;        // first data phase
+    Time data_at = 0;  // first data phase
     std::int64_t data_cycles = 0;
     std::uint32_t bytes = 0;  // bytes this tenure moves
     Time end = 0;             // after its idle cycle

@@ -1,115 +1,111 @@
 #include "host/host.hpp"
 
+#include <algorithm>
+
 namespace nicsim {
 
 namespace {
-enum Tag : std::uint32_t { kTaskDone = 1, kStart = 2 };
 constexpr std::uint32_t kReceiveBufferBytes = 1518;  // nic_facts §3.4: standard buffers
 }  // namespace
 
-Host::Host(SimContext* ctx, const Config& cfg, Rings rings, HostBridge* bridge, Tally* tally)
+// ---- driver --------------------------------------------------------------------------------
+
+Driver::Driver(SimContext* ctx, const Config& cfg, unsigned instance, Rings rings,
+               MailboxTarget* nic, HostCpu* cpu, Tally* tally)
     : ctx_(ctx),
       host_(cfg.host),
       workload_(cfg.workload),
+      instance_(instance),
       rings_(rings),
-      bridge_(bridge),
-      tally_(tally) {
-  posted_ = cfg.driver.receive_buffers_posted;
-  warmup_ = cfg.run.warmup;
-}
+      nic_(nic),
+      cpu_(cpu),
+      tally_(tally),
+      posted_(cfg.driver.receive_buffers_posted),
+      warmup_(cfg.run.warmup) {}
 
-void Host::start() {
-  // Driver initialisation: pre-allocate receive buffers and tell the NIC (thesis §2.3.2).
+void Driver::start(std::vector<PioWrite>* pio) {
   DescriptorRing& rx = *rings_.receive;
   for (std::int64_t i = 0; i < posted_; ++i) {
-    rx.desc(Copy::Host, static_cast<std::uint64_t>(i)) =
-        Descriptor{0, kReceiveBufferBytes, static_cast<std::uint32_t>(i)};
+    Descriptor d;
+    d.bytes = kReceiveBufferBytes;
+    d.buffer_slot = static_cast<std::uint32_t>(i);
+    rx.desc(Copy::Host, static_cast<std::uint64_t>(i)) = d;
   }
   rx.set_prod(Copy::Host, static_cast<std::uint64_t>(posted_));
-  pio_.push_back(
-      {Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
-  flush_pio();
-  ctx_->after(workload_.start, this, kStart);
+  pio->push_back({nic_, instance_, Mailbox::ReceiveProducer,
+                  static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
 }
 
-bool Host::send_wanted() const {
-  if (!started_ || workload_.direction == Direction::Receive) return false;
+void Driver::raise_interrupt(std::uint32_t) { cpu_->interrupt(this); }
+
+bool Driver::send_ready() {
+  if (workload_.direction == Direction::Receive) return false;
   if (workload_.packets > 0 && sent_ >= static_cast<std::uint64_t>(workload_.packets)) return false;
-  return true;
-}
-
-void Host::dispatch() {
-  if (task_ != Task::None || stalled_on_pio_) return;
-  if (interrupt_pending_) {
-    // Enter the handler: everything the NIC has made visible in host memory by now is handled.
-    interrupt_pending_ = false;
-    task_ = Task::Interrupt;
-    ++interrupt_number_;
-    ++tally_->interrupts;
-    isr_receives_ = rings_.ret->prod(Copy::Host) - rings_.ret->cons(Copy::Host);
-    isr_completions_ = rings_.send->cons(Copy::Host) - reclaimed_;
-    ctx_->record(TraceKind::IsrStart, Component::HostCpu, interrupt_number_);
-    cpu_.set_busy(ctx_->now(), true);
-    const Time cost = host_.interrupt_cost + static_cast<Time>(isr_receives_) * host_.receive_cost +
-                      static_cast<Time>(isr_completions_) * host_.send_complete_cost;
-    record_busy(1, cost);
-    ctx_->after(cost, this, kTaskDone);
-    return;
-  }
-  if (!send_wanted()) {
-    cpu_.set_busy(ctx_->now(), false);
-    return;
-  }
   DescriptorRing& tx = *rings_.send;
   const std::int64_t used = static_cast<std::int64_t>(tx.prod(Copy::Host) - reclaimed_);
-  if (used >= tx.size() - 1) {
+  if (used + static_cast<std::int64_t>(descriptors_per_packet()) > tx.size() - 1) {
     if (!stalled_on_ring_) {
       stalled_on_ring_ = true;
       ++tally_->send_ring_full;
-      ctx_->record(TraceKind::RingFull, Component::Driver,
+      ctx_->record(TraceKind::RingFull, me(Component::Driver),
                    static_cast<std::uint32_t>(RingId::Send));
-      ctx_->record(TraceKind::DriverStall, Component::Driver,
+      ctx_->record(TraceKind::DriverStall, me(Component::Driver),
                    static_cast<std::uint32_t>(RingId::Send));
     }
-    cpu_.set_busy(ctx_->now(), false);
-    return;
+    return false;
   }
-  task_ = Task::Send;
-  cpu_.set_busy(ctx_->now(), true);
-  record_busy(0, host_.send_cost);
-  ctx_->after(host_.send_cost, this, kTaskDone);
+  return true;
 }
 
-void Host::fire(std::uint32_t tag) {
-  if (tag == kStart) {
-    started_ = true;
-    dispatch();
-    return;
-  }
-  if (task_ == Task::Send) {
-    finish_send();
-  } else {
-    finish_interrupt();
-  }
-  task_ = Task::None;
-  flush_pio();
-}
-
-void Host::finish_send() {
-  // S1: a descriptor naming the packet's buffer; S2: the new producer index to the mailbox.
+void Driver::send_done(std::vector<PioWrite>* pio) {
+  // S1: descriptors naming the packet's buffers; S2: the new producer index to the mailbox.
   DescriptorRing& tx = *rings_.send;
   const std::uint32_t packet = ctx_->new_packet();
   const std::uint64_t p = tx.prod(Copy::Host);
-  const std::uint32_t frame = static_cast<std::uint32_t>(frame_bytes(workload_.datagram_bytes));
-  tx.desc(Copy::Host, p) = Descriptor{packet, frame - static_cast<std::uint32_t>(kCrcBytes), 0};
-  tx.set_prod(Copy::Host, p + 1);
+  std::uint32_t frame = 0;
+  if (workload_.kind == WorkloadKind::TcpSegments) {
+    // Zero-copy sendfile (thesis §4.1.1): the headers in one buffer, the file data in another.
+    Descriptor header;
+    header.packet = packet;
+    header.bytes = static_cast<std::uint32_t>(workload_.segment_header_bytes);
+    header.header_bytes = header.bytes;
+    header.end = false;
+    Descriptor content;
+    content.packet = packet;
+    content.bytes = static_cast<std::uint32_t>(workload_.segment_bytes);
+    content.payload = content.bytes;
+    tx.desc(Copy::Host, p) = header;
+    tx.desc(Copy::Host, p + 1) = content;
+    frame = header.bytes + content.bytes + static_cast<std::uint32_t>(kCrcBytes);
+  } else {
+    frame = static_cast<std::uint32_t>(frame_bytes(workload_.datagram_bytes));
+    Descriptor d;
+    d.packet = packet;
+    d.bytes = frame - static_cast<std::uint32_t>(kCrcBytes);
+    d.payload = static_cast<std::uint32_t>(workload_.datagram_bytes);
+    d.header_bytes = kUdpFrameHeaderBytes;
+    tx.desc(Copy::Host, p) = d;
+  }
+  tx.set_prod(Copy::Host, p + descriptors_per_packet());
   ++sent_;
-  ctx_->record(TraceKind::DriverPostSendBd, Component::Driver, packet,
+  ctx_->record(TraceKind::DriverPostSendBd, me(Component::Driver), packet,
                static_cast<std::uint32_t>(tx.slot(p)), frame);
-  pio_.push_back({Mailbox::SendProducer, static_cast<std::uint32_t>(tx.slot(p + 1))});
+  pio->push_back({nic_, instance_, Mailbox::SendProducer,
+                  static_cast<std::uint32_t>(tx.slot(tx.prod(Copy::Host)))});
 }
 
-void Host::finish_interrupt() {
+Time Driver::interrupt_begin() {
+  // Everything the NIC has made visible in host memory by now is handled.
+  ++interrupt_number_;
+  ++tally_->interrupts;
+  isr_receives_ = rings_.ret->prod(Copy::Host) - rings_.ret->cons(Copy::Host);
+  isr_completions_ = rings_.send->cons(Copy::Host) - reclaimed_;
+  ctx_->record(TraceKind::IsrStart, me(Component::HostCpu), interrupt_number_);
+  return host_.interrupt_cost + static_cast<Time>(isr_receives_) * host_.receive_cost +
+         static_cast<Time>(isr_completions_) * host_.send_complete_cost;
+}
+
+void Driver::interrupt_done(std::vector<PioWrite>* pio) {
   DescriptorRing& ret = *rings_.ret;
   DescriptorRing& rx = *rings_.receive;
   DescriptorRing& tx = *rings_.send;
@@ -119,91 +115,168 @@ void Host::finish_interrupt() {
     ret.set_cons(Copy::Host, c + 1);
     // The buffer the return descriptor names has been consumed by the NIC.
     rx.set_cons(Copy::Host, rx.cons(Copy::Host) + 1);
-    ctx_->record(TraceKind::HostDeliver, Component::Driver, d.packet, d.bytes);
+    ctx_->record(TraceKind::HostDeliver, me(Component::Driver), d.packet, d.bytes);
     ++tally_->rx_packets;
     tally_->rx_payload += d.bytes;
+    ++rx_packets_;
+    rx_payload_ += d.bytes;
   }
   if (isr_receives_ > 0) {
     // Replenish: a fresh buffer for each one passed up.
     const std::uint64_t p = rx.prod(Copy::Host);
     for (std::uint64_t i = 0; i < isr_receives_; ++i) {
-      rx.desc(Copy::Host, p + i) =
-          Descriptor{0, kReceiveBufferBytes, static_cast<std::uint32_t>(rx.slot(p + i))};
+      Descriptor d;
+      d.bytes = kReceiveBufferBytes;
+      d.buffer_slot = static_cast<std::uint32_t>(rx.slot(p + i));
+      rx.desc(Copy::Host, p + i) = d;
     }
     rx.set_prod(Copy::Host, p + isr_receives_);
-    pio_.push_back(
-        {Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
-    pio_.push_back(
-        {Mailbox::ReturnConsumer, static_cast<std::uint32_t>(ret.slot(ret.cons(Copy::Host)))});
+    pio->push_back({nic_, instance_, Mailbox::ReceiveProducer,
+                    static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
+    pio->push_back({nic_, instance_, Mailbox::ReturnConsumer,
+                    static_cast<std::uint32_t>(ret.slot(ret.cons(Copy::Host)))});
     if (ctx_->now() >= warmup_) {
-      last_ = Epoch{ctx_->now(), tally_->rx_packets, tally_->rx_payload};
+      last_ = Epoch{ctx_->now(), rx_packets_, rx_payload_};
       if (epochs_++ == 0) first_ = last_;
     }
   }
   for (std::uint64_t i = 0; i < isr_completions_; ++i) {
-    ctx_->record(TraceKind::SendComplete, Component::Driver,
-                 tx.desc(Copy::Host, reclaimed_).packet);
+    const Descriptor& d = tx.desc(Copy::Host, reclaimed_);
+    if (d.end) ctx_->record(TraceKind::SendComplete, me(Component::Driver), d.packet);
     ++reclaimed_;
   }
-  pio_.push_back({Mailbox::InterruptAck, 0});
-  ctx_->record(TraceKind::IsrEnd, Component::HostCpu, interrupt_number_,
+  pio->push_back({nic_, instance_, Mailbox::InterruptAck, 0});
+  ctx_->record(TraceKind::IsrEnd, me(Component::HostCpu), interrupt_number_,
                static_cast<std::uint32_t>(isr_receives_),
                static_cast<std::uint32_t>(isr_completions_));
   if (stalled_on_ring_ && isr_completions_ > 0) {
     stalled_on_ring_ = false;
-    ctx_->record(TraceKind::DriverResume, Component::Driver,
+    ctx_->record(TraceKind::DriverResume, me(Component::Driver),
                  static_cast<std::uint32_t>(RingId::Send));
   }
 }
 
-void Host::record_busy(std::uint32_t task, Time duration) {
-  ctx_->record(TraceKind::HostCpuBusy, Component::HostCpu, task,
-               static_cast<std::uint32_t>(duration & 0xFFFFFFFF),
-               static_cast<std::uint32_t>(static_cast<std::uint64_t>(duration) >> 32));
+// ---- CPU -----------------------------------------------------------------------------------
+
+HostCpu::HostCpu(SimContext* ctx, const Config& cfg, HostBridge* bridge, Tally* tally)
+    : ctx_(ctx), host_(cfg.host), start_(cfg.workload.start), bridge_(bridge), tally_(tally) {}
+
+void HostCpu::start() {
+  for (Driver* d : drivers_) d->start(&pio_);
+  flush_pio();
+  ctx_->after(start_, this, kStart);
 }
 
-void Host::flush_pio() {
-  while (!pio_.empty()) {
-    if (!bridge_->try_post(pio_.front().first, pio_.front().second, this)) {
+void HostCpu::interrupt(Driver* d) {
+  if (std::find(interrupts_.begin(), interrupts_.end(), d) == interrupts_.end())
+    interrupts_.push_back(d);
+  dispatch();
+}
+
+void HostCpu::dispatch() {
+  if (task_ != Task::None || stalled_on_pio_) return;
+  if (!interrupts_.empty()) {
+    Driver* d = interrupts_.front();
+    interrupts_.pop_front();
+    task_ = Task::Interrupt;
+    task_driver_ = d;
+    const Time cost = d->interrupt_begin();
+    cpu_.set_busy(ctx_->now(), true);
+    record_busy(1, cost, d->instance());
+    ctx_->after(cost, this, kTaskDone);
+    return;
+  }
+  if (started_) {
+    const std::size_t n = drivers_.size();
+    for (std::size_t k = 0; k < n; ++k) {
+      Driver* d = drivers_[(next_sender_ + k) % n];
+      if (!d->send_ready()) continue;
+      next_sender_ = (next_sender_ + k + 1) % n;
+      task_ = Task::Send;
+      task_driver_ = d;
+      cpu_.set_busy(ctx_->now(), true);
+      record_busy(0, host_.send_cost, d->instance());
+      ctx_->after(host_.send_cost, this, kTaskDone);
+      return;
+    }
+  }
+  cpu_.set_busy(ctx_->now(), false);
+}
+
+void HostCpu::fire(std::uint32_t tag) {
+  if (tag == kStart) {
+    started_ = true;
+    dispatch();
+    return;
+  }
+  if (task_ == Task::Send) {
+    task_driver_->send_done(&pio_);
+  } else {
+    task_driver_->interrupt_done(&pio_);
+  }
+  task_ = Task::None;
+  task_driver_ = nullptr;
+  flush_pio();
+}
+
+void HostCpu::record_busy(std::uint32_t task, Time duration, unsigned instance) {
+  ctx_->record(TraceKind::HostCpuBusy, Component::HostCpu, task,
+               static_cast<std::uint32_t>(duration & 0xFFFFFFFF),
+               static_cast<std::uint32_t>(static_cast<std::uint64_t>(duration) >> 32), instance);
+}
+
+void HostCpu::flush_pio() {
+  while (pio_next_ < pio_.size()) {
+    const PioWrite& w = pio_[pio_next_];
+    if (!bridge_->try_post(w.nic, w.instance, w.box, w.value, this)) {
       // The CPU's store cannot retire until the bridge drains: the CPU stalls, busy.
       stalled_on_pio_ = true;
       cpu_.set_busy(ctx_->now(), true);
       return;
     }
-    pio_.pop_front();
+    ++pio_next_;
   }
+  pio_.clear();
+  pio_next_ = 0;
   stalled_on_pio_ = false;
-  dispatch();
-}
-
-void Host::raise_interrupt(std::uint32_t) {
-  interrupt_pending_ = true;
   dispatch();
 }
 
 // ---- peer ----------------------------------------------------------------------------------
 
-Peer::Peer(SimContext* ctx, const Config& cfg, Tally* tally)
-    : ctx_(ctx), workload_(cfg.workload), tally_(tally) {}
+Peer::Peer(SimContext* ctx, const Config& cfg, unsigned instance, Tally* tally)
+    : ctx_(ctx), workload_(cfg.workload), instance_(instance), tally_(tally) {}
 
 void Peer::start() {
   if (workload_.direction != Direction::Send) ctx_->after(workload_.start, &sender_, 0);
 }
 
 void Peer::send_next() {
-  // Infinite demand: offer frames until the wire says busy; it calls link_ready when free.
-  while (workload_.packets == 0 || sent_ < static_cast<std::uint64_t>(workload_.packets)) {
+  // Offer frames until the wire says busy; it calls link_ready when free. ACKs go first.
+  while (true) {
     if (!have_frame_) {
-      next_ = Frame{ctx_->new_packet(),
-                    static_cast<std::uint32_t>(frame_bytes(workload_.datagram_bytes)),
-                    static_cast<std::uint32_t>(workload_.datagram_bytes)};
+      if (acks_due_ > 0) {
+        --acks_due_;
+        const std::uint32_t ack = static_cast<std::uint32_t>(
+            std::max<std::int64_t>(kMinFrameBytes, workload_.segment_header_bytes + kCrcBytes));
+        next_ = Frame{ctx_->new_packet(), ack, 0};
+      } else if (workload_.kind == WorkloadKind::Udp && workload_.direction != Direction::Send &&
+                 (workload_.packets == 0 ||
+                  sent_ < static_cast<std::uint64_t>(workload_.packets))) {
+        next_ = Frame{ctx_->new_packet(),
+                      static_cast<std::uint32_t>(frame_bytes(workload_.datagram_bytes)),
+                      static_cast<std::uint32_t>(workload_.datagram_bytes)};
+        ++sent_;
+        ++tally_->peer_sent;
+      } else {
+        return;
+      }
       have_frame_ = true;
     }
     if (!to_nic_->try_send(next_)) return;
-    ctx_->record(TraceKind::PeerTxStart, Component::Peer, next_.packet, next_.frame_bytes);
+    ctx_->record(TraceKind::PeerTxStart, component_id(Component::Peer, instance_), next_.packet,
+                 next_.frame_bytes);
     have_frame_ = false;
-    ++sent_;
-    ++tally_->peer_sent;
   }
 }
 
@@ -219,9 +292,49 @@ void Peer::link_ready() {
 }
 
 void Peer::frame_arrived(const Frame& f) {
-  ctx_->record(TraceKind::PeerRxDone, Component::Peer, f.packet, f.frame_bytes);
+  ctx_->record(TraceKind::PeerRxDone, component_id(Component::Peer, instance_), f.packet,
+               f.frame_bytes);
   ++tally_->tx_packets;
-  tally_->tx_payload += static_cast<std::uint64_t>(workload_.datagram_bytes);
+  tally_->tx_payload += f.payload_bytes;
+  if (workload_.kind == WorkloadKind::TcpSegments && workload_.ack_every > 0 &&
+      ++unacked_ >= static_cast<std::uint64_t>(workload_.ack_every)) {
+    unacked_ = 0;
+    ++acks_due_;
+    send_next();
+  }
+}
+
+// ---- disk ----------------------------------------------------------------------------------
+
+DiskController::DiskController(SimContext* ctx, const DiskConfig& cfg, IoBus* bus)
+    : ctx_(ctx), cfg_(cfg), bus_(bus) {
+  if (cfg.rate_mbps > 0) interval_ = cfg.burst_bytes * 8 * 1000000 / cfg.rate_mbps;
+}
+
+void DiskController::start() {
+  if (interval_ > 0) ctx_->after(interval_, this, 0);
+}
+
+void DiskController::fire(std::uint32_t) {
+  ++pending_;
+  pump();
+  ctx_->after(interval_, this, 0);
+}
+
+void DiskController::pump() {
+  if (active_ || pending_ == 0) return;
+  BusTransaction txn;
+  txn.master = Component::Disk;
+  txn.purpose = Purpose::DiskTransfer;
+  txn.bytes = static_cast<std::uint32_t>(cfg_.burst_bytes);
+  txn.read = false;  // a disk read lands in memory: a DMA write
+  if (bus_->try_start(txn, this)) active_ = true;
+}
+
+void DiskController::bus_done(const BusTransaction&) {
+  active_ = false;
+  --pending_;
+  pump();
 }
 
 }  // namespace nicsim

@@ -1,12 +1,13 @@
-// The host: one CPU running the device driver (thesis §2.3). The send task builds a UDP
-// packet, posts its descriptor (S1) and writes the send mailbox (S2); the interrupt handler
-// (R4/S6) passes received packets up, recycles send descriptors, replenishes receive buffers
-// and writes the mailboxes. The CPU does one thing at a time; an interrupt is taken as soon as
-// the current task ends. A full send ring stalls the send task; a full posted-write buffer
-// stalls the CPU on its mailbox write.
+// The host: one CPU running one device driver per NIC (thesis §2.3). A driver's send task
+// builds a packet, posts its descriptor(s) (S1) and writes the send mailbox (S2); its interrupt
+// handler (R4/S6) passes received packets up, recycles send descriptors, replenishes receive
+// buffers and writes the mailboxes. The CPU does one thing at a time and takes a pending
+// interrupt as soon as its current task ends. A full send ring stalls that driver's send task;
+// a full posted-write buffer stalls the CPU on its mailbox write.
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <vector>
 
 #include "host/host_bridge.hpp"
 #include "nic/fixed_nic.hpp"
@@ -14,12 +15,28 @@
 
 namespace nicsim {
 
-class Host final : public InterruptLine, private EventHandler, private PioWaiter {
+class HostCpu;
+
+// Mailbox writes a task leaves for the CPU to post once it ends.
+struct PioWrite {
+  MailboxTarget* nic;
+  unsigned instance;
+  Mailbox box;
+  std::uint32_t value;
+};
+
+class Driver final : public InterruptLine {
  public:
-  Host(SimContext* ctx, const Config& cfg, Rings rings, HostBridge* bridge, Tally* tally);
-  void start();
+  Driver(SimContext* ctx, const Config& cfg, unsigned instance, Rings rings, MailboxTarget* nic,
+         HostCpu* cpu, Tally* tally);
+  void start(std::vector<PioWrite>* pio);  // pre-allocate receive buffers (thesis §2.3.2)
   void raise_interrupt(std::uint32_t causes) override;
-  Time cpu_busy_total(Time now) const { return cpu_.total(now); }
+
+  bool send_ready();  // wants to send and has ring space (else records the stall once)
+  void send_done(std::vector<PioWrite>* pio);
+  Time interrupt_begin();  // returns the handler's CPU time
+  void interrupt_done(std::vector<PioWrite>* pio);
+  unsigned instance() const { return instance_; }
 
   // Receive deliveries come in bursts, one per interrupt (coalescing), so a plain window count
   // is off by up to a burst. Rates are measured between the first and the last interrupt that
@@ -28,34 +45,25 @@ class Host final : public InterruptLine, private EventHandler, private PioWaiter
     Time time = 0;
     std::uint64_t packets = 0, bytes = 0;
   };
-  bool have_receive_epochs() const { return epochs_ >= 2; }
+  std::uint64_t epochs() const { return epochs_; }
   const Epoch& first_epoch() const { return first_; }
   const Epoch& last_epoch() const { return last_; }
 
  private:
-  enum class Task { None, Send, Interrupt };
-  void fire(std::uint32_t tag) override;
-  void pio_space() override { flush_pio(); }
-  void dispatch();
-  bool send_wanted() const;
-  void finish_send();
-  void finish_interrupt();
-  void flush_pio();
-  void record_busy(std::uint32_t task, Time duration);
+  std::uint16_t me(Component c) const { return component_id(c, instance_); }
+  std::uint32_t descriptors_per_packet() const {
+    return workload_.kind == WorkloadKind::TcpSegments ? 2 : 1;
+  }
 
   SimContext* ctx_;
   HostConfig host_;
   WorkloadConfig workload_;
+  unsigned instance_;
   Rings rings_;
-  HostBridge* bridge_;
+  MailboxTarget* nic_;
+  HostCpu* cpu_;
   Tally* tally_;
-  BusyTime cpu_;
-
-  Task task_ = Task::None;
-  bool stalled_on_pio_ = false;
   bool stalled_on_ring_ = false;
-  bool started_ = false;
-  bool interrupt_pending_ = false;
   std::uint32_t interrupt_number_ = 0;
   std::uint64_t isr_receives_ = 0, isr_completions_ = 0;
   std::uint64_t reclaimed_ = 0;  // send descriptors the driver has recycled
@@ -64,14 +72,48 @@ class Host final : public InterruptLine, private EventHandler, private PioWaiter
   Time warmup_;
   Epoch first_, last_;
   std::uint64_t epochs_ = 0;
-  std::deque<std::pair<Mailbox, std::uint32_t>> pio_;
+  std::uint64_t rx_packets_ = 0, rx_payload_ = 0;
 };
 
-// The machine at the other end of the wire: sends at line rate (receive workloads) and sinks
-// what the host sends, counting it.
+class HostCpu final : private EventHandler, private PioWaiter {
+ public:
+  HostCpu(SimContext* ctx, const Config& cfg, HostBridge* bridge, Tally* tally);
+  void attach(Driver* d) { drivers_.push_back(d); }
+  void start();
+  void interrupt(Driver* d);
+  Time busy_total(Time now) const { return cpu_.total(now); }
+
+ private:
+  enum class Task { None, Send, Interrupt };
+  enum Tag : std::uint32_t { kTaskDone = 1, kStart = 2 };
+  void fire(std::uint32_t tag) override;
+  void pio_space() override { flush_pio(); }
+  void dispatch();
+  void flush_pio();
+  void record_busy(std::uint32_t task, Time duration, unsigned instance);
+
+  SimContext* ctx_;
+  HostConfig host_;
+  Time start_;
+  HostBridge* bridge_;
+  Tally* tally_;
+  BusyTime cpu_;
+  std::vector<Driver*> drivers_;
+  std::deque<Driver*> interrupts_;  // drivers with an interrupt pending, in order raised
+  std::size_t next_sender_ = 0;     // round-robin among drivers with work to send
+  bool started_ = false;
+  Task task_ = Task::None;
+  Driver* task_driver_ = nullptr;
+  bool stalled_on_pio_ = false;
+  std::vector<PioWrite> pio_;
+  std::size_t pio_next_ = 0;
+};
+
+// The machine at the other end of one wire: sends at line rate (receive workloads), sinks what
+// the host sends and counts it, and for TCP segments returns an ACK every ack_every segments.
 class Peer final : public LinkEndpoint {
  public:
-  Peer(SimContext* ctx, const Config& cfg, Tally* tally);
+  Peer(SimContext* ctx, const Config& cfg, unsigned instance, Tally* tally);
   void attach(LinkDirection* to_nic) { to_nic_ = to_nic; }
   void start();
   void frame_arrived(const Frame& f) override;
@@ -91,12 +133,36 @@ class Peer final : public LinkEndpoint {
 
   SimContext* ctx_;
   WorkloadConfig workload_;
+  unsigned instance_;
   Tally* tally_;
   LinkDirection* to_nic_ = nullptr;
   Sender sender_{this};
   std::uint64_t sent_ = 0;
   bool have_frame_ = false;
   Frame next_;
+  std::uint64_t unacked_ = 0;
+  std::uint64_t acks_due_ = 0;
+};
+
+// A disk controller as background bus traffic (thesis §4.2 "other PCI data"): DMA writes of
+// burst_bytes at a steady rate.
+class DiskController final : private EventHandler, private BusMaster {
+ public:
+  DiskController(SimContext* ctx, const DiskConfig& cfg, IoBus* bus);
+  void start();
+
+ private:
+  void fire(std::uint32_t) override;
+  void bus_done(const BusTransaction&) override;
+  void bus_retry() override { pump(); }
+  void pump();
+
+  SimContext* ctx_;
+  DiskConfig cfg_;
+  IoBus* bus_;
+  Time interval_ = 0;
+  std::uint64_t pending_ = 0;
+  bool active_ = false;
 };
 
 }  // namespace nicsim

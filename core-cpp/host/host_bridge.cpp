@@ -5,14 +5,16 @@ namespace nicsim {
 HostBridge::HostBridge(SimContext* ctx, IoBus* bus, std::int64_t entries)
     : ctx_(ctx), bus_(bus), entries_(static_cast<std::size_t>(entries)) {}
 
-bool HostBridge::try_post(Mailbox box, std::uint32_t value, PioWaiter* waiter) {
+bool HostBridge::try_post(MailboxTarget* nic, unsigned instance, Mailbox box, std::uint32_t value,
+                          PioWaiter* waiter) {
   if (posted_.size() >= entries_) {
     waiter_ = waiter;
     return false;
   }
-  posted_.push_back({box, value});
+  posted_.push_back({nic, instance, box, value});
   ++writes_;
-  ctx_->record(TraceKind::MailboxWrite, Component::Driver, static_cast<std::uint32_t>(box), value);
+  ctx_->record(TraceKind::MailboxWrite, component_id(Component::Driver, instance),
+               static_cast<std::uint32_t>(box), value);
   pump();
   return true;
 }
@@ -22,6 +24,7 @@ void HostBridge::pump() {
   BusTransaction txn;
   txn.master = Component::HostBridge;
   txn.purpose = Purpose::MailboxPio;
+  txn.instance = 0;  // one host bridge; the target NIC is in the write
   txn.bytes = 4;
   txn.read = false;
   if (bus_->try_start(txn, this)) active_ = true;
@@ -31,9 +34,9 @@ void HostBridge::bus_done(const BusTransaction&) {
   const Pio p = posted_.front();
   posted_.pop_front();
   active_ = false;
-  ctx_->record(TraceKind::MailboxArrive, Component::Nic, static_cast<std::uint32_t>(p.box),
-               p.value);
-  nic_->mailbox_write(p.box, p.value);
+  ctx_->record(TraceKind::MailboxArrive, component_id(Component::Nic, p.instance),
+               static_cast<std::uint32_t>(p.box), p.value);
+  p.nic->mailbox_write(p.box, p.value);
   if (waiter_ != nullptr) {
     PioWaiter* w = waiter_;
     waiter_ = nullptr;

@@ -36,12 +36,15 @@ class PioWaiter {
 class HostBridge final : private BusMaster {
  public:
   HostBridge(SimContext* ctx, IoBus* bus, std::int64_t entries);
-  void attach(MailboxTarget* nic) { nic_ = nic; }
-  bool try_post(Mailbox box, std::uint32_t value, PioWaiter* waiter);
+  // A mailbox write to NIC `instance` (its register target); false when the buffer is full.
+  bool try_post(MailboxTarget* nic, unsigned instance, Mailbox box, std::uint32_t value,
+                PioWaiter* waiter);
   std::uint64_t writes() const { return writes_; }
 
  private:
   struct Pio {
+    MailboxTarget* nic;
+    unsigned instance;
     Mailbox box;
     std::uint32_t value;
   };
@@ -52,7 +55,6 @@ class HostBridge final : private BusMaster {
   SimContext* ctx_;
   IoBus* bus_;
   std::size_t entries_;
-  MailboxTarget* nic_ = nullptr;
   std::deque<Pio> posted_;
   bool active_ = false;
   PioWaiter* waiter_ = nullptr;

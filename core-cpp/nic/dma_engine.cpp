@@ -5,7 +5,7 @@
 namespace nicsim {
 
 namespace {
-Component channel_component(DmaChannel ch) {
+Component channel_kind(DmaChannel ch) {
   return ch == DmaChannel::Read ? Component::DmaRead : Component::DmaWrite;
 }
 }  // namespace
@@ -28,13 +28,13 @@ bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
   if (q.size() >= depth_) {
     ++refusals_;
     space_wanted_[static_cast<int>(ch)] = true;
-    ctx_->record(TraceKind::DmaQueueFull, channel_component(ch),
+    ctx_->record(TraceKind::DmaQueueFull, component_id(channel_kind(ch), instance_),
                  static_cast<std::uint32_t>(req.purpose));
     return false;
   }
   q.push_back(req);
   q.back().id = next_id_++;
-  ctx_->record(TraceKind::DmaQueued, channel_component(ch), q.back().id,
+  ctx_->record(TraceKind::DmaQueued, component_id(channel_kind(ch), instance_), q.back().id,
                static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet,
                static_cast<std::uint32_t>(q.size()));
   pump();
@@ -54,7 +54,7 @@ void DmaEngine::pump() {
   const DmaRequest& req = queue(ch).front();
   const std::uint32_t left = req.bytes - offset_;
   BusTransaction txn;
-  txn.master = channel_component(ch);
+  txn.master = channel_kind(ch);
   txn.instance = instance_;
   txn.purpose = req.purpose;
   txn.bytes = max_burst_ > 0 ? std::min(left, max_burst_) : left;
@@ -80,7 +80,7 @@ void DmaEngine::bus_done(const BusTransaction& txn) {
   offset_ = 0;
   const DmaRequest req = q.front();
   q.pop_front();
-  ctx_->record(TraceKind::DmaDone, channel_component(ch), req.id,
+  ctx_->record(TraceKind::DmaDone, component_id(channel_kind(ch), instance_), req.id,
                static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet);
   client_->dma_done(ch, req);
   if (space_wanted_[static_cast<int>(ch)] && q.size() < depth_) {

@@ -19,7 +19,7 @@ struct DmaRequest {
   std::uint32_t packet = 0;
   std::uint64_t cookie = 0;
   std::uint32_t header_bytes = 0;  // the first bytes are network headers (bus accounting)
-  std::uint32_t id = 0;  // assigned by the engine when queued (trace records name it)
+  std::uint32_t id = 0;            // assigned by the engine when queued (trace records name it)
 };
 
 class DmaClient {
@@ -35,8 +35,8 @@ class DmaEngine final : private BusMaster {
  public:
   // max_burst: longest bus transaction the engine asks for (0 = unlimited); longer DMAs are
   // split into bursts, each its own bus transaction (nic_facts §3.8).
-  DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64_t max_burst, unsigned instance,
-            DmaClient* client);
+  DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64_t max_burst,
+            unsigned instance, DmaClient* client);
   bool has_space(DmaChannel ch, std::size_t n = 1) const;
   // False when the channel's queue is full (the client hears dma_space later).
   bool enqueue(DmaChannel ch, const DmaRequest& req);

@@ -8,13 +8,13 @@ namespace {
 constexpr std::uint64_t kTimerTrigger = 1ull << 63;
 }
 
-FixedFunctionNic::FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, Rings rings, IoBus* bus,
-                                   InterruptLine* irq, Tally* tally)
+FixedFunctionNic::FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, unsigned instance,
+                                   Rings rings, IoBus* bus, Tally* tally)
     : ctx_(ctx),
       cfg_(cfg),
+      instance_(instance),
       rings_(rings),
-      dma_(ctx, bus, cfg.dma_queue_depth, cfg.dma_max_burst, 0, this),
-      irq_(irq),
+      dma_(ctx, bus, cfg.dma_queue_depth, cfg.dma_max_burst, instance, this),
       tally_(tally),
       send_fetch_{rings.send, Purpose::SendBdFetch, cfg.send_bd_bytes},
       recv_fetch_{rings.receive, Purpose::RecvBdFetch, cfg.receive_bd_bytes},
@@ -89,7 +89,7 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
     case kSendData: {  // S4: fetch the packet data named by the descriptor
       const Descriptor d = rings_.send->desc(Copy::Nic, send_next_data_);
       issue(DmaChannel::Read,
-            {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_, kUdpFrameHeaderBytes});
+            {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_, d.header_bytes});
       ++send_next_data_;
       send_data_busy_ = false;
       kick_send_data();
@@ -105,9 +105,10 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       rx_queue_.pop_front();
       const std::uint64_t idx = rings_.receive->cons(Copy::Nic);
       rings_.receive->set_cons(Copy::Nic, idx + 1);
-      issue(DmaChannel::Write,
-            {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes),
-             f.packet, f.frame_bytes, kUdpFrameHeaderBytes});
+      issue(
+          DmaChannel::Write,
+          {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes), f.packet,
+           f.frame_bytes, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes) - f.payload_bytes});
       return_pending_.push_back(Descriptor{f.packet, f.payload_bytes,
                                            static_cast<std::uint32_t>(rings_.receive->slot(idx))});
       issue(DmaChannel::Write, {Purpose::ReturnBdWrite,
@@ -119,7 +120,7 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
     case kInterrupt: {
       const PendingInterrupt p = interrupts_.front();
       interrupts_.pop_front();
-      ctx_->record(TraceKind::InterruptRaise, Component::Nic, p.cause, p.trigger);
+      ctx_->record(TraceKind::InterruptRaise, me(Component::Nic), p.cause, p.trigger);
       irq_->raise_interrupt(p.cause);
       return;
     }
@@ -150,9 +151,18 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
         return;
       }
       rings_.send->set_cons(Copy::Nic, req.cookie + 1);
-      const std::uint32_t frame = std::max<std::uint32_t>(req.bytes + kCrcBytes, kMinFrameBytes);
-      tx_ready_.push_back(Frame{req.packet, frame, 0});
-      ctx_->after(cfg_.delays.tx_frame, this, kTxFrame);
+      // A packet may span several buffers (header and content); the frame is complete with
+      // the buffer marked END, and the MAC adds the CRC.
+      const Descriptor& d = rings_.send->desc(Copy::Nic, req.cookie);
+      frame_so_far_ += req.bytes;
+      payload_so_far_ += d.payload;
+      if (d.end) {
+        const std::uint32_t frame =
+            std::max<std::uint32_t>(frame_so_far_ + kCrcBytes, kMinFrameBytes);
+        tx_ready_.push_back(Frame{req.packet, frame, payload_so_far_});
+        ctx_->after(cfg_.delays.tx_frame, this, kTxFrame);
+        frame_so_far_ = payload_so_far_ = 0;
+      }
       ++send_report_.unreported;
       coalesce(send_report_);
       return;
@@ -215,12 +225,13 @@ void FixedFunctionNic::kick_send_data() {
   if (send_data_busy_ || !can_issue(DmaChannel::Read)) return;
   if (send_next_data_ >= rings_.send->prod(Copy::Nic)) return;
   const Descriptor& d = rings_.send->desc(Copy::Nic, send_next_data_);
-  const std::int64_t frame = std::max<std::int64_t>(d.bytes + kCrcBytes, kMinFrameBytes);
+  // Transmit buffer space for this buffer's bytes (and the CRC with the last one).
+  const std::int64_t frame = d.end ? d.bytes + kCrcBytes : d.bytes;
   if (tx_used_ + frame > cfg_.tx_buffer_bytes) {
     if (!tx_buffer_wait_) {
       tx_buffer_wait_ = true;
       ++tally_->tx_buffer_full;
-      ctx_->record(TraceKind::TxBufferFull, Component::Nic, d.packet);
+      ctx_->record(TraceKind::TxBufferFull, me(Component::Nic), d.packet);
     }
     return;
   }
@@ -234,12 +245,12 @@ void FixedFunctionNic::kick_mac() {
     const Frame f = mac_queue_.front();
     if (!tx_link_->try_send(f)) return;  // the wire calls link_ready when free
     mac_queue_.pop_front();
-    ctx_->record(TraceKind::MacTxStart, Component::MacTx, f.packet, f.frame_bytes);
+    ctx_->record(TraceKind::MacTxStart, me(Component::MacTx), f.packet, f.frame_bytes);
   }
 }
 
 void FixedFunctionNic::link_sent(const Frame& f) {
-  ctx_->record(TraceKind::MacTxEnd, Component::MacTx, f.packet, f.frame_bytes);
+  ctx_->record(TraceKind::MacTxEnd, me(Component::MacTx), f.packet, f.frame_bytes);
   tx_used_ -= f.frame_bytes;
   if (tx_buffer_wait_) {
     tx_buffer_wait_ = false;
@@ -252,7 +263,7 @@ void FixedFunctionNic::link_ready() { kick_mac(); }
 // ---- receive: R1, R2, R3 -------------------------------------------------------------------
 
 void FixedFunctionNic::frame_arrived(const Frame& f) {
-  ctx_->record(TraceKind::MacRxDone, Component::MacRx, f.packet, f.frame_bytes);
+  ctx_->record(TraceKind::MacRxDone, me(Component::MacRx), f.packet, f.frame_bytes);
   if (rx_used_ + f.frame_bytes > cfg_.rx_buffer_bytes) {
     drop(f, 1);
     return;
@@ -263,7 +274,7 @@ void FixedFunctionNic::frame_arrived(const Frame& f) {
 }
 
 void FixedFunctionNic::drop(const Frame& f, std::uint32_t reason) {
-  ctx_->record(TraceKind::RxDrop, Component::Nic, f.packet, reason);
+  ctx_->record(TraceKind::RxDrop, me(Component::Nic), f.packet, reason);
   if (reason == 0) {
     ++tally_->drops_no_descriptor;
   } else {
@@ -289,7 +300,7 @@ void FixedFunctionNic::kick_rx() {
     if (rings_.ret->free_slots() - return_reserved_ <= 0) {
       if (!return_full_) {
         return_full_ = true;
-        ctx_->record(TraceKind::RingFull, Component::Nic,
+        ctx_->record(TraceKind::RingFull, me(Component::Nic),
                      static_cast<std::uint32_t>(RingId::Return));
       }
       return;
@@ -315,7 +326,7 @@ void FixedFunctionNic::coalesce(IndexReport& r) {
 void FixedFunctionNic::timer_fired(IndexReport& r, std::uint32_t generation) {
   if (!r.armed || generation != (r.generation & 0xFFFFFF)) return;  // a stale timer
   r.armed = false;
-  ctx_->record(TraceKind::CoalesceTimer, Component::Nic, r.cause);
+  ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), r.cause);
   if (r.unreported > 0) write_index(r, 1);
 }
 

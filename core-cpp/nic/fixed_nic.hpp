@@ -27,8 +27,9 @@ class FixedFunctionNic final : public MailboxTarget,
                                public LinkEndpoint,
                                private EventHandler {
  public:
-  FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, Rings rings, IoBus* bus,
-                   InterruptLine* irq, Tally* tally);
+  FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, unsigned instance, Rings rings,
+                   IoBus* bus, Tally* tally);
+  void attach_interrupt(InterruptLine* irq) { irq_ = irq; }
   void attach_tx_link(LinkDirection* tx) { tx_link_ = tx; }
 
   // Ports.
@@ -96,11 +97,14 @@ class FixedFunctionNic final : public MailboxTarget,
   void timer_fired(IndexReport& r, std::uint32_t generation);
   void interrupt(std::uint32_t cause, std::uint32_t trigger);
 
+  std::uint16_t me(Component c) const { return component_id(c, instance_); }
+
   SimContext* ctx_;
   NicConfig cfg_;
+  unsigned instance_;
   Rings rings_;
   DmaEngine dma_;
-  InterruptLine* irq_;
+  InterruptLine* irq_ = nullptr;
   Tally* tally_;
   LinkDirection* tx_link_ = nullptr;
   std::deque<DmaRequest> backlog_[2];  // requests a full DMA channel refused, in order
@@ -119,8 +123,9 @@ class FixedFunctionNic final : public MailboxTarget,
   bool send_data_busy_ = false;
   bool tx_buffer_wait_ = false;
   std::int64_t tx_used_ = 0;
-  std::deque<Frame> tx_ready_;   // data arrived, being handed to the MAC
-  std::deque<Frame> mac_queue_;  // MAC transmit queue
+  std::deque<Frame> tx_ready_;                           // data arrived, being handed to the MAC
+  std::uint32_t frame_so_far_ = 0, payload_so_far_ = 0;  // buffers of a packet fetched so far
+  std::deque<Frame> mac_queue_;                          // MAC transmit queue
 
   // Receive side.
   std::int64_t rx_used_ = 0;

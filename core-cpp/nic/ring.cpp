@@ -15,8 +15,9 @@ const char* ring_name(RingId id) {
 }
 
 DescriptorRing::DescriptorRing(SimContext* ctx, RingId id, std::int64_t size, Copy producer,
-                               Time measure_from)
+                               Time measure_from, unsigned instance)
     : ctx_(ctx),
+      instance_(instance),
       id_(id),
       size_(size),
       producer_(producer),
@@ -38,7 +39,8 @@ void DescriptorRing::set_cons(Copy c, std::uint64_t value) {
 
 void DescriptorRing::trace_copy(Copy c) {
   const RingCopy& k = copy(c);
-  ctx_->record(TraceKind::IndexUpdate, c == Copy::Host ? Component::Driver : Component::Nic,
+  ctx_->record(TraceKind::IndexUpdate,
+               component_id(c == Copy::Host ? Component::Driver : Component::Nic, instance_),
                static_cast<std::uint32_t>(id_), static_cast<std::uint32_t>(c),
                static_cast<std::uint32_t>(slot(k.prod)), static_cast<std::uint32_t>(slot(k.cons)),
                static_cast<std::uint32_t>(size_));

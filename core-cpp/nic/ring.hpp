@@ -19,14 +19,18 @@ enum class Copy : std::uint32_t { Host = 0, Nic = 1 };
 struct Descriptor {
   std::uint32_t packet = 0;
   std::uint32_t bytes = 0;
-  std::uint32_t buffer_slot = 0;  // return descriptors echo the receive-ring slot they used
+  std::uint32_t buffer_slot = 0;   // return descriptors echo the receive-ring slot they used
+  std::uint32_t payload = 0;       // application payload in this buffer (UDP data, TCP content)
+  std::uint32_t header_bytes = 0;  // network headers at the start of this buffer
+  bool end = true;                 // last buffer of its packet (the Tigon's END flag)
 };
 
 class DescriptorRing {
  public:
   // `producer` is the side that creates descriptors: the driver (Host) for the send and receive
   // rings, the NIC for the receive return ring.
-  DescriptorRing(SimContext* ctx, RingId id, std::int64_t size, Copy producer, Time measure_from);
+  DescriptorRing(SimContext* ctx, RingId id, std::int64_t size, Copy producer, Time measure_from,
+                 unsigned instance = 0);
 
   RingId id() const { return id_; }
   std::int64_t size() const { return size_; }
@@ -80,6 +84,7 @@ class DescriptorRing {
   void trace_copy(Copy c);
 
   SimContext* ctx_;
+  unsigned instance_;
   RingId id_;
   std::int64_t size_;
   Copy producer_;

@@ -8,6 +8,7 @@
 namespace nicsim {
 
 enum class Direction : std::uint8_t { Send = 0, Receive = 1, Bidirectional = 2 };
+enum class WorkloadKind : std::uint8_t { Udp = 0, TcpSegments = 1 };
 
 struct HostConfig {
   Time send_cost = 0;                   // build one UDP packet and post its descriptor (S1)
@@ -31,12 +32,12 @@ struct BusConfig {
   BusModel model = BusModel::Pci;
   BusProtocol protocol = BusProtocol::Pci;
   std::int64_t width_bits = 0;
-  std::int64_t clock_mhz = 0;        // nominal: 33, 66, 100, 133
-  std::int64_t overhead_cycles = 0;  // fixed model: cycles = overhead + ceil(bytes / width)
-  std::int64_t arbitration_cycles = 0;  // REQ# to GNT# on an idle bus, for a master not parked
-  Time memory_latency = 0;              // DMA read: main memory (and cache probe) latency
-  std::int64_t write_wait_cycles = 0;   // posted memory write: target wait before data
-  std::int64_t target_wait_cycles = 0;  // programmed I/O to a device register
+  std::int64_t clock_mhz = 0;              // nominal: 33, 66, 100, 133
+  std::int64_t overhead_cycles = 0;        // fixed model: cycles = overhead + ceil(bytes / width)
+  std::int64_t arbitration_cycles = 0;     // REQ# to GNT# on an idle bus, for a master not parked
+  Time memory_latency = 0;                 // DMA read: main memory (and cache probe) latency
+  std::int64_t write_wait_cycles = 0;      // posted memory write: target wait before data
+  std::int64_t target_wait_cycles = 0;     // programmed I/O to a device register
   std::int64_t initial_latency_limit = 0;  // clocks from FRAME# to first TRDY#, else Retry
   std::int64_t delayed_slots = 0;          // delayed-transaction entries in the host bridge
   std::int64_t retry_gap_cycles = 0;       // REQ# deasserted after a STOP# termination
@@ -80,7 +81,13 @@ struct LinkConfig {
 };
 
 struct WorkloadConfig {
+  WorkloadKind kind = WorkloadKind::Udp;
   Direction direction = Direction::Send;
+  // tcp-segments: each segment is a header buffer and a content buffer (zero-copy sendfile,
+  // thesis §4.1.1); the client acknowledges every ack_every segments.
+  std::int64_t segment_bytes = 0;
+  std::int64_t segment_header_bytes = 0;
+  std::int64_t ack_every = 0;
   std::int64_t datagram_bytes = 0;
   std::int64_t packets = 0;  // 0 = infinite demand
   Time peer_jitter = 0;
@@ -97,7 +104,14 @@ struct RunConfig {
   std::int64_t trace_max_records = 0;
 };
 
+struct DiskConfig {
+  std::int64_t rate_mbps = 0;  // background DMA writes (disk reads into memory); 0 = none
+  std::int64_t burst_bytes = 0;
+};
+
 struct Config {
+  std::int64_t nics = 1;
+  DiskConfig disk;
   HostConfig host;
   DriverConfig driver;
   BusConfig bus;

@@ -36,6 +36,38 @@ std::vector<ParamSpec> build_registry() {
   constexpr double kUsScale = 1000000.0;
   constexpr double kBig = 1e9;
   std::vector<ParamSpec> r;
+  // ---- system ----
+  r.push_back({"system.nics",
+               ParamType::Integer,
+               1,
+               2,
+               {},
+               1,
+               "NICs",
+               "thesis §2.3 / §4.4: one NIC for the microbenchmarks, two for the web server",
+               "NICs on the bus, each with its own rings, driver, wire and peer",
+               INT_FIELD(nics)});
+  r.push_back({"system.disk.rate_mbps",
+               ParamType::Integer,
+               0,
+               4000,
+               {},
+               0,
+               "Mb/s",
+               "chosen: no disk traffic unless a scenario asks (thesis §2.3: a SCSI controller "
+               "shares the server's PCI)",
+               "Background DMA writes by a disk controller (0 = none)",
+               INT_FIELD(disk.rate_mbps)});
+  r.push_back({"system.disk.burst_bytes",
+               ParamType::Integer,
+               8,
+               65536,
+               {},
+               4096,
+               "bytes",
+               "chosen: one 4 KB page per DMA",
+               "Bytes per disk DMA",
+               INT_FIELD(disk.burst_bytes)});
   // ---- host ----
   r.push_back({"system.host.send_cost_ns",
                ParamType::Number,
@@ -130,80 +162,199 @@ std::vector<ParamSpec> build_registry() {
                "Receive buffers the driver keeps posted",
                INT_FIELD(driver.receive_buffers_posted)});
   // ---- bus ----
-  r.push_back({"system.bus.model", ParamType::Choice, 0, 0, {"pci", "fixed"}, "pci", "",
-               "thesis §4.1.2: phases of a PCI transfer; \"fixed\" is the foundation's bus and, with "
-               "4 overhead cycles on 64-bit/133 MHz, the cost model of seed 004 §2",
-               "Detailed PCI/PCI-X phases, or a fixed overhead per transaction",
-               [](Config& c, const Json& v) {
-                 c.bus.model = v.get<std::string>() == "fixed" ? BusModel::Fixed : BusModel::Pci;
-               },
-               [](const Config& c) { return Json(c.bus.model == BusModel::Fixed ? "fixed" : "pci"); }});
-  r.push_back({"system.bus.protocol", ParamType::Choice, 0, 0, {"pci", "pci-x"}, "pci", "",
+  r.push_back(
+      {"system.bus.model",
+       ParamType::Choice,
+       0,
+       0,
+       {"pci", "fixed"},
+       "pci",
+       "",
+       "thesis §4.1.2: phases of a PCI transfer; \"fixed\" is the foundation's bus and, with "
+       "4 overhead cycles on 64-bit/133 MHz, the cost model of seed 004 §2",
+       "Detailed PCI/PCI-X phases, or a fixed overhead per transaction",
+       [](Config& c, const Json& v) {
+         c.bus.model = v.get<std::string>() == "fixed" ? BusModel::Fixed : BusModel::Pci;
+       },
+       [](const Config& c) { return Json(c.bus.model == BusModel::Fixed ? "fixed" : "pci"); }});
+  r.push_back({"system.bus.protocol",
+               ParamType::Choice,
+               0,
+               0,
+               {"pci", "pci-x"},
+               "pci",
+               "",
                "thesis Table 4.2: conventional 64-bit PCI; PCI-X per pci_facts §9",
                "Conventional PCI (33/66 MHz) or PCI-X (66/100/133 MHz, split reads)",
                [](Config& c, const Json& v) {
-                 c.bus.protocol = v.get<std::string>() == "pci-x" ? BusProtocol::PciX : BusProtocol::Pci;
+                 c.bus.protocol =
+                     v.get<std::string>() == "pci-x" ? BusProtocol::PciX : BusProtocol::Pci;
                },
-               [](const Config& c) { return Json(c.bus.protocol == BusProtocol::PciX ? "pci-x" : "pci"); }});
-  r.push_back({"system.bus.width_bits", ParamType::Choice, 0, 0, {32, 64}, 64, "bits",
-               "thesis §2.3: 64-bit PCI slots", "Width of the I/O bus", INT_FIELD(bus.width_bits)});
-  r.push_back({"system.bus.clock_mhz", ParamType::Choice, 0, 0, {33, 66, 100, 133}, 33, "MHz",
+               [](const Config& c) {
+                 return Json(c.bus.protocol == BusProtocol::PciX ? "pci-x" : "pci");
+               }});
+  r.push_back({"system.bus.width_bits",
+               ParamType::Choice,
+               0,
+               0,
+               {32, 64},
+               64,
+               "bits",
+               "thesis §2.3: 64-bit PCI slots",
+               "Width of the I/O bus",
+               INT_FIELD(bus.width_bits)});
+  r.push_back({"system.bus.clock_mhz",
+               ParamType::Choice,
+               0,
+               0,
+               {33, 66, 100, 133},
+               33,
+               "MHz",
                "thesis Table 4.2: 64-bit/33 MHz PCI (nominal; 33 means 33.33 MHz)",
-               "Bus clock (nominal PCI/PCI-X frequency)", INT_FIELD(bus.clock_mhz)});
-  r.push_back({"system.bus.overhead_cycles", ParamType::Integer, 0, 1000, {}, 8, "cycles",
+               "Bus clock (nominal PCI/PCI-X frequency)",
+               INT_FIELD(bus.clock_mhz)});
+  r.push_back({"system.bus.overhead_cycles",
+               ParamType::Integer,
+               0,
+               1000,
+               {},
+               8,
+               "cycles",
                "chosen: arbitration, address, target latency and turnaround of a short transaction "
                "(pci_facts §12.2); seed 004 §2 uses 4 on PCI-X",
-               "Fixed model only: overhead cycles of every transaction", INT_FIELD(bus.overhead_cycles)});
-  r.push_back({"system.bus.arbitration_cycles", ParamType::Integer, 0, 16, {}, 2, "cycles",
-               "pci_facts §3: AMD-761 arbitration latency on an idle bus, 2 clocks for a master not "
-               "parked (the bus parks on the host bridge); hidden when the bus is busy",
-               "REQ# to GNT# on an idle bus", INT_FIELD(bus.arbitration_cycles)});
-  r.push_back({"system.bus.memory_latency_ns", ParamType::Number, 0, 10000, {}, 300, "ns",
-               "chosen: main-memory latency seen by a DMA read, incl. the CPU cache probe; "
-               "pci_facts §12.1 brackets 150–450 ns. Fixed in ns, so it costs twice the cycles at 66 MHz",
-               "Memory stall before a DMA read's first data", TIME_FIELD(bus.memory_latency, kNsScale)});
-  r.push_back({"system.bus.write_wait_cycles", ParamType::Integer, 0, 16, {}, 1, "cycles",
+               "Fixed model only: overhead cycles of every transaction",
+               INT_FIELD(bus.overhead_cycles)});
+  r.push_back(
+      {"system.bus.arbitration_cycles",
+       ParamType::Integer,
+       0,
+       16,
+       {},
+       2,
+       "cycles",
+       "pci_facts §3: AMD-761 arbitration latency on an idle bus, 2 clocks for a master not "
+       "parked (the bus parks on the host bridge); hidden when the bus is busy",
+       "REQ# to GNT# on an idle bus",
+       INT_FIELD(bus.arbitration_cycles)});
+  r.push_back(
+      {"system.bus.memory_latency_ns",
+       ParamType::Number,
+       0,
+       10000,
+       {},
+       300,
+       "ns",
+       "chosen: main-memory latency seen by a DMA read, incl. the CPU cache probe "
+       "(pci_facts §12.1 brackets 150–450 ns). With the 32-clock latency timer it gives the "
+       "thesis's split of a web server's PCI traffic (seed 000 §4.2: ~30% overhead at 33 MHz, "
+       "about twice that at 66 MHz, content throughput up only a little). Fixed in ns, so it "
+       "costs twice the cycles at 66 MHz",
+       "Memory stall before a DMA read's first data",
+       TIME_FIELD(bus.memory_latency, kNsScale)});
+  r.push_back({"system.bus.write_wait_cycles",
+               ParamType::Integer,
+               0,
+               16,
+               {},
+               1,
+               "cycles",
                "chosen: posted writes, fast DEVSEL, 0–2 initial waits (pci_facts §12.1)",
-               "Wait cycles before a DMA write's first data", INT_FIELD(bus.write_wait_cycles)});
-  r.push_back({"system.bus.target_wait_cycles", ParamType::Integer, 0, 16, {}, 2, "cycles",
+               "Wait cycles before a DMA write's first data",
+               INT_FIELD(bus.write_wait_cycles)});
+  r.push_back({"system.bus.target_wait_cycles",
+               ParamType::Integer,
+               0,
+               16,
+               {},
+               2,
+               "cycles",
                "chosen: medium DEVSEL decode of a NIC register (pci_facts §2)",
-               "Wait cycles of a programmed-I/O write to a NIC register", INT_FIELD(bus.target_wait_cycles)});
-  r.push_back({"system.bus.initial_latency_limit_cycles", ParamType::Integer, 4, 64, {}, 32, "cycles",
+               "Wait cycles of a programmed-I/O write to a NIC register",
+               INT_FIELD(bus.target_wait_cycles)});
+  r.push_back({"system.bus.initial_latency_limit_cycles",
+               ParamType::Integer,
+               4,
+               64,
+               {},
+               32,
+               "cycles",
                "pci_facts §7: the AMD-761 host bridge retries a read not ready within 32 clocks "
                "(the PCI 2.2 rule for other targets is 16)",
                "Clocks from FRAME# to the first data before the target must Retry",
                INT_FIELD(bus.initial_latency_limit)});
-  r.push_back({"system.bus.delayed_transaction_slots", ParamType::Integer, 1, 16, {}, 1, "entries",
+  r.push_back({"system.bus.delayed_transaction_slots",
+               ParamType::Integer,
+               1,
+               16,
+               {},
+               1,
+               "entries",
                "pci_facts §7: the AMD-761 keeps one delayed transaction; other reads are retried, "
                "not queued",
                "Reads the host bridge completes in the background after a Retry",
                INT_FIELD(bus.delayed_slots)});
-  r.push_back({"system.bus.retry_gap_cycles", ParamType::Integer, 0, 16, {}, 2, "cycles",
+  r.push_back({"system.bus.retry_gap_cycles",
+               ParamType::Integer,
+               0,
+               16,
+               {},
+               2,
+               "cycles",
                "pci_facts §7: after STOP# the master deasserts REQ# for about 2 clocks",
-               "Clocks before a retried or disconnected master asks again", INT_FIELD(bus.retry_gap_cycles)});
-  r.push_back({"system.bus.read_disconnect_bytes", ParamType::Choice, 0, 0,
-               {"none", 32, 64, 128, 256, 512, 1024, 2048, 4096}, 512, "bytes",
+               "Clocks before a retried or disconnected master asks again",
+               INT_FIELD(bus.retry_gap_cycles)});
+  r.push_back({"system.bus.read_disconnect_bytes",
+               ParamType::Choice,
+               0,
+               0,
+               {"none", 32, 64, 128, 256, 512, 1024, 2048, 4096},
+               "none",
+               "bytes",
                "chosen: the host bridge's read prefetch ends at a boundary and it disconnects "
                "(pci_facts §5: a cache line, 2 lines or 4 KB on real bridges)",
                "Boundary at which the host bridge disconnects a DMA read burst",
                [](Config& c, const Json& v) {
-                 c.bus.read_disconnect_bytes = v.is_string() ? 0 : static_cast<std::int64_t>(v.get<double>());
+                 c.bus.read_disconnect_bytes =
+                     v.is_string() ? 0 : static_cast<std::int64_t>(v.get<double>());
                },
                [](const Config& c) {
-                 return c.bus.read_disconnect_bytes == 0 ? Json("none") : Json(c.bus.read_disconnect_bytes);
+                 return c.bus.read_disconnect_bytes == 0 ? Json("none")
+                                                         : Json(c.bus.read_disconnect_bytes);
                }});
-  r.push_back({"system.bus.latency_timer_cycles", ParamType::Integer, 0, 255, {}, 64, "cycles",
-               "pci_facts §3: Linux sets the latency timer to 64 clocks",
+  r.push_back({"system.bus.latency_timer_cycles",
+               ParamType::Integer,
+               0,
+               255,
+               {},
+               32,
+               "cycles",
+               "chosen: 32 clocks, a common BIOS setting (pci_facts §3: BIOS menus offered 16–128; "
+               "Linux raises values below 16 to 64, FreeBSD, the thesis's OS, keeps the BIOS "
+               "value). With two NICs always asking, it sets the burst length, and it counts "
+               "clocks: at 66 MHz the same memory stall takes twice the share of each tenure",
                "A master must end its burst once this expires and another master wants the bus",
                INT_FIELD(bus.latency_timer)});
-  r.push_back({"system.bus.buffers_above_4gb", ParamType::Choice, 0, 0, {false, true}, false, "",
+  r.push_back({"system.bus.buffers_above_4gb",
+               ParamType::Choice,
+               0,
+               0,
+               {false, true},
+               false,
+               "",
                "pci_facts §4: the thesis hosts had 2 GB, so no dual address cycles",
                "Buffers above 4 GB need a dual address cycle (one more clock)",
                [](Config& c, const Json& v) { c.bus.dual_address = v.get<bool>(); },
                [](const Config& c) { return Json(c.bus.dual_address); }});
-  r.push_back({"system.bus.mmrbc_bytes", ParamType::Choice, 0, 0, {512, 1024, 2048, 4096}, 512, "bytes",
+  r.push_back({"system.bus.mmrbc_bytes",
+               ParamType::Choice,
+               0,
+               0,
+               {512, 1024, 2048, 4096},
+               512,
+               "bytes",
                "pci_facts §9: PCI-X maximum memory read byte count, 512 after reset",
-               "PCI-X: most bytes one split read request asks for", INT_FIELD(bus.mmrbc)});
+               "PCI-X: most bytes one split read request asks for",
+               INT_FIELD(bus.mmrbc)});
   // ---- nic ----
   r.push_back({"system.nic.send_bd_bytes",
                ParamType::Integer,
@@ -286,12 +437,18 @@ std::vector<ParamSpec> build_registry() {
                "not their depth)",
                "Requests each DMA channel (read, write) can hold",
                INT_FIELD(nic.dma_queue_depth)});
-  r.push_back({"system.nic.dma_max_burst_bytes", ParamType::Choice, 0, 0,
-               {4, 16, 32, 64, 128, 256, 1024, "unlimited"}, "unlimited", "bytes",
+  r.push_back({"system.nic.dma_max_burst_bytes",
+               ParamType::Choice,
+               0,
+               0,
+               {4, 16, 32, 64, 128, 256, 1024, "unlimited"},
+               "unlimited",
+               "bytes",
                "nic_facts §3.8: the Tigon's DMA burst cap; drivers normally leave it unlimited",
                "Longest burst the NIC's DMA engine asks for; longer DMAs are split",
                [](Config& c, const Json& v) {
-                 c.nic.dma_max_burst = v.is_string() ? 0 : static_cast<std::int64_t>(v.get<double>());
+                 c.nic.dma_max_burst =
+                     v.is_string() ? 0 : static_cast<std::int64_t>(v.get<double>());
                },
                [](const Config& c) {
                  return c.nic.dma_max_burst == 0 ? Json("unlimited") : Json(c.nic.dma_max_burst);
@@ -429,6 +586,53 @@ std::vector<ParamSpec> build_registry() {
                "Propagation delay of the wire",
                TIME_FIELD(link.propagation, kNsScale)});
   // ---- workload ----
+  r.push_back(
+      {"workload.kind",
+       ParamType::Choice,
+       0,
+       0,
+       {"udp", "tcp-segments"},
+       "udp",
+       "",
+       "thesis §3.3.2 (UDP microbenchmarks) and §4.1.1 (a web server's zero-copy TCP segments)",
+       "UDP datagrams, or TCP segments sent as a header buffer plus a content buffer",
+       [](Config& c, const Json& v) {
+         c.workload.kind =
+             v.get<std::string>() == "tcp-segments" ? WorkloadKind::TcpSegments : WorkloadKind::Udp;
+       },
+       [](const Config& c) {
+         return Json(c.workload.kind == WorkloadKind::TcpSegments ? "tcp-segments" : "udp");
+       }});
+  r.push_back({"workload.segment_bytes",
+               ParamType::Integer,
+               1,
+               1460,
+               {},
+               1448,
+               "bytes",
+               "thesis §4.4.1: TCP segments of 1448 bytes of payload",
+               "tcp-segments: content bytes per segment",
+               INT_FIELD(workload.segment_bytes)});
+  r.push_back({"workload.segment_header_bytes",
+               ParamType::Integer,
+               54,
+               120,
+               {},
+               66,
+               "bytes",
+               "pci_facts §12.3: Ethernet 14 + IP 20 + TCP 20 + timestamp option 12",
+               "tcp-segments: bytes of the header buffer",
+               INT_FIELD(workload.segment_header_bytes)});
+  r.push_back({"workload.ack_every",
+               ParamType::Integer,
+               0,
+               64,
+               {},
+               2,
+               "segments",
+               "chosen: delayed ACKs, one per two full segments (RFC 1122); 0 = no ACKs",
+               "tcp-segments: the client sends one ACK per this many segments",
+               INT_FIELD(workload.ack_every)});
   r.push_back({"workload.direction",
                ParamType::Choice,
                0,

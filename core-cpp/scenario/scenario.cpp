@@ -14,6 +14,8 @@ const std::vector<MetricInfo>& result_metrics() {
       {"udp_rx_throughput", "Mb/s",
        "UDP payload the host received, as delivered to the stack (between whole interrupt bursts)"},
       {"udp_total_throughput", "Mb/s", "Sum of both directions"},
+      {"content_throughput", "Mb/s",
+       "Payload the host sent (UDP payload or TCP segment content), as received by the peer"},
       {"ethernet_limit", "Mb/s",
        "Theoretical UDP payload limit of the wire, both directions if bidirectional"},
       {"frame_wire_time", "µs",
@@ -33,15 +35,20 @@ const std::vector<MetricInfo>& result_metrics() {
       {"bus_util_content", "fraction", "Share of bus cycles moving packet content"},
       {"bus_util_network_headers", "fraction", "Share of bus cycles moving network headers"},
       {"bus_util_app_headers", "fraction", "Share of bus cycles moving application headers"},
-      {"bus_util_descriptors", "fraction", "Share of bus cycles moving descriptors, ring indices and mailbox writes"},
+      {"bus_util_descriptors", "fraction",
+       "Share of bus cycles moving descriptors, ring indices and mailbox writes"},
       {"bus_util_other_devices", "fraction", "Share of bus cycles moving other devices' data"},
       {"bus_util_arbitration", "fraction", "Share of bus cycles spent in arbitration"},
-      {"bus_util_address", "fraction", "Share of bus cycles spent in address (and attribute) phases"},
-      {"bus_util_wait", "fraction", "Share of bus cycles spent waiting (memory stall, target waits)"},
+      {"bus_util_address", "fraction",
+       "Share of bus cycles spent in address (and attribute) phases"},
+      {"bus_util_wait", "fraction",
+       "Share of bus cycles spent waiting (memory stall, target waits)"},
       {"bus_util_retry", "fraction", "Share of bus cycles wasted by retried attempts"},
-      {"bus_util_turnaround", "fraction", "Share of bus cycles in turnaround and idle cycles between transactions"},
+      {"bus_util_turnaround", "fraction",
+       "Share of bus cycles in turnaround and idle cycles between transactions"},
       {"bus_util_idle", "fraction", "Share of bus cycles with no transaction"},
-      {"bus_overhead_share", "fraction", "Overhead (arbitration, address, wait, retry, turnaround) as a share of bus traffic"},
+      {"bus_overhead_share", "fraction",
+       "Overhead (arbitration, address, wait, retry, turnaround) as a share of bus traffic"},
       {"bus_content_share", "fraction", "Packet content as a share of bus traffic"},
       {"host_cpu_utilization", "fraction", "Share of host CPU time busy"},
       {"interrupts", "interrupts", "Interrupts in the measured window"},
@@ -292,11 +299,29 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
     const bool pcix = c.bus.protocol == BusProtocol::PciX;
     const std::int64_t mhz = c.bus.clock_mhz;
     if (!pcix && mhz != 33 && mhz != 66) {
-      errors.push_back({"system.bus.clock_mhz", "conventional PCI runs at 33 or 66 MHz, got " +
-                                                    std::to_string(mhz) + "; use system.bus.protocol \"pci-x\" for 100 or 133" + where});
+      errors.push_back({"system.bus.clock_mhz",
+                        "conventional PCI runs at 33 or 66 MHz, got " + std::to_string(mhz) +
+                            "; use system.bus.protocol \"pci-x\" for 100 or 133" + where});
     }
     if (pcix && mhz == 33) {
-      errors.push_back({"system.bus.clock_mhz", "PCI-X runs at 66, 100 or 133 MHz, got 33" + where});
+      errors.push_back(
+          {"system.bus.clock_mhz", "PCI-X runs at 66, 100 or 133 MHz, got 33" + where});
+    }
+  }
+  if (c.workload.kind == WorkloadKind::TcpSegments) {
+    if (c.workload.direction != Direction::Send) {
+      errors.push_back({"workload.direction",
+                        "tcp-segments models a server sending: it must be \"send\"" + where});
+    }
+    if (c.workload.segment_bytes + c.workload.segment_header_bytes + kCrcBytes > 1518) {
+      errors.push_back({"workload.segment_bytes",
+                        "header and content must fit a 1518-byte frame: at most " +
+                            std::to_string(1518 - kCrcBytes - c.workload.segment_header_bytes) +
+                            " with this header" + where});
+    }
+    if (c.driver.send_ring_size < 4) {
+      errors.push_back({"system.driver.send_ring_size",
+                        "tcp-segments needs at least 4 entries (two per segment)" + where});
     }
   }
   if (c.nic.tx_buffer_bytes < frame_bytes(c.workload.datagram_bytes)) {

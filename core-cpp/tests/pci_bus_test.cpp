@@ -1,11 +1,11 @@
 // Phase sequences of single transactions against hand-computed cycle counts (pci_facts §12),
 // the accounting identity, arbitration fairness, and the cost-model formula of seed 004 §2.
+#include "bus/pci_bus.hpp"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
 #include <vector>
-
-#include "bus/pci_bus.hpp"
 
 namespace nicsim {
 namespace {
@@ -75,7 +75,8 @@ struct BusRun {
   CycleCounts cycles{};
   Time cycle = 0;
 };
-BusRun run_one(const BusConfig& cfg, std::vector<BusTransaction> list, Component who = Component::DmaRead) {
+BusRun run_one(const BusConfig& cfg, std::vector<BusTransaction> list,
+               Component who = Component::DmaRead) {
   SimContext ctx(1, 0, kSec, 100000);
   PciBus bus(&ctx, cfg);
   Master m;
