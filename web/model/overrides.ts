@@ -38,6 +38,7 @@ export const KEY_PARAMETERS: readonly string[] = [
 const LABELS: Record<string, string> = {
   'system.bus.width_bits': 'Bus width',
   'system.bus.clock_mhz': 'Bus clock',
+  'system.bus.protocol': 'Bus protocol',
   'workload.datagram_bytes': 'Datagram size',
   'system.nic.coalesce.send_bds': 'Send coalescing: descriptors',
   'system.nic.coalesce.receive_bds': 'Receive coalescing: descriptors',
