@@ -67,6 +67,7 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
     series.push_back({{"name", ts.name},
                       {"unit", ts.unit},
                       {"interval_ps", ts.interval_ps},
+                      {"start_ps", ts.interval_ps},  // the first sample is one interval in
                       {"values", ts.values}});
   }
   out["series"] = series;
@@ -105,33 +106,37 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
   out["sweep"] = sweep;
 
   Json checks = Json::array();
-  for (const auto& ref : s.reference) {
+  // The value of a metric in the main run (point = null) or at a sweep point.
+  auto value_of = [&](const std::string& metric, const Json& point, double* v) {
     const Json* results = &out["results"];
-    if (!ref.at.is_null()) {
-      const Json* entry = find_sweep_entry(sweep, s.sweep, ref.at);
+    if (!point.is_null()) {
+      const Json* entry = find_sweep_entry(sweep, s.sweep, point);
       results = entry ? &(*entry)["results"] : nullptr;
     }
-    double simulated = 0;
-    bool found = false;
-    if (results != nullptr) {
-      auto it = results->find(ref.metric);
-      if (it != results->end()) {
-        simulated = (*it)["value"].get<double>();
-        found = true;
-      }
-    }
+    if (results == nullptr) return false;
+    auto it = results->find(metric);
+    if (it == results->end()) return false;
+    *v = (*it)["value"].get<double>();
+    return true;
+  };
+  for (const auto& ref : s.reference) {
+    double simulated = 0, base = 1;
+    bool found = value_of(ref.metric, ref.at, &simulated);
+    if (ref.relative) found = found && value_of(ref.relative_metric, ref.relative_at, &base);
+    // A relative claim's expected value is the factor times the other run's value.
+    const double expected = ref.relative ? ref.expected * base : ref.expected;
     bool pass = false;
     if (found) {
-      const double tol = ref.tolerance * std::fabs(ref.expected);
-      if (ref.comparison == "within") pass = std::fabs(simulated - ref.expected) <= tol;
-      if (ref.comparison == "at_least") pass = simulated >= ref.expected - tol;
-      if (ref.comparison == "at_most") pass = simulated <= ref.expected + tol;
+      const double tol = ref.tolerance * std::fabs(expected);
+      if (ref.comparison == "within") pass = std::fabs(simulated - expected) <= tol;
+      if (ref.comparison == "at_least") pass = simulated >= expected - tol;
+      if (ref.comparison == "at_most") pass = simulated <= expected + tol;
     }
     Json c = {{"id", ref.id},
               {"source", ref.source},
               {"description", ref.description},
               {"metric", ref.metric},
-              {"expected", ref.expected},
+              {"expected", expected},
               {"simulated", found ? Json(simulated) : Json()},
               {"unit", ref.unit},
               {"tolerance", ref.tolerance},
@@ -139,6 +144,11 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
               {"kind", ref.kind},
               {"pass", pass}};
     if (!ref.at.is_null()) c["at"] = ref.at;
+    if (ref.relative) {
+      c["factor"] = ref.expected;
+      c["relative_to"] = {
+          {"metric", ref.relative_metric}, {"at", ref.relative_at}, {"value", base}};
+    }
     checks.push_back(c);
   }
   out["checks"] = checks;
@@ -248,6 +258,12 @@ std::string scenario_schema() {
         {"at",
          {{"type", "object"},
           {"description", "sweep parameter → value of the sweep point compared"}}},
+        {"relative_to",
+         {{"type", "object"},
+          {"additionalProperties", false},
+          {"description",
+           "a qualitative claim: expected = factor × this metric at this sweep point"},
+          {"properties", {{"metric", {{"enum", metric_names}}}, {"at", {{"type", "object"}}}}}}},
         {"expected", {{"type", "number"}}},
         {"unit", {{"type", "string"}}},
         {"comparison", {{"enum", {"within", "at_least", "at_most"}}}},
@@ -272,7 +288,9 @@ std::string scenario_schema() {
         {"tags", strings},
         {"views",
          {{"type", "array"},
-          {"items", {{"enum", {"chart", "diagram", "events", "results", "rings", "timeline"}}}}}},
+          {"items",
+           {{"enum",
+             {"bus", "chart", "diagram", "events", "results", "rings", "timeline", "waveform"}}}}}},
         {"chart",
          {{"type", "object"},
           {"additionalProperties", false},

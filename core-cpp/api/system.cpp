@@ -262,6 +262,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     add("bus_util_retry", share(at(C::RetryCycles), total));
     add("bus_util_turnaround", share(at(C::TurnaroundCycles), total));
     add("bus_util_idle", share(at(C::IdleCycles), total));
+    add("bus_efficiency", share(busy - overhead, busy));
     add("bus_overhead_share", share(overhead, busy));
     add("bus_content_share", share(at(C::Content), busy));
   }

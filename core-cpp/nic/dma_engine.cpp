@@ -33,7 +33,7 @@ bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
     return false;
   }
   q.push_back(req);
-  q.back().id = next_id_++;
+  q.back().id = ctx_->new_dma();
   ctx_->record(TraceKind::DmaQueued, component_id(channel_kind(ch), instance_), q.back().id,
                static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet,
                static_cast<std::uint32_t>(q.size()));

@@ -63,7 +63,6 @@ class DmaEngine final : private BusMaster {
   bool active_ = false;  // a transaction owns the bus
   DmaChannel last_ = DmaChannel::Write;
   bool space_wanted_[2] = {false, false};
-  std::uint32_t next_id_ = 1;
   std::uint64_t refusals_ = 0;
 };
 

@@ -47,6 +47,7 @@ const std::vector<MetricInfo>& result_metrics() {
       {"bus_util_turnaround", "fraction",
        "Share of bus cycles in turnaround and idle cycles between transactions"},
       {"bus_util_idle", "fraction", "Share of bus cycles with no transaction"},
+      {"bus_efficiency", "fraction", "Data cycles as a share of busy bus cycles"},
       {"bus_overhead_share", "fraction",
        "Overhead (arbitration, address, wait, retry, turnaround) as a share of bus traffic"},
       {"bus_content_share", "fraction", "Packet content as a share of bus traffic"},
@@ -75,7 +76,8 @@ namespace {
 const std::set<std::string> kTopLevel = {
     "$schema",  "format", "id",    "title", "summary", "notice",          "tags",      "system",
     "workload", "run",    "sweep", "views", "chart",   "parameter_notes", "reference", "tour"};
-const std::set<std::string> kViews = {"diagram", "rings", "chart", "events", "timeline", "results"};
+const std::set<std::string> kViews = {"diagram",  "rings",   "chart",    "events",
+                                      "timeline", "results", "waveform", "bus"};
 
 std::string join(const std::set<std::string>& s) {
   std::string out;
@@ -182,7 +184,7 @@ void check_sweep_axis(const Json& obj, const std::string& path, std::string* par
 void check_reference(const Json& ref, const std::string& path, const SweepSpec& sweep,
                      std::vector<ReferenceSpec>* out, Errors* errors) {
   static const std::set<std::string> kFields = {
-      "id",       "source", "description", "metric",    "at",
+      "id",       "source", "description", "metric",    "at",  "relative_to",
       "expected", "unit",   "comparison",  "tolerance", "kind"};
   if (!ref.is_object()) {
     errors->push_back({path, "must be an object"});
@@ -233,34 +235,63 @@ void check_reference(const Json& ref, const std::string& path, const SweepSpec& 
   } else {
     r.tolerance = t->get<double>();
   }
-  auto at = ref.find("at");
-  if (at != ref.end()) {
-    if (!at->is_object() || !sweep.present) {
+  // A sweep point: an object giving a value, among the sweep's, for every sweep parameter.
+  auto check_point = [&](const Json& point, const std::string& where) {
+    if (!point.is_object() || !sweep.present) {
       errors->push_back(
-          {path + ".at",
-           "must be an object naming sweep parameters, and the scenario must have a sweep"});
+          {where, "must be an object naming sweep parameters, and the scenario must have a sweep"});
+      return;
+    }
+    for (auto it = point.begin(); it != point.end(); ++it) {
+      const std::vector<Json>* values = nullptr;
+      if (it.key() == sweep.parameter) values = &sweep.values;
+      if (it.key() == sweep.series_parameter) values = &sweep.series_values;
+      if (values == nullptr) {
+        errors->push_back(
+            {where + "." + it.key(),
+             "must be the sweep parameter '" + sweep.parameter +
+                 (sweep.series_parameter.empty() ? "'" : "' or '" + sweep.series_parameter + "'")});
+      } else if (std::find(values->begin(), values->end(), it.value()) == values->end()) {
+        errors->push_back({where + "." + it.key(),
+                           "value " + dump_json(it.value()) + " is not among the sweep's values"});
+      }
+    }
+    const bool needs_series = !sweep.series_parameter.empty();
+    if (point.find(sweep.parameter) == point.end() ||
+        (needs_series && point.find(sweep.series_parameter) == point.end())) {
+      errors->push_back({where, "must give a value for every sweep parameter"});
+    }
+  };
+  if (auto at = ref.find("at"); at != ref.end()) {
+    check_point(*at, path + ".at");
+    r.at = *at;
+  }
+  if (auto rel = ref.find("relative_to"); rel != ref.end()) {
+    r.relative = true;
+    r.relative_metric = r.metric;
+    if (!rel->is_object()) {
+      errors->push_back({path + ".relative_to", "must be an object with fields at, metric"});
     } else {
-      for (auto it = at->begin(); it != at->end(); ++it) {
-        const std::vector<Json>* values = nullptr;
-        if (it.key() == sweep.parameter) values = &sweep.values;
-        if (it.key() == sweep.series_parameter) values = &sweep.series_values;
-        if (values == nullptr) {
+      for (auto it = rel->begin(); it != rel->end(); ++it) {
+        if (it.key() != "at" && it.key() != "metric") {
           errors->push_back(
-              {path + ".at." + it.key(),
-               "must be the sweep parameter '" + sweep.parameter +
-                   (sweep.series_parameter.empty() ? "'"
-                                                   : "' or '" + sweep.series_parameter + "'")});
-        } else if (std::find(values->begin(), values->end(), it.value()) == values->end()) {
-          errors->push_back({path + ".at." + it.key(), "value " + dump_json(it.value()) +
-                                                           " is not among the sweep's values"});
+              {path + ".relative_to." + it.key(), "unknown field; allowed: at, metric"});
         }
       }
-      const bool needs_series = !sweep.series_parameter.empty();
-      if (at->find(sweep.parameter) == at->end() ||
-          (needs_series && at->find(sweep.series_parameter) == at->end())) {
-        errors->push_back({path + ".at", "must give a value for every sweep parameter"});
+      if (auto m = rel->find("metric"); m != rel->end()) {
+        const auto& known = result_metrics();
+        if (!m->is_string() || std::none_of(known.begin(), known.end(), [&](const MetricInfo& x) {
+              return m->get<std::string>() == x.name;
+            })) {
+          errors->push_back({path + ".relative_to.metric", "must name a known metric"});
+        } else {
+          r.relative_metric = m->get<std::string>();
+        }
       }
-      r.at = *at;
+      if (auto a = rel->find("at"); a != rel->end()) {
+        check_point(*a, path + ".relative_to.at");
+        r.relative_at = *a;
+      }
     }
   }
   if (errors->size() == before) out->push_back(r);

@@ -30,6 +30,11 @@ struct SweepSpec {
 struct ReferenceSpec {
   std::string id, source, description, metric, unit, comparison, kind;
   Json at;  // object of sweep parameter → value, or null for the main run
+  // A qualitative claim compares with another run: the expected value is then `expected` times
+  // `relative_metric` at `relative_at` (an ordering, a ratio, a crossover).
+  bool relative = false;
+  std::string relative_metric;
+  Json relative_at;
   double expected = 0;
   double tolerance = 0;
 };

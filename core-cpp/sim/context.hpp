@@ -50,11 +50,14 @@ class SimContext {
   void run_until(Time end) { queue.run_until(end, &stop_); }
   // Packet identities, unique within the run (trace records name packets by them).
   std::uint32_t new_packet() { return ++packets_; }
+  // DMA identities, unique within the run across every NIC's engine.
+  std::uint32_t new_dma() { return ++dmas_; }
 
  private:
   bool stop_ = false;
   std::string fault_;
   std::uint32_t packets_ = 0;
+  std::uint32_t dmas_ = 0;
 };
 
 }  // namespace nicsim

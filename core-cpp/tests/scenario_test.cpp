@@ -103,6 +103,38 @@ TEST(Validation, SweepAndReferenceAreChecked) {
   EXPECT_TRUE(has_error(g, "reference[0].metric", "unknown metric 'speed'")) << g.dump();
 }
 
+TEST(References, RelativeClaimsCompareTwoSweepPoints) {
+  const Json sweep = {{"parameter", "system.bus.clock_mhz"}, {"values", {33, 66}}};
+  auto claim = [&](double factor, const char* comparison) {
+    return Json{{"id", "r"},
+                {"source", "s"},
+                {"description", "d"},
+                {"metric", "bus_utilization"},
+                {"at", {{"system.bus.clock_mhz", 66}}},
+                {"relative_to", {{"at", {{"system.bus.clock_mhz", 33}}}}},
+                {"expected", factor},
+                {"comparison", comparison},
+                {"tolerance", 0},
+                {"kind", "qualitative"}};
+  };
+  const std::string text = minimal({{"workload", {{"datagram_bytes", 64}}},
+                                    {"sweep", sweep},
+                                    {"reference", {claim(1.0, "at_most"), claim(0.1, "at_most")}}});
+  const Json out = testing::run_ok(text);
+  ASSERT_EQ(out["checks"].size(), 2u);
+  const Json& ok = out["checks"][0];
+  EXPECT_TRUE(ok["pass"].get<bool>()) << ok.dump();  // a faster bus is less busy
+  EXPECT_DOUBLE_EQ(ok["expected"].get<double>(), ok["relative_to"]["value"].get<double>());
+  EXPECT_FALSE(out["checks"][1]["pass"].get<bool>()) << "a claim that cannot hold must fail";
+  Json bad = claim(1.0, "at_most");
+  bad["relative_to"] = {{"at", {{"system.bus.clock_mhz", 100}}}, {"metric", "speed"}};
+  const Json e = errors_of(minimal({{"sweep", sweep}, {"reference", {bad}}}));
+  EXPECT_TRUE(has_error(e, "reference[0].relative_to.at.system.bus.clock_mhz",
+                        "not among the sweep's values"))
+      << e.dump();
+  EXPECT_TRUE(has_error(e, "reference[0].relative_to.metric", "known metric")) << e.dump();
+}
+
 TEST(Validation, BadInputNeverCrashesTheRun) {
   const api::RunResult r = api::run("{\"format\":1,", "");
   EXPECT_FALSE(r.ok);
