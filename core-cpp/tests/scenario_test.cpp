@@ -56,17 +56,25 @@ TEST(Validation, ChoiceNamesTheChoices) {
 }
 
 TEST(Validation, BusParametersTheHardwareCannotHaveAreRefused) {
-  const Json bus = errors_of(minimal({{"system", {{"bus", {{"width_bits", 48}, {"clock_mhz", 0}}}}}}));
-  EXPECT_TRUE(has_error(bus, "system.bus.width_bits", "must be one of 32, 64 (bits), got 48")) << bus.dump();
-  EXPECT_TRUE(has_error(bus, "system.bus.clock_mhz", "must be one of 33, 66, 100, 133 (MHz), got 0")) << bus.dump();
+  const Json bus =
+      errors_of(minimal({{"system", {{"bus", {{"width_bits", 48}, {"clock_mhz", 0}}}}}}));
+  EXPECT_TRUE(has_error(bus, "system.bus.width_bits", "must be one of 32, 64 (bits), got 48"))
+      << bus.dump();
+  EXPECT_TRUE(
+      has_error(bus, "system.bus.clock_mhz", "must be one of 33, 66, 100, 133 (MHz), got 0"))
+      << bus.dump();
   const Json burst = errors_of(minimal(), R"({"system.nic.dma_max_burst_bytes": 0})");
-  EXPECT_TRUE(has_error(burst, "system.nic.dma_max_burst_bytes",
-                        "must be one of 4, 16, 32, 64, 128, 256, 1024, \"unlimited\" (bytes), got 0"))
+  EXPECT_TRUE(
+      has_error(burst, "system.nic.dma_max_burst_bytes",
+                "must be one of 4, 16, 32, 64, 128, 256, 1024, \"unlimited\" (bytes), got 0"))
       << burst.dump();
   const Json pci133 = errors_of(minimal({{"system", {{"bus", {{"clock_mhz", 133}}}}}}));
-  EXPECT_TRUE(has_error(pci133, "system.bus.clock_mhz", "conventional PCI runs at 33 or 66 MHz")) << pci133.dump();
-  const Json pcix33 = errors_of(minimal({{"system", {{"bus", {{"clock_mhz", 33}, {"protocol", "pci-x"}}}}}}));
-  EXPECT_TRUE(has_error(pcix33, "system.bus.clock_mhz", "PCI-X runs at 66, 100 or 133 MHz")) << pcix33.dump();
+  EXPECT_TRUE(has_error(pci133, "system.bus.clock_mhz", "conventional PCI runs at 33 or 66 MHz"))
+      << pci133.dump();
+  const Json pcix33 =
+      errors_of(minimal({{"system", {{"bus", {{"clock_mhz", 33}, {"protocol", "pci-x"}}}}}}));
+  EXPECT_TRUE(has_error(pcix33, "system.bus.clock_mhz", "PCI-X runs at 66, 100 or 133 MHz"))
+      << pcix33.dump();
 }
 
 TEST(Validation, WrongTypeIsNamed) {
