@@ -213,25 +213,17 @@ std::string scenario_schema() {
       leaf["maximum"] = p.max;
     }
     leaf["default"] = p.def;
+    const std::vector<std::string> parts = split_path(p.path);
     Json* node = &sections;
-    const std::string path = p.path;
-    std::size_t start = 0;
-    while (true) {
-      const std::size_t dot = path.find('.', start);
-      const std::string key =
-          path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-      if (dot == std::string::npos) {
-        (*node)["properties"][key] = leaf;
-        break;
-      }
-      Json& child = (*node)["properties"][key];
+    for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+      Json& child = (*node)["properties"][parts[k]];
       if (!child.contains("type")) {
         child["type"] = "object";
         child["additionalProperties"] = false;
       }
       node = &child;
-      start = dot + 1;
     }
+    (*node)["properties"][parts.back()] = leaf;
   }
   const Json strings = {{"type", "array"}, {"items", {{"type", "string"}}}};
   const Json axis = {{"type", "object"},

@@ -851,23 +851,24 @@ Json parameter_info_json() {
   return out;
 }
 
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = path.find('.', start);
+    parts.push_back(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) return parts;
+    start = dot + 1;
+  }
+}
+
 Json effective_parameters(const Config& config) {
   Json out = Json::object();
   for (const auto& p : parameter_registry()) {
+    const std::vector<std::string> parts = split_path(p.path);
     Json* node = &out;
-    std::string path = p.path;
-    std::size_t start = 0;
-    while (true) {
-      const std::size_t dot = path.find('.', start);
-      const std::string key =
-          path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-      if (dot == std::string::npos) {
-        (*node)[key] = p.get(config);
-        break;
-      }
-      node = &(*node)[key];
-      start = dot + 1;
-    }
+    for (std::size_t k = 0; k + 1 < parts.size(); ++k) node = &(*node)[parts[k]];
+    (*node)[parts.back()] = p.get(config);
   }
   return out;
 }

@@ -35,6 +35,9 @@ std::string check_param_value(const ParamSpec& spec, const Json& value);
 // The registry as JSON (for the UI's parameter table and the CLI's --list-parameters).
 Json parameter_info_json();
 
+// "system.bus.clock_mhz" → {"system", "bus", "clock_mhz"}.
+std::vector<std::string> split_path(const std::string& path);
+
 // The effective parameters of a config, nested by path.
 Json effective_parameters(const Config& config);
 
