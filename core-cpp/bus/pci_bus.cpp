@@ -223,7 +223,13 @@ void PciBus::plan_pci(Port& p, Time t) {
     const bool pio = p.component == Component::HostBridge;
     add(t, pio ? cfg_.target_wait_cycles : cfg_.write_wait_cycles, BusPhase::Wait,
         BusCategory::WaitCycles, p);
-    add_data(t, r, latency_timer_bytes(remaining, t), p);
+    std::uint32_t bytes = remaining;
+    if (!pio && cfg_.write_buffer_bytes > 0) {
+      // The bridge posts at most a bufferful, then disconnects while it drains to memory.
+      const std::uint32_t buffer = static_cast<std::uint32_t>(cfg_.write_buffer_bytes);
+      bytes = std::min(bytes, buffer - r.done % buffer);
+    }
+    add_data(t, r, latency_timer_bytes(bytes, t), p);
     add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
     cur_.outcome = Outcome::Moved;
     cur_.end = t;

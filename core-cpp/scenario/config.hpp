@@ -42,6 +42,7 @@ struct BusConfig {
   std::int64_t delayed_slots = 0;          // delayed-transaction entries in the host bridge
   std::int64_t retry_gap_cycles = 0;       // REQ# deasserted after a STOP# termination
   std::int64_t read_disconnect_bytes = 0;  // host bridge prefetch boundary (0 = none)
+  std::int64_t write_buffer_bytes = 0;     // host bridge posted-write buffer (0 = unlimited)
   std::int64_t latency_timer = 0;          // master latency timer, clocks
   bool dual_address = false;               // buffers above 4 GB need a dual address cycle
   std::int64_t mmrbc = 0;                  // PCI-X maximum memory read byte count

@@ -321,6 +321,23 @@ std::vector<ParamSpec> build_registry() {
                  return c.bus.read_disconnect_bytes == 0 ? Json("none")
                                                          : Json(c.bus.read_disconnect_bytes);
                }});
+  r.push_back(
+      {"system.bus.write_buffer_bytes",
+       ParamType::Choice,
+       0,
+       0,
+       {"unlimited", 64, 128, 256, 512, 1024, 2048, 4096},
+       "unlimited",
+       "bytes",
+       "chosen: unlimited, so writes are not cut (pci_facts §12.2 notes the posting buffer "
+       "filling as the case it leaves out)",
+       "Host bridge posted-write buffer: a longer DMA write is disconnected when it fills",
+       [](Config& c, const Json& v) {
+         c.bus.write_buffer_bytes = v.is_string() ? 0 : static_cast<std::int64_t>(v.get<double>());
+       },
+       [](const Config& c) {
+         return c.bus.write_buffer_bytes == 0 ? Json("unlimited") : Json(c.bus.write_buffer_bytes);
+       }});
   r.push_back({"system.bus.latency_timer_cycles",
                ParamType::Integer,
                0,

@@ -162,6 +162,16 @@ TEST(PciBus, HostBridgeDisconnectsAtItsPrefetchBoundary) {
   EXPECT_EQ(at(r.cycles, BusCategory::Content), 64u + 64u + 60u);
 }
 
+TEST(PciBus, FullPostedWriteBufferDisconnectsAWrite) {
+  BusConfig c = pci33();
+  c.write_buffer_bytes = 512;
+  const BusRun r = run_one(c, {write(1500)});
+  // 512 + 512 + 476 bytes in three tenures; between them REQ# drops and arbitration repeats.
+  EXPECT_EQ(at(r.cycles, BusCategory::AddressCycles), 3u);
+  EXPECT_EQ(at(r.cycles, BusCategory::Content), 64u + 64u + 60u);
+  EXPECT_EQ(at(r.cycles, BusCategory::ArbitrationCycles), 3u * 2u);
+}
+
 TEST(PciBus, DualAddressCycleCostsOneClock) {
   BusConfig c = pci33();
   c.dual_address = true;
