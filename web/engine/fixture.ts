@@ -1,7 +1,7 @@
 // A small hand-made run (results JSON + synthetic trace) in the core's output format. Used by
 // the unit tests, and by the dev server only when the wasm engine has not been built yet (the
 // page then says so). It is a script of plausible events, not a model.
-import { C, K, P } from './traceKinds';
+import { BC, BP, C, K, P } from './traceKinds';
 import { encodeTrace, type RawRecord } from './trace';
 import type { RunOutput, SweepEntry } from './types';
 
@@ -208,4 +208,50 @@ export function fixtureRun(scenarioId = 'udp-throughput'): FixtureRun {
     trace: { records: records.length, dropped: 0, start_ps: start, end_ps: end },
   };
   return { output, trace: encodeTrace(records), records };
+}
+
+/**
+ * One DMA read on 33 MHz PCI (30 ns cycles), phase by phase: REQ# at t0 − 20 ns, then
+ * arbitration 2, address 1, turnaround 1, wait 10, data 4, idle 1 cycles from the grant at t0.
+ */
+export function fixtureDmaReadRecords(
+  t0 = 210000,
+  txn = 1,
+  master: number = C.Nic,
+  packet = 5,
+): RawRecord[] {
+  const CYC = 30000;
+  const recs: RawRecord[] = [];
+  const phase = (t: number, b: number, c: number, d: number) =>
+    recs.push({ time: t, kind: K.BusPhase, component: C.Bus, a: master, b, c, d, e: txn });
+  const chan = C.DmaRead | (master & 0xff00);
+  recs.push({ time: t0 - 20000, kind: K.BusRequest, component: master, a: packet });
+  recs.push({ time: t0, kind: K.BusGrant, component: C.Bus, a: master, b: txn });
+  phase(t0, BP.Arbitration, 2, BC.Arbitration);
+  recs.push({
+    time: t0 + 2 * CYC,
+    kind: K.BusTxnStart,
+    component: C.Bus,
+    a: txn,
+    b: chan,
+    c: 32,
+    d: P.SendDataFetch,
+    e: packet,
+  });
+  phase(t0 + 2 * CYC, BP.Address, 1, BC.Address);
+  phase(t0 + 3 * CYC, BP.Turnaround, 1, BC.Turnaround);
+  phase(t0 + 4 * CYC, BP.Wait, 10, BC.Wait);
+  phase(t0 + 14 * CYC, BP.Data, 4, BC.Content);
+  phase(t0 + 18 * CYC, BP.Idle, 1, BC.Turnaround);
+  recs.push({
+    time: t0 + 19 * CYC,
+    kind: K.BusTxnEnd,
+    component: C.Bus,
+    a: txn,
+    b: chan,
+    c: 32,
+    d: P.SendDataFetch,
+    e: packet,
+  });
+  return recs;
 }

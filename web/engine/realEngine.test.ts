@@ -10,6 +10,14 @@ import { SCENARIOS } from '../scenarios';
 import { buildIndex } from '../model/traceIndex';
 import { ringsAt } from '../model/rings';
 import { diagramStateAt } from '../model/diagramState';
+import {
+  CATEGORY_RESULT_KEYS,
+  buildBusPhaseIndex,
+  cyclesUpTo,
+  describeTenure,
+  signalsAt,
+} from '../model/busPhases';
+import { waveModel } from '../model/waveform';
 
 const built = existsSync(fileURLToPath(new URL('./wasm/nicsim_core.wasm', import.meta.url)));
 
@@ -70,6 +78,34 @@ describe.skipIf(!built)('the real engine, as the UI reads it', async () => {
       }
       for (const s of o.series)
         if (s.start_ps !== undefined) expect(s.start_ps).toBeGreaterThanOrEqual(0);
+
+      // The bus phases: in order, not overlapping; the cycle sums add up to the elapsed cycles.
+      const end = Math.max(o.trace.end_ps, trace.length ? trace.time[trace.length - 1]! : 0);
+      const bx = buildBusPhaseIndex(trace, o.trace.start_ps, end, o.parameters);
+      for (let i = 0; i < bx.n; i++) {
+        expect(bx.end[i]!).toBeGreaterThanOrEqual(bx.start[i]!);
+        if (i > 0) expect(bx.start[i]!).toBeGreaterThanOrEqual(bx.end[i - 1]!);
+      }
+      const tot = cyclesUpTo(bx, end);
+      expect(tot.cycles.reduce((a, v) => a + v, 0)).toBeCloseTo(tot.elapsed, 6);
+      for (const ti of [0, Math.floor(bx.tenures.length / 2)])
+        if (bx.tenures[ti])
+          expect(describeTenure(bx, ti, mid, o.parameters)!.sentence).toMatch(/: /);
+      expect(() => signalsAt(bx, mid)).not.toThrow();
+      const m = waveModel(bx, o.trace.start_ps, end, 800, mid);
+      expect(m.ad.every((c) => c.x1 >= c.x0)).toBe(true);
+      // When the trace window is the measured window, the trace's cycles are the results' shares
+      // (to a third of a cycle: the core counts whole elapsed cycles).
+      const warm = (o.parameters.run as { warmup_us?: number }).warmup_us ?? 0;
+      if (bx.n > 0 && warm === 0 && o.trace.start_ps === 0 && o.results.bus_cycles) {
+        expect(tot.elapsed).toBeCloseTo(o.results.bus_cycles.value, 0);
+        CATEGORY_RESULT_KEYS.forEach((key, k) =>
+          expect(tot.cycles[k]! / tot.elapsed, key).toBeCloseTo(
+            o.results[`bus_util_${key}`]!.value,
+            3,
+          ),
+        );
+      }
     });
   }
 

@@ -178,6 +178,11 @@ export const TRACE_KINDS: readonly KindDoc[] = [
   },
   { name: 'BusRequest', doc: 'REQ# asserted', fields: [F('master', 'component'), F('txn')] },
   { name: 'BusGrant', doc: 'GNT# given', fields: [F('master', 'component'), F('txn')] },
+  {
+    name: 'RegisterRead',
+    doc: 'a PIO register read returned to the CPU',
+    fields: [F('register', ['send consumer']), F('value')],
+  },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
@@ -214,7 +219,8 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'HostCpuBusy'
   | 'BusPhase'
   | 'BusRequest'
-  | 'BusGrant',
+  | 'BusGrant'
+  | 'RegisterRead',
   number
 >;
 
@@ -286,6 +292,7 @@ export const PURPOSE_NAMES: readonly string[] = [
   'return producer index write',
   'mailbox write',
   'disk transfer',
+  'register read',
 ];
 
 /** Phases of a bus tenure (NICSIM_BUS_PHASES), index = phase id. */
@@ -327,11 +334,42 @@ export const P = {
   SendConsumerWrite: 5,
   ReturnProducerWrite: 6,
   MailboxPio: 7,
+  DiskTransfer: 8,
+} as const;
+
+/** Bus phase ids (NICSIM_BUS_PHASES). */
+export const BP = {
+  Arbitration: 0,
+  Address: 1,
+  DualAddress: 2,
+  Attribute: 3,
+  Turnaround: 4,
+  Wait: 5,
+  Data: 6,
+  Stop: 7,
+  Idle: 8,
+  SplitResponse: 9,
+  BusIdle: 10,
+} as const;
+
+/** Bus cycle category ids (NICSIM_BUS_CATEGORIES). */
+export const BC = {
+  Content: 0,
+  NetworkHeaders: 1,
+  AppHeaders: 2,
+  Descriptors: 3,
+  OtherDevices: 4,
+  Arbitration: 5,
+  Address: 6,
+  Wait: 7,
+  Retry: 8,
+  Turnaround: 9,
+  Idle: 10,
 } as const;
 
 /** The six colour groups used by every view (legend order). */
 export type PurposeGroup =
-  'descriptor' | 'dataFetch' | 'dataWrite' | 'returnBd' | 'index' | 'mailbox';
+  'descriptor' | 'dataFetch' | 'dataWrite' | 'returnBd' | 'index' | 'mailbox' | 'disk';
 
 export const PURPOSE_GROUP: readonly PurposeGroup[] = [
   'descriptor',
@@ -342,6 +380,7 @@ export const PURPOSE_GROUP: readonly PurposeGroup[] = [
   'index',
   'index',
   'mailbox',
+  'disk',
 ];
 
 export const GROUP_LABELS: Record<PurposeGroup, string> = {
@@ -351,6 +390,7 @@ export const GROUP_LABELS: Record<PurposeGroup, string> = {
   returnBd: 'return descriptor',
   index: 'index write',
   mailbox: 'mailbox write',
+  disk: 'disk transfer',
 };
 
 /** Direction of the data a purpose carries across the bus. */
@@ -425,7 +465,15 @@ export function formatField(doc: FieldDoc, v: number): string {
 }
 
 /** Named, rendered fields of a record, e.g. [["ring","send ring"],["copy","host"],...]. */
-export function describeFields(kind: number, values: readonly number[]): Array<[string, string]> {
+export function describeFields(
+  kind: number,
+  values: readonly number[],
+  component?: number,
+): Array<[string, string]> {
+  // BusRequest: the core records the requesting master as the record's component and the packet
+  // in field a (the kind list's doc says a=master); read whichever the record carries.
+  if (kind === K.BusRequest && component !== undefined && componentKind(component) !== C.Bus)
+    return [['packet', String(values[0] ?? 0)]];
   const doc = TRACE_KINDS[kind];
   if (!doc) return values.map((v, i) => ['abcde'[i]!, String(v)]);
   const out: Array<[string, string]> = [];

@@ -46,6 +46,16 @@ export interface Check {
   comparison?: string;
   kind: 'exact' | 'qualitative' | string;
   pass: boolean;
+  /** The metric and sweep point the check reads. */
+  metric?: string;
+  at?: Record<string, unknown> | null;
+  /** A claim relative to another value: expected = factor × relative_to.value. */
+  factor?: number;
+  relative_to?: {
+    metric?: string;
+    at?: Record<string, unknown> | null;
+    value?: number;
+  } | null;
 }
 
 export interface TraceInfo {

@@ -27,12 +27,16 @@ describe('sweepChartModel', () => {
     ]);
   });
 
-  it('maps x from 0 to the largest swept value onto the plot width', () => {
+  it('maps x on a log scale when the swept values span more than 20× (18 … 1472 B)', () => {
     const { margin, width } = DEFAULT_BOX;
-    expect(m.x.domain()[0]).toBe(0);
-    expect(m.x.domain()[1]).toBeGreaterThanOrEqual(1472);
-    expect(m.x(0)).toBe(margin.left);
-    expect(m.x(m.x.domain()[1]!)).toBe(width - margin.right);
+    expect(m.xLog).toBe(true);
+    expect(m.x.domain()[0]).toBeLessThan(18);
+    expect(m.x.domain()[1]).toBeGreaterThan(1472);
+    expect(m.x(m.x.domain()[0]!)).toBeCloseTo(margin.left);
+    expect(m.x(m.x.domain()[1]!)).toBeCloseTo(width - margin.right);
+    // Equal ratios, equal distances.
+    expect(m.x(200) - m.x(100)).toBeCloseTo(m.x(800) - m.x(400));
+    expect(m.xTicks.map((t) => t.value)).toEqual([20, 50, 100, 200, 500, 1000]);
   });
 
   it('maps y from 0 to above the largest value or limit, inverted for SVG', () => {
@@ -74,6 +78,81 @@ describe('sweepChartModel', () => {
     expect(m.yLabel).toBe('UDP total throughput (Mb/s)');
     expect(m.xTicks.length).toBeGreaterThan(3);
     expect(m.yTicks[0]!.value).toBe(0);
+  });
+});
+
+describe('sweepChartModel with the PCI presets', () => {
+  const entry = (
+    value: number | string,
+    series: number | string,
+    y: number,
+    unit = 'fraction',
+  ) => ({
+    value,
+    series,
+    results: { bus_overhead_share: { value: y, unit } },
+  });
+
+  it('keeps a linear axis from 0 for 0 … 600 ns, shows fractions in percent, labels series', () => {
+    const sweep = [0, 100, 300, 600].flatMap((v) => [
+      entry(v, 33, 0.1 + v / 2000),
+      entry(v, 66, 0.2 + v / 1000),
+    ]);
+    const m = sweepChartModel(
+      {
+        sweep,
+        sweep_spec: {
+          parameter: 'system.bus.memory_latency_ns',
+          series_parameter: 'system.bus.clock_mhz',
+        },
+      },
+      { y: 'bus_overhead_share' },
+      { x: 'Main-memory latency (ns)', y: 'Bus overhead share', series: (n) => `${n} MHz` },
+    );
+    expect(m.xLog).toBe(false);
+    expect(m.x.domain()[0]).toBe(0);
+    expect(m.percent).toBe(true);
+    expect(m.yUnit).toBe('%');
+    expect(m.yLabel).toBe('Bus overhead share (%)');
+    expect(m.lines.map((l) => [l.name, l.label])).toEqual([
+      ['33', '33 MHz'],
+      ['66', '66 MHz'],
+    ]);
+    expect(m.lines[1]!.points.at(-1)!.y).toBeCloseTo(80);
+  });
+
+  it('uses integer ticks around a small integer range (1 or 2 NICs)', () => {
+    const sweep = [1, 2].flatMap((v) => [entry(v, 33, 900, 'Mb/s'), entry(v, 66, 950, 'Mb/s')]);
+    const m = sweepChartModel(
+      { sweep, sweep_spec: { parameter: 'system.nics', series_parameter: 'system.bus.clock_mhz' } },
+      { y: 'bus_overhead_share' },
+      { x: 'NICs on the bus', y: 'UDP tx throughput' },
+    );
+    expect(m.xLog).toBe(false);
+    expect(m.percent).toBe(false);
+    expect(m.xTicks.map((t) => t.value)).toEqual([1, 2]);
+    expect(m.x(1)).toBeGreaterThan(DEFAULT_BOX.margin.left);
+  });
+
+  it('ticks a log axis at the swept powers of two (16 B … 1 KB bursts), string series kept', () => {
+    const sweep = [16, 32, 64, 128, 256, 1024].flatMap((v) => [
+      entry(v, 'send', 0.5),
+      entry(v, 'receive', 0.9),
+    ]);
+    const m = sweepChartModel(
+      {
+        sweep,
+        sweep_spec: {
+          parameter: 'system.nic.dma_max_burst_bytes',
+          series_parameter: 'workload.direction',
+        },
+      },
+      { y: 'bus_efficiency' },
+      { x: 'DMA burst cap (B)', y: 'Bus efficiency' },
+    );
+    expect(m.xLog).toBe(true);
+    expect(m.xTicks.map((t) => t.label)).toEqual(['16', '32', '64', '128', '256', '1,024']);
+    expect(m.lines.map((l) => l.label)).toEqual(['send', 'receive']);
   });
 });
 

@@ -1,5 +1,14 @@
 // Scales and paths of the charts (D3 computes, React renders).
-import { extent, line, max, scaleLinear, type ScaleLinear } from 'd3';
+import {
+  extent,
+  line,
+  max,
+  min,
+  scaleLinear,
+  scaleLog,
+  type ScaleContinuousNumeric,
+  type ScaleLinear,
+} from 'd3';
 import type { RunOutput, SweepEntry, TimeSeries } from '../engine/types';
 import { seriesColor } from '../views/palette';
 
@@ -23,7 +32,10 @@ export interface ChartPoint {
 }
 
 export interface ChartLine {
+  /** The series value as the sweep names it ("send", "33", "fixed"). */
   name: string;
+  /** What the legend and tooltip show ("send", "33 MHz", "cost model"). */
+  label: string;
   color: string;
   points: ChartPoint[];
   path: string;
@@ -39,7 +51,7 @@ export interface Tick {
 
 export interface SweepChartModel {
   box: ChartBox;
-  x: ScaleLinear<number, number>;
+  x: ScaleContinuousNumeric<number, number>;
   y: ScaleLinear<number, number>;
   lines: ChartLine[];
   xTicks: Tick[];
@@ -48,6 +60,10 @@ export interface SweepChartModel {
   yLabel: string;
   xValues: number[];
   yUnit: string;
+  /** The x values span more than ~20×: a logarithmic axis. */
+  xLog: boolean;
+  /** The y metric is a fraction, shown in percent. */
+  percent: boolean;
 }
 
 export interface SweepChartSpec {
@@ -75,32 +91,69 @@ export function groupSweep(sweep: readonly SweepEntry[]): Map<string, SweepEntry
   return groups;
 }
 
+/** Labels of the axes, and of each series value (default: as the sweep names it). */
+export interface SweepLabels {
+  x: string;
+  y: string;
+  series?: (name: string) => string;
+}
+
+/** A log axis when positive values span more than this factor. */
+export const LOG_SPAN = 20;
+
+function isPow2(v: number): boolean {
+  return v > 0 && Number.isInteger(Math.log2(v));
+}
+
 export function sweepChartModel(
   output: Pick<RunOutput, 'sweep' | 'sweep_spec'>,
   spec: SweepChartSpec,
-  labels: { x: string; y: string },
+  labels: SweepLabels,
   box: ChartBox = DEFAULT_BOX,
 ): SweepChartModel {
   const { width, height, margin } = box;
   const entries = output.sweep.filter((e) => Number.isFinite(num(e.value)));
   const groups = groupSweep(entries);
   const xs = entries.map((e) => num(e.value));
-  const ys: number[] = [];
   let yUnit = '';
+  let fractions = 0;
+  let others = 0;
+  for (const e of entries) {
+    for (const m of [e.results[spec.y], spec.limit ? e.results[spec.limit] : undefined]) {
+      if (!m) continue;
+      if (m.unit === 'fraction') fractions++;
+      else others++;
+    }
+  }
+  const percent = fractions > 0 && others === 0;
+  const scaleY = percent ? 100 : 1;
+  const ys: number[] = [];
   for (const e of entries) {
     const m = e.results[spec.y];
     if (m) {
-      ys.push(m.value);
-      yUnit ||= m.unit;
+      ys.push(m.value * scaleY);
+      yUnit ||= percent ? '%' : m.unit;
     }
     const l = spec.limit ? e.results[spec.limit] : undefined;
-    if (l) ys.push(l.value);
+    if (l) ys.push(l.value * scaleY);
   }
+  const xMin = min(xs) ?? 0;
   const xMax = max(xs) ?? 1;
-  const x = scaleLinear()
-    .domain([0, xMax])
-    .range([margin.left, width - margin.right])
-    .nice();
+  const xLog = xMin > 0 && xMax / xMin > LOG_SPAN;
+  const range: [number, number] = [margin.left, width - margin.right];
+  let x: ScaleContinuousNumeric<number, number>;
+  if (xLog) {
+    x = scaleLog()
+      .domain([xMin / 1.18, xMax * 1.18])
+      .range(range);
+  } else if (xMin >= 0 && xMin <= 0.3 * xMax) {
+    x = scaleLinear().domain([0, xMax]).range(range).nice();
+  } else {
+    const pad = (xMax - xMin) * 0.12 || 0.5;
+    x = scaleLinear()
+      .domain([xMin - pad, xMax + pad])
+      .range(range);
+  }
   const y = scaleLinear()
     .domain([0, (max(ys) ?? 1) * 1.04])
     .range([height - margin.bottom, margin.top])
@@ -117,12 +170,13 @@ export function sweepChartModel(
     for (const e of g) {
       const xv = num(e.value);
       const m = e.results[spec.y];
-      if (m) points.push({ x: xv, y: m.value, px: x(xv), py: y(m.value) });
+      if (m) points.push({ x: xv, y: m.value * scaleY, px: x(xv), py: y(m.value * scaleY) });
       const l = spec.limit ? e.results[spec.limit] : undefined;
-      if (l) limitPoints.push({ x: xv, y: l.value, px: x(xv), py: y(l.value) });
+      if (l) limitPoints.push({ x: xv, y: l.value * scaleY, px: x(xv), py: y(l.value * scaleY) });
     }
     lines.push({
       name: name || 'simulated',
+      label: name ? (labels.series?.(name) ?? name) : 'simulated',
       color: seriesColor(name, i++),
       points,
       path: mk(points) ?? '',
@@ -136,28 +190,52 @@ export function sweepChartModel(
     if (l.limitPath && seen.has(l.limitPath)) l.limitPath = null;
     else if (l.limitPath) seen.add(l.limitPath);
   }
-  const fmt = x.tickFormat(8);
+  const xValues = [...new Set(xs)].sort((p, q) => p - q);
+  const fmt = (v: number) => formatTick(v);
+  let xTickValues: number[];
+  if (xLog) {
+    xTickValues = xValues.every(isPow2) ? xValues : logTicks(xMin / 1.18, xMax * 1.18);
+  } else {
+    xTickValues = x.ticks(8);
+    if (xValues.every(Number.isInteger) && xMax - xMin <= 10)
+      xTickValues = xTickValues.filter(Number.isInteger);
+  }
   const fmtY = y.tickFormat(6);
   return {
     box,
     x,
     y,
     lines,
-    xTicks: x.ticks(8).map((v) => ({ value: v, pos: x(v), label: fmt(v) })),
+    xTicks: xTickValues.map((v) => ({ value: v, pos: x(v), label: fmt(v) })),
     yTicks: y.ticks(6).map((v) => ({ value: v, pos: y(v), label: fmtY(v) })),
     xLabel: labels.x,
     yLabel: labels.y + (yUnit ? ` (${yUnit})` : ''),
-    xValues: [...new Set(xs)].sort((p, q) => p - q),
+    xValues,
     yUnit,
+    xLog,
+    percent,
   };
+}
+
+/** 1-2-5 ticks between lo and hi (a log axis). */
+export function logTicks(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let d = 10 ** Math.floor(Math.log10(lo)); d <= hi; d *= 10)
+    for (const m of [1, 2, 5]) if (m * d >= lo && m * d <= hi) out.push(m * d);
+  return out;
+}
+
+function formatTick(v: number): string {
+  if (Number.isInteger(v)) return v.toLocaleString('en-US');
+  return String(+v.toPrecision(3));
 }
 
 /** The sweep value nearest to a pointer position (for the hover tooltip). */
 export function nearestX(model: SweepChartModel, px: number): number | null {
   if (model.xValues.length === 0) return null;
-  const v = model.x.invert(px);
   let best = model.xValues[0]!;
-  for (const xv of model.xValues) if (Math.abs(xv - v) < Math.abs(best - v)) best = xv;
+  for (const xv of model.xValues)
+    if (Math.abs(model.x(xv) - px) < Math.abs(model.x(best) - px)) best = xv;
   return best;
 }
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { decodeTrace, encodeTrace } from '../engine/trace';
 import { fixtureRecords } from '../engine/fixture';
 import { C, K, P } from '../engine/traceKinds';
-import { buildIndex } from './traceIndex';
+import { buildIndex, countKindUpTo } from './traceIndex';
+import { ringsAt } from './rings';
+import { narrate } from './narrate';
 import { cpuTimeline, diagramStateAt } from './diagramState';
 
 describe('diagramStateAt', () => {
@@ -130,5 +132,94 @@ describe('host CPU tasks and DMA requests from the trace', () => {
     ]);
     expect(cpuTimeline(idx, 4_600, 200).now).toBeNull();
     expect(cpuTimeline(idx, 4_600, 200).segments).toEqual([]);
+  });
+});
+
+describe('two NICs: instances in the component field', () => {
+  const NIC2 = 1 << 8;
+  // Both NICs send a packet numbered 7: their frames, buffers and DMAs must not mix.
+  const records = [
+    { time: 0, kind: K.IndexUpdate, component: C.Driver, a: 0, b: 0, c: 3, d: 0, e: 8 },
+    { time: 0, kind: K.IndexUpdate, component: C.Driver | NIC2, a: 0, b: 0, c: 5, d: 1, e: 8 },
+    {
+      time: 10,
+      kind: K.DmaQueued,
+      component: C.DmaRead | NIC2,
+      a: 1,
+      b: P.SendDataFetch,
+      c: 64,
+      d: 7,
+    },
+    {
+      time: 20,
+      kind: K.BusTxnStart,
+      component: C.Bus,
+      a: 3,
+      b: C.DmaRead | NIC2,
+      c: 64,
+      d: P.SendDataFetch,
+      e: 7,
+    },
+    {
+      time: 60,
+      kind: K.BusTxnEnd,
+      component: C.Bus,
+      a: 3,
+      b: C.DmaRead | NIC2,
+      c: 64,
+      d: P.SendDataFetch,
+      e: 7,
+    },
+    {
+      time: 60,
+      kind: K.DmaDone,
+      component: C.DmaRead | NIC2,
+      a: 1,
+      b: P.SendDataFetch,
+      c: 64,
+      d: 7,
+    },
+    { time: 70, kind: K.MacTxStart, component: C.MacTx, a: 7, b: 110 },
+    { time: 90, kind: K.MacTxEnd, component: C.MacTx, a: 7, b: 110 },
+    { time: 100, kind: K.MacTxStart, component: C.MacTx | NIC2, a: 7, b: 110 },
+    { time: 200, kind: K.MacTxEnd, component: C.MacTx | NIC2, a: 7, b: 110 },
+    { time: 200, kind: K.PeerRxDone, component: C.Peer | NIC2, a: 7, b: 110 },
+  ];
+  const idx = buildIndex(decodeTrace(encodeTrace(records)), 0, 1000);
+
+  it('keeps each NIC’s DMA, buffer and frame apart', () => {
+    expect(idx.nicCount).toBe(2);
+    const s = diagramStateAt(idx, 30, 5);
+    expect(s.bus[0]!.nic).toBe(1);
+    expect(s.nics[1]!.dmaRead).toBe(1);
+    expect(s.nics[0]!.dmaRead).toBe(0);
+    // NIC 1's frame 7 ending at 90 does not end NIC 2's buffered packet 7.
+    const t = diagramStateAt(idx, 95, 5);
+    expect(t.nics[1]!.txBuffer).toBe(1);
+    expect(t.nics[0]!.macTx).toBe(false);
+    const u = diagramStateAt(idx, 150, 5);
+    expect(u.frames.map((f) => f.nic)).toEqual([1]);
+    expect(u.nics[1]!.macTx).toBe(true);
+    expect(u.nics[1]!.txBuffer).toBe(1);
+    expect(diagramStateAt(idx, 250, 5).nics[1]!.txBuffer).toBe(0);
+  });
+
+  it('reads each NIC’s ring copies', () => {
+    expect(ringsAt(idx, 10)[0]!.host.producer).toBe(3);
+    expect(ringsAt(idx, 10, 1)[0]!.host.producer).toBe(5);
+    expect(ringsAt(idx, 10, 1)[0]!.host.occupied).toBe(4);
+  });
+
+  it('counts a kind per NIC', () => {
+    expect(countKindUpTo(idx, K.PeerRxDone, 300, 1)).toBe(1);
+    expect(countKindUpTo(idx, K.PeerRxDone, 300, 0)).toBe(0);
+    expect(countKindUpTo(idx, K.MacTxStart, 300)).toBe(2);
+  });
+
+  it('names the NIC in the narration', () => {
+    const s = diagramStateAt(idx, 30, 5);
+    expect(narrate(idx, s, 30, 5).map((a) => a.text)).toContain(
+      'NIC 2 DMA-reads packet 7’s data into its transmit buffer (64 B)',
+    );
   });
 });

@@ -1,5 +1,5 @@
 // What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
-import { C, K, P } from '../engine/traceKinds';
+import { C, K, P, componentInstance, componentKind } from '../engine/traceKinds';
 import { countUpTo } from '../engine/trace';
 import {
   activeAt,
@@ -23,9 +23,14 @@ export interface BusToken extends Token {
   bytes: number;
   packet: number;
   master: number;
+  /** Device instance of the transfer's master (NIC 2 is 1). */
+  nic: number;
+  /** Component kind of the master (dma_read, dma_write, host_bridge, disk). */
+  masterKind: number;
 }
 
 export interface FrameToken extends Token {
+  nic: number;
   dir: 'tx' | 'rx';
   packet: number;
   bytes: number;
@@ -46,13 +51,31 @@ export type BadgePlace =
 export interface Badge {
   key: string;
   place: BadgePlace;
+  /** The NIC (or its driver instance) the badge belongs to. */
+  nic: number;
   label: string;
   tone: 'warn' | 'alert';
   rec: number;
 }
 
+/** What one NIC is doing at the cursor. */
+export interface NicState {
+  dmaRead: number;
+  dmaWrite: number;
+  txBuffer: number;
+  rxBuffer: number;
+  macTx: boolean;
+  macRx: boolean;
+  peer: boolean;
+  busy: boolean;
+  mailbox: boolean;
+  interrupt: boolean;
+}
+
 export interface DiagramState {
   bus: BusToken[];
+  /** Per NIC instance (index 0 is the first NIC; the fields below are also NIC 1's). */
+  nics: NicState[];
   frames: FrameToken[];
   busy: {
     cpu: boolean;
@@ -71,9 +94,9 @@ export interface DiagramState {
   dmaDepth: { read: number; write: number };
   txBuffer: number;
   rxBuffer: number;
-  interrupt: { rec: number; causes: number } | null;
-  mailbox: { rec: number; mailbox: number } | null;
-  drops: Array<{ rec: number; reason: number; packet: number }>;
+  interrupt: { rec: number; causes: number; nic: number } | null;
+  mailbox: { rec: number; mailbox: number; nic: number } | null;
+  drops: Array<{ rec: number; reason: number; packet: number; nic: number }>;
   badges: Badge[];
 }
 
@@ -113,19 +136,26 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     bytes: s.bytes,
     packet: s.packet,
     master: s.master,
+    nic: componentInstance(s.master),
+    masterKind: componentKind(s.master),
   }));
   const frames: FrameToken[] = frameSpans.map((s) => ({
-    key: `frame-${s.dir}-${s.packet}-${s.rec}`,
+    key: `frame-${s.dir}-${s.nic}-${s.packet}-${s.rec}`,
     progress: progress(s.start, s.end, t),
     rec: s.rec,
+    nic: s.nic,
     dir: s.dir,
     packet: s.packet,
     bytes: s.bytes,
     dropped: s.dropped,
   }));
 
-  const dmaRead = dma.filter((s) => s.engine === C.DmaRead).length;
-  const dmaWrite = dma.filter((s) => s.engine === C.DmaWrite).length;
+  const inst = (rec: number) => componentInstance(tr.component[rec]!);
+  const nicCount = Math.max(idx.nicCount ?? 1, ...dma.map((d) => d.nic + 1), 1);
+  const dmaCount = (engine: number, nic: number) =>
+    dma.filter((s) => componentKind(s.engine) === engine && s.nic === nic).length;
+  const dmaRead = dmaCount(C.DmaRead, 0);
+  const dmaWrite = dmaCount(C.DmaWrite, 0);
   const busActive = bus.length > 0;
 
   const intr = recentInstants(idx, K.InterruptRaise, t, hold);
@@ -134,6 +164,7 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     rec,
     reason: tr.b[rec]!,
     packet: tr.a[rec]!,
+    nic: inst(rec),
   }));
 
   const badges: Badge[] = [];
@@ -141,6 +172,7 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     badges.push({
       key: `rf-${rec}`,
       place: RING_PLACE[tr.a[rec]!] ?? 'driver',
+      nic: inst(rec),
       label: 'ring full',
       tone: 'warn',
       rec,
@@ -150,6 +182,7 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     badges.push({
       key: `st-${s.rec}`,
       place: 'driver',
+      nic: s.nic,
       label: `waits for ${['send', 'receive', 'return'][s.ring] ?? ''} ring space`,
       tone: 'warn',
       rec: s.rec,
@@ -160,26 +193,42 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
       badges.push({
         key: `ds-${rec}`,
         place: 'driver',
+        nic: inst(rec),
         label: 'driver stalled',
         tone: 'warn',
         rec,
       });
   }
   for (const rec of recentInstants(idx, K.BusRefused, t, hold)) {
-    badges.push({ key: `br-${rec}`, place: 'bus', label: 'bus busy', tone: 'warn', rec });
+    badges.push({ key: `br-${rec}`, place: 'bus', nic: 0, label: 'bus busy', tone: 'warn', rec });
   }
   for (const rec of recentInstants(idx, K.TxBufferFull, t, hold)) {
-    badges.push({ key: `tb-${rec}`, place: 'txBuffer', label: 'buffer full', tone: 'warn', rec });
+    badges.push({
+      key: `tb-${rec}`,
+      place: 'txBuffer',
+      nic: inst(rec),
+      label: 'buffer full',
+      tone: 'warn',
+      rec,
+    });
   }
   for (const rec of recentInstants(idx, K.DmaQueueFull, t, hold)) {
     const purpose = tr.a[rec]!;
     const place: BadgePlace = busTowardsNic(purpose) ? 'dmaRead' : 'dmaWrite';
-    badges.push({ key: `dq-${rec}`, place, label: 'DMA queue full', tone: 'warn', rec });
+    badges.push({
+      key: `dq-${rec}`,
+      place,
+      nic: inst(rec),
+      label: 'DMA queue full',
+      tone: 'warn',
+      rec,
+    });
   }
   for (const d of drops) {
     badges.push({
       key: `dr-${d.rec}`,
       place: 'rxBuffer',
+      nic: d.nic,
       label: d.reason === 0 ? 'drop: no descriptor' : 'drop: buffer full',
       tone: 'alert',
       rec: d.rec,
@@ -191,7 +240,7 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     .slice()
     .reverse()
     .filter((b) => {
-      const k = `${b.place}|${b.label}`;
+      const k = `${b.nic}|${b.place}|${b.label}`;
       if (seen.has(k)) return false;
       seen.add(k);
       return true;
@@ -199,8 +248,31 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     .reverse();
 
   const cpuTask = cpu.length > 0 ? cpu[cpu.length - 1]!.task : null;
+  const txBufs = activeAt(idx.txBuffer, t);
+  const rxBufs = activeAt(idx.rxBuffer, t);
+  const lastIntr = intr.length ? intr[intr.length - 1]! : -1;
+  const lastMbox = mbox.length ? mbox[mbox.length - 1]! : -1;
+  const nics: NicState[] = Array.from({ length: nicCount }, (_, n) => {
+    const r = dmaCount(C.DmaRead, n);
+    const w = dmaCount(C.DmaWrite, n);
+    const fr = frames.filter((f) => f.nic === n);
+    return {
+      dmaRead: r,
+      dmaWrite: w,
+      txBuffer: txBufs.filter((b) => b.nic === n).length,
+      rxBuffer: rxBufs.filter((b) => b.nic === n).length,
+      macTx: fr.some((f) => f.dir === 'tx'),
+      macRx: fr.some((f) => f.dir === 'rx'),
+      peer: fr.length > 0,
+      busy: r + w > 0 || fr.length > 0,
+      mailbox: mbox.some((rec) => inst(rec) === n),
+      interrupt: intr.some((rec) => inst(rec) === n),
+    };
+  });
+  const nic0 = nics[0]!;
   return {
     bus,
+    nics,
     frames,
     busy: {
       cpu: cpu.length > 0,
@@ -210,20 +282,18 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
       memory: bus.some((b) => b.purpose !== P.MailboxPio),
       dmaRead: dmaRead > 0,
       dmaWrite: dmaWrite > 0,
-      macTx: frames.some((f) => f.dir === 'tx'),
-      macRx: frames.some((f) => f.dir === 'rx'),
-      peer: frames.length > 0,
-      nic: dmaRead + dmaWrite > 0 || frames.length > 0,
+      macTx: nic0.macTx,
+      macRx: nic0.macRx,
+      peer: nic0.peer,
+      nic: nic0.busy,
     },
     dmaDepth: { read: dmaRead, write: dmaWrite },
-    txBuffer: activeAt(idx.txBuffer, t).length,
-    rxBuffer: activeAt(idx.rxBuffer, t).length,
-    interrupt: intr.length
-      ? { rec: intr[intr.length - 1]!, causes: tr.a[intr[intr.length - 1]!]! }
-      : null,
-    mailbox: mbox.length
-      ? { rec: mbox[mbox.length - 1]!, mailbox: tr.a[mbox[mbox.length - 1]!]! }
-      : null,
+    txBuffer: nic0.txBuffer,
+    rxBuffer: nic0.rxBuffer,
+    interrupt:
+      lastIntr >= 0 ? { rec: lastIntr, causes: tr.a[lastIntr]!, nic: inst(lastIntr) } : null,
+    mailbox:
+      lastMbox >= 0 ? { rec: lastMbox, mailbox: tr.a[lastMbox]!, nic: inst(lastMbox) } : null,
     drops,
     badges: unique,
   };

@@ -13,35 +13,49 @@ export interface Activity {
   kind: 'bus' | 'tx' | 'rx' | 'host' | 'alert';
 }
 
-const BUS_TEXT: Record<number, [string, (bytes: number, packet: number) => string]> = {
-  [P.SendBdFetch]: ['S3', (b) => `NIC fetches send descriptors by DMA read (${b} B)`],
+type BusText = (bytes: number, packet: number, nic: string) => string;
+
+const BUS_TEXT: Record<number, [string, BusText]> = {
+  [P.SendBdFetch]: ['S3', (b, _p, n) => `${n} fetches send descriptors by DMA read (${b} B)`],
   [P.SendDataFetch]: [
     'S4',
-    (b, p) => `NIC DMA-reads packet ${p}’s data into its transmit buffer (${b} B)`,
+    (b, p, n) => `${n} DMA-reads packet ${p}’s data into its transmit buffer (${b} B)`,
   ],
-  [P.RecvBdFetch]: ['pre', (b) => `NIC fetches empty receive-buffer descriptors (${b} B)`],
+  [P.RecvBdFetch]: ['pre', (b, _p, n) => `${n} fetches empty receive-buffer descriptors (${b} B)`],
   [P.RecvDataWrite]: [
     'R2',
-    (b, p) => `NIC DMA-writes packet ${p} into a host receive buffer (${b} B)`,
+    (b, p, n) => `${n} DMA-writes packet ${p} into a host receive buffer (${b} B)`,
   ],
   [P.ReturnBdWrite]: [
     'R3',
-    (_b, p) => `NIC writes the return descriptor of packet ${p} to host memory`,
+    (_b, p, n) => `${n} writes the return descriptor of packet ${p} to host memory`,
   ],
   [P.SendConsumerWrite]: [
     'S6',
-    () => 'NIC tells the driver which sends are done (send consumer index)',
+    (_b, _p, n) => `${n} tells the driver which sends are done (send consumer index)`,
   ],
   [P.ReturnProducerWrite]: [
     'R4',
-    () => 'NIC publishes the return ring’s producer index to host memory',
+    (_b, _p, n) => `${n} publishes the return ring’s producer index to host memory`,
   ],
   [P.MailboxPio]: ['S2', () => 'Driver’s mailbox write crosses the bus to the NIC'],
+  [P.DiskTransfer]: [
+    'disk',
+    (b) => `The disk controller DMA-writes a block into main memory (${b} B): other traffic`,
+  ],
 };
+
+/** "NIC" with one NIC, "NIC 2" for the second of two. */
+export function nicName(nic: number, nicCount: number): string {
+  return nicCount > 1 || nic > 0 ? `NIC ${nic + 1}` : 'NIC';
+}
 
 export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: number): Activity[] {
   const tr = idx.trace;
   const out: Activity[] = [];
+  const count = Math.max(idx.nicCount ?? 1, state.nics?.length ?? 1);
+  const name = (nic: number) => nicName(nic, count);
+  const many = count > 1;
   for (const rec of recentInstants(idx, K.DriverPostSendBd, t, hold).slice(-1)) {
     out.push({
       key: `s1-${rec}`,
@@ -57,7 +71,7 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
       out.push({
         key: b.key,
         step: d[0],
-        text: d[1](b.bytes, b.packet),
+        text: d[1](b.bytes, b.packet, name(b.nic)),
         purpose: b.purpose,
         kind: 'bus',
       });
@@ -67,7 +81,7 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
       out.push({
         key: f.key,
         step: 'S5',
-        text: `MAC sends packet ${f.packet}’s frame to the peer (${f.bytes} B)`,
+        text: `${many ? `${name(f.nic)}’s ` : ''}MAC sends packet ${f.packet}’s frame to the peer (${f.bytes} B)`,
         purpose: -1,
         kind: 'tx',
       });
@@ -75,7 +89,7 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
       out.push({
         key: f.key,
         step: 'R1',
-        text: `Frame ${f.packet} arrives from the peer into the NIC receive buffer (${f.bytes} B)`,
+        text: `Frame ${f.packet} arrives from the peer into ${many ? `${name(f.nic)}’s` : 'the NIC'} receive buffer (${f.bytes} B)`,
         purpose: -1,
         kind: 'rx',
       });
@@ -88,7 +102,7 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
     out.push({
       key: `irq-${state.interrupt.rec}`,
       step: c & 2 ? 'R4' : 'S6',
-      text: `NIC interrupts the host: ${why || 'work to do'}`,
+      text: `${name(state.interrupt.nic ?? 0)} interrupts the host: ${why || 'work to do'}`,
       purpose: -1,
       kind: 'alert',
     });
@@ -123,7 +137,7 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
     out.push({
       key: `drop-${d.rec}`,
       step: 'drop',
-      text: `Packet ${d.packet} dropped: ${d.reason === 0 ? 'no receive descriptor' : 'receive buffer full'}`,
+      text: `Packet ${d.packet} dropped${many ? ` at ${name(d.nic ?? 0)}` : ''}: ${d.reason === 0 ? 'no receive descriptor' : 'receive buffer full'}`,
       purpose: -1,
       kind: 'alert',
     });

@@ -38,8 +38,16 @@ export function occupancy(producer: number, consumer: number, size: number): num
   return ((diff % size) + size) % size;
 }
 
-export function ringCopyAt(idx: TraceIndex, ring: number, copy: number, t: number): RingCopyState {
-  const list = idx.ringUpdates[ring * 2 + copy] ?? [];
+export function ringCopyAt(
+  idx: TraceIndex,
+  ring: number,
+  copy: number,
+  t: number,
+  nic = 0,
+): RingCopyState {
+  // IndexUpdate records of the second NIC's rings carry instance 1 (driver#1, nic#1).
+  const list =
+    (idx.ringUpdatesByNic?.[nic] ?? (nic === 0 ? idx.ringUpdates : []))[ring * 2 + copy] ?? [];
   const times = idx.trace.time;
   let lo = 0;
   let hi = list.length;
@@ -83,10 +91,10 @@ export function ringCopyAt(idx: TraceIndex, ring: number, copy: number, t: numbe
   };
 }
 
-export function ringsAt(idx: TraceIndex, t: number): RingState[] {
+export function ringsAt(idx: TraceIndex, t: number, nicInstance = 0): RingState[] {
   return [0, 1, 2].map((ring) => {
-    const host = ringCopyAt(idx, ring, 0, t);
-    const nic = ringCopyAt(idx, ring, 1, t);
+    const host = ringCopyAt(idx, ring, 0, t, nicInstance);
+    const nic = ringCopyAt(idx, ring, 1, t, nicInstance);
     const lagging =
       host.known && nic.known && (host.producer !== nic.producer || host.consumer !== nic.consumer);
     return { ring, name: RING_NAMES[ring]!, host, nic, lagging };

@@ -1,7 +1,7 @@
 // Pure derived data of a decoded trace: spans (bus transactions, frames, CPU tasks, DMAs,
 // buffer residency), instants, ring index updates. Built once per trace; every view reads it
 // together with the cursor time, so nothing here depends on playback.
-import { C, K, P } from '../engine/traceKinds';
+import { C, K, P, componentInstance } from '../engine/traceKinds';
 import { countUpTo, type Trace } from '../engine/trace';
 
 export interface Span {
@@ -13,13 +13,18 @@ export interface Span {
 
 export interface BusSpan extends Span {
   txn: number;
+  /** Component field of the transfer's master (kind | instance << 8). */
   master: number;
+  /** Device instance of the master (the second NIC is 1). */
+  nic: number;
   bytes: number;
   purpose: number;
   packet: number;
 }
 
 export interface FrameSpan extends Span {
+  /** NIC instance. */
+  nic: number;
   packet: number;
   bytes: number;
   /** tx: NIC → peer; rx: peer → NIC. */
@@ -33,7 +38,9 @@ export interface TaskSpan extends Span {
 }
 
 export interface DmaSpan extends Span {
+  /** Component field of the DMA channel (dma_read/dma_write with the NIC instance). */
   engine: number;
+  nic: number;
   purpose: number;
   packet: number;
 }
@@ -53,13 +60,29 @@ export interface TraceIndex {
   frames: SpanList<FrameSpan>;
   cpu: SpanList<TaskSpan>;
   dma: SpanList<DmaSpan>;
-  txBuffer: SpanList<Span & { packet: number }>;
-  rxBuffer: SpanList<Span & { packet: number }>;
-  stalls: SpanList<Span & { ring: number }>;
+  txBuffer: SpanList<PacketSpan>;
+  rxBuffer: SpanList<PacketSpan>;
+  stalls: SpanList<Span & { ring: number; nic: number }>;
   /** Record indices by kind, in time order. */
   byKind: Map<number, number[]>;
-  /** IndexUpdate record indices per ring*2+copy. */
+  /** Record indices by kind and device instance: key kind * 256 + instance. */
+  byKindNic: Map<number, number[]>;
+  /** IndexUpdate record indices per ring*2+copy, of the first NIC. */
   ringUpdates: number[][];
+  /** IndexUpdate record indices per NIC instance, then ring*2+copy. */
+  ringUpdatesByNic: number[][][];
+  /** Highest NIC instance seen, plus one (at least 1). */
+  nicCount: number;
+}
+
+export interface PacketSpan extends Span {
+  packet: number;
+  nic: number;
+}
+
+/** Maps keyed by (instance, id): packet ids are per NIC. */
+function key(nic: number, id: number): number {
+  return nic * 4294967296 + id;
 }
 
 function spanList<S extends Span>(spans: S[]): SpanList<S> {
@@ -95,21 +118,23 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
   const n = trace.length;
   const open = Infinity;
   const byKind = new Map<number, number[]>();
-  const ringUpdates: number[][] = Array.from({ length: 6 }, () => []);
+  const byKindNic = new Map<number, number[]>();
+  const ringUpdatesByNic: number[][][] = [Array.from({ length: 6 }, () => [])];
   const bus: BusSpan[] = [];
   const frames: FrameSpan[] = [];
   const dma: DmaSpan[] = [];
-  const txBuf: Array<Span & { packet: number }> = [];
-  const rxBuf: Array<Span & { packet: number }> = [];
-  const stalls: Array<Span & { ring: number }> = [];
+  const txBuf: PacketSpan[] = [];
+  const rxBuf: PacketSpan[] = [];
+  const stalls: Array<Span & { ring: number; nic: number }> = [];
+  let nicCount = 1;
 
   const openBus = new Map<number, BusSpan>();
   const openDma = new Map<number, DmaSpan>();
   const openTx = new Map<number, FrameSpan>();
   const openRx = new Map<number, FrameSpan>();
-  const openTxBuf = new Map<number, Span & { packet: number }>();
-  const openRxBuf = new Map<number, Span & { packet: number }>();
-  const openStall = new Map<number, Span & { ring: number }>();
+  const openTxBuf = new Map<number, PacketSpan>();
+  const openRxBuf = new Map<number, PacketSpan>();
+  const openStall = new Map<number, Span & { ring: number; nic: number }>();
   const openIsr: TaskSpan[] = [];
   const cpuBusy: TaskSpan[] = [];
   const isr: TaskSpan[] = [];
@@ -120,12 +145,21 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
     const t = trace.time[i]!;
     const a = trace.a[i]!;
     const b = trace.b[i]!;
+    const inst = componentInstance(trace.component[i]!);
     let list = byKind.get(k);
     if (!list) byKind.set(k, (list = []));
     list.push(i);
+    let listNic = byKindNic.get(k * 256 + inst);
+    if (!listNic) byKindNic.set(k * 256 + inst, (listNic = []));
+    listNic.push(i);
     switch (k) {
       case K.IndexUpdate:
-        if (a < 3 && b < 2) ringUpdates[a * 2 + b]!.push(i);
+        if (a < 3 && b < 2) {
+          while (ringUpdatesByNic.length <= inst)
+            ringUpdatesByNic.push(Array.from({ length: 6 }, () => []));
+          ringUpdatesByNic[inst]![a * 2 + b]!.push(i);
+          nicCount = Math.max(nicCount, inst + 1);
+        }
         break;
       case K.BusTxnStart: {
         const s: BusSpan = {
@@ -134,6 +168,7 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           rec: i,
           txn: a,
           master: b,
+          nic: componentInstance(b),
           bytes: trace.c[i]!,
           purpose: trace.d[i]!,
           packet: trace.e[i]!,
@@ -154,6 +189,7 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
             rec: i,
             txn: a,
             master: b,
+            nic: componentInstance(b),
             bytes: trace.c[i]!,
             purpose: trace.d[i]!,
             packet: trace.e[i]!,
@@ -167,39 +203,41 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           end: open,
           rec: i,
           engine: trace.component[i]!,
+          nic: inst,
           purpose: b,
           packet: trace.d[i]!,
         };
-        openDma.set(a, s);
+        openDma.set(key(inst, a), s);
         dma.push(s);
         break;
       }
       case K.DmaDone: {
         // DmaDone.a is the id its DmaQueued gave. A request queued before the trace window has
         // no open span: it is drawn from the window's start.
-        const s = openDma.get(a);
+        const s = openDma.get(key(inst, a));
         if (s) {
           s.end = t;
-          openDma.delete(a);
+          openDma.delete(key(inst, a));
         } else {
           dma.push({
             start: windowStart,
             end: t,
             rec: i,
             engine: trace.component[i]!,
+            nic: inst,
             purpose: b,
             packet: trace.d[i]!,
           });
         }
         if (b === P.SendDataFetch) {
-          const buf = { start: t, end: open, rec: i, packet: trace.d[i]! };
-          openTxBuf.set(buf.packet, buf);
+          const buf = { start: t, end: open, rec: i, packet: trace.d[i]!, nic: inst };
+          openTxBuf.set(key(inst, buf.packet), buf);
           txBuf.push(buf);
         } else if (b === P.RecvDataWrite) {
-          const buf = openRxBuf.get(trace.d[i]!);
+          const buf = openRxBuf.get(key(inst, trace.d[i]!));
           if (buf) {
             buf.end = t;
-            openRxBuf.delete(trace.d[i]!);
+            openRxBuf.delete(key(inst, trace.d[i]!));
           }
         }
         break;
@@ -209,35 +247,37 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           start: t,
           end: open,
           rec: i,
+          nic: inst,
           packet: a,
           bytes: b,
           dir: 'tx',
           dropped: false,
         };
-        openTx.set(a, s);
+        openTx.set(key(inst, a), s);
         frames.push(s);
         break;
       }
       case K.MacTxEnd: {
-        const s = openTx.get(a);
+        const s = openTx.get(key(inst, a));
         if (s) {
           s.end = t;
-          openTx.delete(a);
+          openTx.delete(key(inst, a));
         } else {
           frames.push({
             start: windowStart,
             end: t,
             rec: i,
+            nic: inst,
             packet: a,
             bytes: b,
             dir: 'tx',
             dropped: false,
           });
         }
-        const buf = openTxBuf.get(a);
+        const buf = openTxBuf.get(key(inst, a));
         if (buf) {
           buf.end = t;
-          openTxBuf.delete(a);
+          openTxBuf.delete(key(inst, a));
         }
         break;
       }
@@ -246,27 +286,29 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           start: t,
           end: open,
           rec: i,
+          nic: inst,
           packet: a,
           bytes: b,
           dir: 'rx',
           dropped: false,
         };
-        openRx.set(a, s);
+        openRx.set(key(inst, a), s);
         frames.push(s);
         break;
       }
       case K.MacRxDone:
       case K.RxDrop: {
-        const s = openRx.get(a);
+        const s = openRx.get(key(inst, a));
         if (s) {
           s.end = t;
           s.dropped = k === K.RxDrop;
-          openRx.delete(a);
+          openRx.delete(key(inst, a));
         } else if (k === K.MacRxDone) {
           frames.push({
             start: windowStart,
             end: t,
             rec: i,
+            nic: inst,
             packet: a,
             bytes: b,
             dir: 'rx',
@@ -274,8 +316,8 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
           });
         }
         if (k === K.MacRxDone) {
-          const buf = { start: t, end: open, rec: i, packet: a };
-          openRxBuf.set(a, buf);
+          const buf = { start: t, end: open, rec: i, packet: a, nic: inst };
+          openRxBuf.set(key(inst, a), buf);
           rxBuf.push(buf);
         }
         break;
@@ -301,18 +343,18 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         break;
       }
       case K.DriverStall: {
-        const s = { start: t, end: open, rec: i, ring: a };
-        if (!openStall.has(a)) {
-          openStall.set(a, s);
+        const s = { start: t, end: open, rec: i, ring: a, nic: inst };
+        if (!openStall.has(key(inst, a))) {
+          openStall.set(key(inst, a), s);
           stalls.push(s);
         }
         break;
       }
       case K.DriverResume: {
-        const s = openStall.get(a);
+        const s = openStall.get(key(inst, a));
         if (s) {
           s.end = t;
-          openStall.delete(a);
+          openStall.delete(key(inst, a));
         }
         break;
       }
@@ -339,8 +381,29 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
     rxBuffer: spanList(rxBuf),
     stalls: spanList(stalls),
     byKind,
-    ringUpdates,
+    byKindNic,
+    ringUpdates: ringUpdatesByNic[0]!,
+    ringUpdatesByNic,
+    nicCount,
   };
+}
+
+/** Record indices of a kind recorded by one device instance (time order). */
+export function kindOfNic(idx: TraceIndex, kind: number, nic: number): number[] {
+  return idx.byKindNic.get(kind * 256 + nic) ?? [];
+}
+
+/** Records of a kind (of one instance, when given) at or before t. */
+export function countKindUpTo(idx: TraceIndex, kind: number, t: number, nic?: number): number {
+  const list = nic === undefined ? (idx.byKind.get(kind) ?? []) : kindOfNic(idx, kind, nic);
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (idx.trace.time[list[mid]!]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Most recent record of one of the kinds at or before t, if within `hold` ps of t. */

@@ -92,7 +92,7 @@ export function PointMark({
   );
 }
 
-/** Throughput against the swept parameter: one line per series, dashed limit curves, hover tooltip. */
+/** A metric against the swept parameter: one line per series, dashed limit curves, hover tooltip. */
 export function SweepChart({
   model,
   limitLabel = 'Ethernet limit',
@@ -121,7 +121,7 @@ export function SweepChart({
   const tip = useMemo(() => {
     if (hoverX === null) return null;
     const rows = model.lines.map((l) => ({
-      name: l.name,
+      name: l.label,
       color: l.color,
       y: l.points.find((p) => p.x === hoverX)?.y,
       limit: l.limitPoints.find((p) => p.x === hoverX)?.y,
@@ -186,7 +186,7 @@ export function SweepChart({
               <line x1="0" x2="26" y1="6" y2="6" stroke={l.color} strokeWidth="2.2" />
               <PointMark x={13} y={6} shape={si % 3} color={l.color} />
             </svg>
-            {l.name}
+            {l.label}
           </li>
         ))}
         {hasLimit && (

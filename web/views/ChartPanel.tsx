@@ -5,9 +5,22 @@ import { humanize, timeUnitFor } from '../model/format';
 import type { Scenario } from '../scenarios/types';
 import type { ParameterSpec, RunOutput } from '../engine/types';
 import { SweepChart, TimeSeriesChart } from './Chart';
+import { paramValueLabel } from '../model/paramLabels';
+
+/** The series value (number or string) of a series name as groupSweep keys it. */
+export function seriesValue(output: Pick<RunOutput, 'sweep'>, name: string): unknown {
+  return (
+    output.sweep.find((e) => e.series !== undefined && String(e.series) === name)?.series ?? name
+  );
+}
 
 const AXIS_LABELS: Record<string, { label: string; unit: string }> = {
   'workload.datagram_bytes': { label: 'UDP datagram size', unit: 'B' },
+  'workload.segment_bytes': { label: 'TCP segment size', unit: 'B' },
+  'system.nics': { label: 'NICs on the bus', unit: '' },
+  'system.bus.memory_latency_ns': { label: 'Main-memory latency (stall)', unit: 'ns' },
+  'system.nic.dma_max_burst_bytes': { label: 'DMA burst cap', unit: 'B' },
+  'system.bus.clock_mhz': { label: 'Bus clock', unit: 'MHz' },
 };
 
 const UNIT_SHORT: Record<string, string> = { bytes: 'B', bits: 'bits' };
@@ -60,13 +73,23 @@ function SweepSection({
     xParam,
     specs.find((p) => p.path === xParam),
   );
+  const seriesParam = output.sweep_spec?.series_parameter ?? undefined;
   const model = useMemo(
     () =>
       sweepChartModel(output, spec, {
         x: `${ax.label}${ax.unit ? ` (${ax.unit})` : ''}`,
         y: humanize(spec.y),
+        series: seriesParam
+          ? (name) =>
+              paramValueLabel(
+                seriesParam,
+                seriesValue(output, name),
+                output.parameters,
+                specs.find((p) => p.path === seriesParam),
+              )
+          : undefined,
       }),
-    [output, spec, ax.label, ax.unit],
+    [output, spec, ax.label, ax.unit, seriesParam, specs],
   );
   return (
     <SweepChart
@@ -120,7 +143,7 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
       <div className="panel-head">
         <h2 id={headingId}>
           {show === 'sweep'
-            ? 'Throughput across the sweep'
+            ? `${humanize(scenario.chart?.y ?? 'throughput')} across the sweep`
             : show === 'series'
               ? 'Over time'
               : 'Chart'}

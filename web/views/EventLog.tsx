@@ -64,7 +64,7 @@ export function EventLog() {
           {rows.map((i) => {
             const k = trace.kind[i]!;
             const doc = TRACE_KINDS[k];
-            const fields = describeFields(k, recordFields(trace, i));
+            const fields = describeFields(k, recordFields(trace, i), trace.component[i]);
             const isCur = trace.time[i] === curTime;
             const future = i > current;
             const purposeIdx =

@@ -19,6 +19,8 @@ const VIEW_LABELS: Record<string, string> = {
   rings: 'rings',
   chart: 'chart',
   events: 'event log',
+  waveform: 'bus waveform',
+  bus: 'bus utilisation',
 };
 
 export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {

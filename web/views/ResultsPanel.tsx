@@ -42,8 +42,21 @@ export function ResultsPanel({ scenario }: { scenario: Scenario }) {
   );
   if (!run) return <div className="placeholder">Results appear when the simulation has run.</div>;
   const results = run.output.results;
-  const keyNames = [scenario.chart?.y, scenario.chart?.limit, ...KEY_METRICS].filter(
-    (n, i, a): n is string => !!n && !!results[n] && a.indexOf(n) === i,
+  // TCP-segment workloads move content, not UDP datagrams: their UDP rates are zero.
+  const content =
+    (results.content_throughput?.value ?? 0) > 0 &&
+    (results.udp_total_throughput?.value ?? 0) === 0;
+  const keyNames = [
+    scenario.chart?.y,
+    scenario.chart?.limit,
+    ...(content ? ['content_throughput'] : []),
+    ...KEY_METRICS,
+  ].filter(
+    (n, i, a): n is string =>
+      !!n &&
+      !!results[n] &&
+      a.indexOf(n) === i &&
+      !(content && n.startsWith('udp_') && results[n].value === 0),
   );
   const rest = Object.keys(results).filter((n) => !keyNames.includes(n));
   const notes = scenario.parameter_notes ?? {};

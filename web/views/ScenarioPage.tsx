@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EngineError, engine } from '../engine/client';
 import { decodeTrace } from '../engine/trace';
-import type { ScenarioEntry } from '../scenarios/types';
+import type { Scenario, ScenarioEntry } from '../scenarios/types';
 import type { ParameterSpec, ValidationError } from '../engine/types';
 import { parameterMap, type Overrides } from '../model/overrides';
 import { Store, StoreContext, doneState, useStore } from '../store/store';
@@ -13,6 +13,8 @@ import { ChartPanel } from './ChartPanel';
 import { ChecksPanel } from './ChecksPanel';
 import { ResultsPanel } from './ResultsPanel';
 import { EventLog } from './EventLog';
+import { Waveform } from './Waveform';
+import { BusView } from './BusView';
 import { RunStatus } from './RunStatus';
 import { KnobPanel } from './KnobPanel';
 import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
@@ -138,6 +140,58 @@ function usePlaybackClock(store: Store): void {
   }, [playing, store]);
 }
 
+/** The panel of one view named in the scenario's "views" (unknown names are skipped). */
+function viewPanel(view: string, s: Scenario, runKey: unknown) {
+  switch (view) {
+    case 'waveform':
+      return (
+        <section key={view} className="panel panel-wave" aria-labelledby="h-wave">
+          <h2 id="h-wave">Bus waveform</h2>
+          <ErrorBoundary name="bus waveform" resetKey={runKey}>
+            <Waveform />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'bus':
+      return (
+        <section key={view} className="panel panel-bus" aria-labelledby="h-bus">
+          <h2 id="h-bus">Bus cycles by category</h2>
+          <ErrorBoundary name="bus utilisation" resetKey={runKey}>
+            <BusView />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'diagram':
+      return (
+        <section key={view} className="panel panel-diagram" aria-labelledby="h-diagram">
+          <h2 id="h-diagram">System</h2>
+          <ErrorBoundary name="system diagram" resetKey={runKey}>
+            <SystemDiagram />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'rings':
+      return (
+        <section key={view} className="panel panel-rings" aria-labelledby="h-rings">
+          <h2 id="h-rings">Descriptor rings</h2>
+          <ErrorBoundary name="rings view" resetKey={runKey}>
+            <RingsView />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'chart':
+      return (
+        <section key={view} className="panel panel-chart" aria-labelledby="h-chart">
+          <ErrorBoundary name="chart" resetKey={runKey}>
+            <ChartPanel scenario={s} headingId="h-chart" />
+          </ErrorBoundary>
+        </section>
+      );
+    default:
+      return null;
+  }
+}
+
 export function ScenarioPage({ entry }: { entry: ScenarioEntry }) {
   const store = useMemo(() => new Store(), []);
   return (
@@ -160,6 +214,22 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
   const custom = entry.origin === 'file';
   const effective = useMemo(() => parameterMap(runKey?.output.parameters), [runKey]);
   const errors = status.status === 'invalid' ? status.errors : NO_ERRORS;
+  const sideStack = (wide: boolean) => (
+    <div key="side" className={`side-stack ${wide ? 'wide' : ''}`}>
+      <section className="panel panel-checks" aria-labelledby="h-checks">
+        <h2 id="h-checks">Checks against the reference</h2>
+        <ErrorBoundary name="checks panel" resetKey={runKey}>
+          <ChecksPanel scenario={s} />
+        </ErrorBoundary>
+      </section>
+      <section className="panel panel-results" aria-labelledby="h-results">
+        <h2 id="h-results">Results and parameters</h2>
+        <ErrorBoundary name="results panel" resetKey={runKey}>
+          <ResultsPanel scenario={s} />
+        </ErrorBoundary>
+      </section>
+    </div>
+  );
 
   return (
     <div className="scenario" data-testid="scenario-page">
@@ -249,43 +319,14 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
       />
       <PlaybackBar />
       <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>
-        {views.includes('diagram') && (
-          <section className="panel panel-diagram" aria-labelledby="h-diagram">
-            <h2 id="h-diagram">System</h2>
-            <ErrorBoundary name="system diagram" resetKey={runKey}>
-              <SystemDiagram />
-            </ErrorBoundary>
-          </section>
-        )}
-        {views.includes('rings') && (
-          <section className="panel panel-rings" aria-labelledby="h-rings">
-            <h2 id="h-rings">Descriptor rings</h2>
-            <ErrorBoundary name="rings view" resetKey={runKey}>
-              <RingsView />
-            </ErrorBoundary>
-          </section>
-        )}
-        {views.includes('chart') && (
-          <section className="panel panel-chart" aria-labelledby="h-chart">
-            <ErrorBoundary name="chart" resetKey={runKey}>
-              <ChartPanel scenario={s} headingId="h-chart" />
-            </ErrorBoundary>
-          </section>
-        )}
-        <div className={`side-stack ${views.includes('chart') ? '' : 'wide'}`}>
-          <section className="panel panel-checks" aria-labelledby="h-checks">
-            <h2 id="h-checks">Checks against the reference</h2>
-            <ErrorBoundary name="checks panel" resetKey={runKey}>
-              <ChecksPanel scenario={s} />
-            </ErrorBoundary>
-          </section>
-          <section className="panel panel-results" aria-labelledby="h-results">
-            <h2 id="h-results">Results and parameters</h2>
-            <ErrorBoundary name="results panel" resetKey={runKey}>
-              <ResultsPanel scenario={s} />
-            </ErrorBoundary>
-          </section>
-        </div>
+        {views
+          .filter((v) => v !== 'events')
+          .flatMap((v) => {
+            const panel = viewPanel(v, s, runKey);
+            if (!panel) return [];
+            return v === 'chart' ? [panel, sideStack(false)] : [panel];
+          })}
+        {!views.includes('chart') && sideStack(true)}
         {views.includes('events') && (
           <section className="panel panel-events" aria-labelledby="h-events">
             <h2 id="h-events">Event log</h2>

@@ -14,6 +14,7 @@ import { narrate } from '../model/narrate';
 import { tokenX } from '../model/geometry';
 import { countUpTo } from '../engine/trace';
 import {
+  C,
   GROUP_LABELS,
   K,
   P,
@@ -21,14 +22,20 @@ import {
   purposeName,
   type PurposeGroup,
 } from '../engine/traceKinds';
-import type { TraceIndex } from '../model/traceIndex';
+import { countKindUpTo, type TraceIndex } from '../model/traceIndex';
+import type { NicState } from '../model/diagramState';
+import { describeTenure, paramAt, signalsAt } from '../model/busPhases';
+import { nicName } from '../model/narrate';
+import { useBusPhaseIndex } from './Waveform';
 import type { ParameterTree } from '../engine/types';
 import {
   ALERT,
   CPU_TASK_COLORS,
+  DISK_COLOR,
   FRAME_COLORS,
   GROUP_COLORS,
   RING_COLORS,
+  nicColor,
   purposeColor,
 } from './palette';
 import { formatTime, timeUnitFor } from '../model/format';
@@ -55,6 +62,19 @@ const MEM_ROWS = { send: 200, receive: 242, ret: 284, idx: 326, bufs: 366 };
 const NIC_ROWS = [262, 304, 346];
 const TOKEN_W = 50;
 const FRAME_W = 64;
+// The second NIC (compact: DMA engines, buffers, MAC; its rings' host copies sit in memory).
+const H2 = 622;
+const NIC2 = { x: 540, y: 434, w: 292, h: 172 };
+const DMAR2 = { x: 556, y: 466, w: 132, h: 44 };
+const DMAW2 = { x: 556, y: 518, w: 132, h: 44 };
+const TXB2 = { x: 704, y: 458, w: 114, h: 44 };
+const MAC2 = { x: 704, y: 508, w: 114, h: 40 };
+const RXB2 = { x: 704, y: 554, w: 114, h: 44 };
+const WIRE2 = { x0: 818, x1: 950, tx: 514, rx: 540 };
+const PEER2 = { x: 950, y: 462, w: 130, h: 124 };
+const STUB = { x: 516, w: 12, y0: BUS.y + 11, y1: DMAW2.y + 22 };
+const MEM2_ROWS = [438, 474, 510];
+const DISK = { x: 350, y: 330, w: 150, h: 64 };
 
 const SHORT: Record<PurposeGroup, string> = {
   descriptor: 'BD',
@@ -63,6 +83,17 @@ const SHORT: Record<PurposeGroup, string> = {
   returnBd: 'ret BD',
   index: 'index',
   mailbox: 'mbox',
+  disk: 'disk',
+};
+
+const BADGE_AT2: Partial<Record<BadgePlace, { x: number; y: number }>> = {
+  sendRing: { x: MEM.x + MEM.w / 2, y: MEM2_ROWS[0]! + 10 },
+  recvRing: { x: MEM.x + MEM.w / 2, y: MEM2_ROWS[1]! + 10 },
+  returnRing: { x: MEM.x + MEM.w / 2, y: MEM2_ROWS[2]! + 10 },
+  txBuffer: { x: TXB2.x + TXB2.w / 2, y: TXB2.y + 4 },
+  rxBuffer: { x: RXB2.x + RXB2.w / 2, y: RXB2.y + RXB2.h - 4 },
+  dmaRead: { x: DMAR2.x + DMAR2.w / 2, y: DMAR2.y + 4 },
+  dmaWrite: { x: DMAW2.x + DMAW2.w / 2, y: DMAW2.y + DMAW2.h - 4 },
 };
 
 const BADGE_AT: Record<BadgePlace, { x: number; y: number }> = {
@@ -147,7 +178,7 @@ function Box({
 }
 
 function BadgePill({ badge }: { badge: Badge }) {
-  const at = BADGE_AT[badge.place];
+  const at = (badge.nic > 0 ? BADGE_AT2[badge.place] : undefined) ?? BADGE_AT[badge.place];
   const w = Math.max(56, badge.label.length * 6.4 + 18);
   return (
     <g
@@ -188,24 +219,161 @@ function PacketBlocks({ n, x, y, color }: { n: number; x: number; y: number; col
   );
 }
 
-function BusTokenView({ tok, lane }: { tok: BusToken; lane: number }) {
-  const color = purposeColor(tok.purpose);
+function BusTokenView({ tok, lane, nics }: { tok: BusToken; lane: number; nics: number }) {
+  const disk = tok.masterKind === C.Disk;
+  const color = disk ? DISK_COLOR : purposeColor(tok.purpose);
   const group = PURPOSE_GROUP[tok.purpose] ?? 'descriptor';
   const x = tokenX(BUS.x0 + 4, BUS.x1 - 4, TOKEN_W, tok.progress, tok.towardsNic);
   const y = BUS.y - 9 + lane * 22;
+  // With two NICs, a token says whose it is: "2·data ›", outlined in that NIC's colour.
+  const who = nics > 1 && !disk && tok.masterKind !== C.HostBridge ? `${tok.nic + 1}·` : '';
   return (
     <g
       className="token"
       transform={`translate(${x.toFixed(2)}, ${y})`}
       data-testid="bus-token"
+      data-nic={tok.nic}
       data-x={x.toFixed(2)}
     >
-      <rect width={TOKEN_W} height={18} rx={9} fill={color} />
+      <rect
+        width={TOKEN_W}
+        height={18}
+        rx={9}
+        fill={color}
+        style={who ? { stroke: nicColor(tok.nic), strokeWidth: 2.5 } : undefined}
+      />
       <text x={TOKEN_W / 2} y={12.5} textAnchor="middle" className="token-text">
         {tok.towardsNic ? '' : '‹ '}
-        {SHORT[group]}
+        {who}
+        {disk ? 'disk' : SHORT[group]}
         {tok.towardsNic ? ' ›' : ''}
       </text>
+    </g>
+  );
+}
+
+/** The second NIC, compact: DMA engines, transmit/receive buffers and MAC, its wire and peer. */
+function SecondNic({
+  st,
+  sent,
+  received,
+  dropped,
+}: {
+  st: NicState;
+  sent: number;
+  received: number;
+  dropped: number;
+}) {
+  const color = nicColor(1);
+  return (
+    <g data-testid="unit-nic-2">
+      <rect
+        x={STUB.x}
+        y={STUB.y0}
+        width={STUB.w}
+        height={STUB.y1 - STUB.y0}
+        rx={3}
+        className={`bus-rail stub ${st.dmaRead + st.dmaWrite > 0 ? 'busy' : ''}`}
+      />
+      <g className={`unit nic ${st.busy ? 'busy' : ''}`}>
+        <rect
+          x={NIC2.x}
+          y={NIC2.y}
+          width={NIC2.w}
+          height={NIC2.h}
+          rx={9}
+          style={{ stroke: color }}
+        />
+        <text x={NIC2.x + 12} y={NIC2.y + 20} className="unit-title big" fill={color}>
+          NIC 2
+        </text>
+        {st.mailbox && (
+          <text x={NIC2.x + 70} y={NIC2.y + 19} className="unit-note" fill={GROUP_COLORS.mailbox}>
+            mailbox write
+          </text>
+        )}
+        {st.interrupt && (
+          <text x={NIC2.x + 170} y={NIC2.y + 19} className="unit-note" fill={ALERT}>
+            interrupt
+          </text>
+        )}
+      </g>
+      <path d={`M${STUB.x + STUB.w} ${DMAR2.y + 22} H${DMAR2.x}`} className="link" />
+      <path d={`M${STUB.x + STUB.w} ${DMAW2.y + 22} H${DMAW2.x}`} className="link" />
+      <Box
+        b={DMAR2}
+        title="DMA read"
+        sub={st.dmaRead ? `${st.dmaRead} request${st.dmaRead > 1 ? 's' : ''}` : 'idle'}
+        busy={st.dmaRead > 0}
+        accent={GROUP_COLORS.descriptor}
+        testId="unit-dma-read-2"
+      />
+      <Box
+        b={DMAW2}
+        title="DMA write"
+        sub={st.dmaWrite ? `${st.dmaWrite} request${st.dmaWrite > 1 ? 's' : ''}` : 'idle'}
+        busy={st.dmaWrite > 0}
+        accent={GROUP_COLORS.dataWrite}
+        testId="unit-dma-write-2"
+      />
+      <Box
+        b={TXB2}
+        title="Transmit buffer"
+        sub={`${st.txBuffer} packet${st.txBuffer === 1 ? '' : 's'}`}
+        busy={st.txBuffer > 0}
+        accent={FRAME_COLORS.tx}
+      />
+      <Box
+        b={MAC2}
+        title="MAC"
+        sub={st.macTx ? 'transmitting ›' : st.macRx ? '‹ receiving' : 'idle'}
+        busy={st.macTx || st.macRx}
+        accent="#233554"
+      />
+      <Box
+        b={RXB2}
+        title="Receive buffer"
+        sub={`${st.rxBuffer} packet${st.rxBuffer === 1 ? '' : 's'}`}
+        busy={st.rxBuffer > 0}
+        accent={FRAME_COLORS.rx}
+      />
+      <path
+        d={`M${WIRE2.x0} ${WIRE2.tx} H${WIRE2.x1}`}
+        className={`wire ${st.macTx ? 'wire-on-tx' : ''}`}
+        markerEnd="url(#arrow)"
+      />
+      <path
+        d={`M${WIRE2.x1} ${WIRE2.rx} H${WIRE2.x0}`}
+        className={`wire ${st.macRx ? 'wire-on-rx' : ''}`}
+        markerEnd="url(#arrow)"
+      />
+      <text
+        x={(WIRE2.x0 + WIRE2.x1) / 2}
+        y={WIRE2.tx - 14}
+        textAnchor="middle"
+        className="unit-sub"
+      >
+        Ethernet 2
+      </text>
+      <Box
+        b={PEER2}
+        title="Peer 2"
+        sub="traffic source / sink"
+        busy={st.peer}
+        accent="#5a6b85"
+        testId="unit-peer-2"
+      />
+      <text x={PEER2.x + 10} y={PEER2.y + 62} className="row-label">
+        received {sent}
+      </text>
+      <text x={PEER2.x + 10} y={PEER2.y + 80} className="row-label">
+        sent {received}
+      </text>
+      {dropped > 0 && (
+        <text x={PEER2.x + 10} y={PEER2.y + 98} className="row-label" fill={ALERT}>
+          dropped at NIC {dropped}
+        </text>
+      )}
     </g>
   );
 }
@@ -229,8 +397,45 @@ export function SystemDiagram() {
     () => (idx ? cpuTimeline(idx, cursor, cpuHalf) : null),
     [idx, cursor, cpuHalf],
   );
+  const nicsParam = Number(paramAt(run?.output.parameters, 'system.nics') ?? 1) || 1;
+  const nics = Math.max(nicsParam, state?.nics.length ?? 1);
+  const rings2 = useMemo(
+    () => (idx && nics > 1 ? ringsAt(idx, cursor, 1) : null),
+    [idx, cursor, nics],
+  );
+  // The bus phase at the cursor, from the cycle-accounted bus (when the run has one).
+  const phases = useBusPhaseIndex(run);
+  const phaseNow = useMemo(() => {
+    if (!phases || phases.n === 0) return null;
+    const sig = signalsAt(phases, cursor);
+    if (!sig.known || sig.phaseIndex < 0) return null;
+    const words = describeTenure(phases, sig.tenure, cursor, run?.output.parameters);
+    const cur = words?.phases.find((w) => w.current);
+    if (!words || !cur) return null;
+    return {
+      short: `${cur.name}${cur.note && cur.phase === 5 ? ` (${cur.note})` : ''} · cycle ${cur.at ?? 1} of ${cur.cycles}`,
+      text: `${words.title}: ${cur.name}${cur.note && cur.phase === 5 ? ` (${cur.note})` : ''}, cycle ${cur.at ?? 1} of ${cur.cycles}`,
+    };
+  }, [phases, cursor, run]);
 
   if (!run || !idx || !state || !rings || !cpu) return <DiagramPlaceholder />;
+
+  const disk = Number(paramAt(run.output.parameters, 'system.disk.rate_mbps') ?? 0) > 0;
+  const two = nics > 1 && rings2 !== null;
+  const H_ = two ? H2 : H;
+  const MEM_H = two ? MEM2_ROWS[2]! + 24 - MEM.y : MEM.h;
+  const nic2 = state.nics[1] ?? {
+    dmaRead: 0,
+    dmaWrite: 0,
+    txBuffer: 0,
+    rxBuffer: 0,
+    macTx: false,
+    macRx: false,
+    peer: false,
+    busy: false,
+    mailbox: false,
+    interrupt: false,
+  };
 
   const width = param(run.output.parameters, 'system.bus.width_bits');
   const clock = param(run.output.parameters, 'system.bus.clock_mhz');
@@ -254,20 +459,21 @@ export function SystemDiagram() {
   const active = state.bus[0];
   const cpuTask = cpu.now?.task ?? state.busy.cpuTask;
 
-  const sentToPeer = countKind(idx, K.PeerRxDone, cursor);
-  const fromPeer = countKind(idx, K.PeerTxStart, cursor);
+  const sentToPeer = countKindUpTo(idx, K.PeerRxDone, cursor, 0);
+  const fromPeer = countKindUpTo(idx, K.PeerTxStart, cursor, 0);
   const delivered = countKind(idx, K.HostDeliver, cursor);
-  const dropped = countKind(idx, K.RxDrop, cursor);
+  const dropped = countKindUpTo(idx, K.RxDrop, cursor, 0);
   const intrColor = state.interrupt ? ALERT : undefined;
   const now = countUpTo(idx.trace.time, cursor);
 
   return (
     <div className="diagram-wrap">
       <svg
-        viewBox={`0 0 ${W} ${H}`}
+        viewBox={`0 0 ${W} ${H_}`}
         className="diagram"
         role="img"
-        aria-label="System diagram: host CPU, memory, host bridge, I/O bus, NIC, Ethernet wire and peer"
+        aria-label={`System diagram: host CPU, memory, host bridge, I/O bus${disk ? ', disk controller' : ''}, ${two ? 'two NICs, each with its Ethernet wire and peer' : 'NIC, Ethernet wire and peer'}`}
+        data-nics={two ? 2 : 1}
         data-testid="system-diagram"
         data-events={now}
       >
@@ -298,7 +504,7 @@ export function SystemDiagram() {
           />
           <text x={(NIC.x + CPU.x + 160) / 2} y={11} textAnchor="middle" className="link-label">
             {state.interrupt
-              ? `interrupt: ${state.interrupt.causes & 2 ? 'receive' : ''}${state.interrupt.causes === 3 ? ' + ' : ''}${state.interrupt.causes & 1 ? 'send' : ''}`
+              ? `interrupt${two ? ` from ${nicName(state.interrupt.nic, nics)}` : ''}: ${state.interrupt.causes & 2 ? 'receive' : ''}${state.interrupt.causes === 3 ? ' + ' : ''}${state.interrupt.causes & 1 ? 'send' : ''}`
               : 'interrupt line'}
           </text>
         </g>
@@ -327,16 +533,34 @@ export function SystemDiagram() {
           data-testid="unit-memory"
           data-busy={state.busy.memory ? 'true' : 'false'}
         >
-          <rect x={MEM.x} y={MEM.y} width={MEM.w} height={MEM.h} rx={7} />
+          <rect x={MEM.x} y={MEM.y} width={MEM.w} height={MEM_H} rx={7} />
           <text x={MEM.x + 10} y={MEM.y + 17} className="unit-title">
             Main memory
           </text>
         </g>
         {(
           [
-            ['send ring', MEM_ROWS.send, rings[0]!.host, RING_COLORS[0], memRow.send],
-            ['receive ring', MEM_ROWS.receive, rings[1]!.host, RING_COLORS[1], memRow.receive],
-            ['return ring', MEM_ROWS.ret, rings[2]!.host, RING_COLORS[2], memRow.ret],
+            [
+              two ? 'NIC 1 send ring' : 'send ring',
+              MEM_ROWS.send,
+              rings[0]!.host,
+              RING_COLORS[0],
+              memRow.send,
+            ],
+            [
+              two ? 'NIC 1 receive ring' : 'receive ring',
+              MEM_ROWS.receive,
+              rings[1]!.host,
+              RING_COLORS[1],
+              memRow.receive,
+            ],
+            [
+              two ? 'NIC 1 return ring' : 'return ring',
+              MEM_ROWS.ret,
+              rings[2]!.host,
+              RING_COLORS[2],
+              memRow.ret,
+            ],
           ] as const
         ).map(([label, y, st, color, touched]) => (
           <g key={label} className={touched !== undefined ? 'touched' : ''}>
@@ -395,6 +619,30 @@ export function SystemDiagram() {
             delivered {delivered}
           </text>
         </g>
+        {two &&
+          rings2!.map((r, i) => (
+            <g key={`nic2-${r.name}`} data-testid={`memory-ring-nic2-${r.name}`}>
+              <text x={MEM.x + 14} y={MEM2_ROWS[i]! - 2} className="row-label">
+                NIC 2 {r.name} ring
+              </text>
+              <text
+                x={MEM.x + MEM.w - 14}
+                y={MEM2_ROWS[i]! - 2}
+                className="row-value"
+                textAnchor="end"
+              >
+                {r.host.known ? `${r.host.occupied}/${r.host.size}` : ''}
+              </text>
+              <RingBar
+                state={r.host}
+                x={MEM.x + 14}
+                y={MEM2_ROWS[i]! + 4}
+                w={MEM.w - 28}
+                h={11}
+                color={RING_COLORS[i]!}
+              />
+            </g>
+          ))}
 
         {/* Bridge and links */}
         <path
@@ -434,8 +682,32 @@ export function SystemDiagram() {
             {busSpec}
           </text>
         </g>
+        {disk && (
+          <g data-testid="unit-disk">
+            <path d={`M${DISK.x + DISK.w / 2} ${BUS.y + 11} V${DISK.y}`} className="link" />
+            <Box
+              b={DISK}
+              title="Disk controller"
+              sub={
+                state.bus.some((b) => b.masterKind === C.Disk)
+                  ? 'DMA write to memory'
+                  : `${String(paramAt(run.output.parameters, 'system.disk.rate_mbps'))} Mb/s background`
+              }
+              busy={state.bus.some((b) => b.masterKind === C.Disk)}
+              accent={DISK_COLOR}
+            />
+          </g>
+        )}
+        {two && (
+          <SecondNic
+            st={nic2}
+            sent={countKindUpTo(idx, K.PeerRxDone, cursor, 1)}
+            received={countKindUpTo(idx, K.PeerTxStart, cursor, 1)}
+            dropped={countKindUpTo(idx, K.RxDrop, cursor, 1)}
+          />
+        )}
         {state.bus.map((tok, i) => (
-          <BusTokenView key={tok.key} tok={tok} lane={i} />
+          <BusTokenView key={tok.key} tok={tok} lane={i} nics={two ? 2 : 1} />
         ))}
         {active && (
           <text
@@ -443,17 +715,36 @@ export function SystemDiagram() {
             y={BUS.y + 46}
             textAnchor="middle"
             className="bus-caption"
-            fill={purposeColor(active.purpose)}
+            fill={active.masterKind === C.Disk ? DISK_COLOR : purposeColor(active.purpose)}
           >
+            {two && active.masterKind !== C.Disk && active.masterKind !== C.HostBridge
+              ? `${nicName(active.nic, nics)} · `
+              : ''}
             {purposeName(active.purpose)} · {active.bytes} B
+          </text>
+        )}
+        {phaseNow && (
+          <text
+            x={(BRIDGE.x + BUS.x1) / 2}
+            y={BUS.y + 62}
+            textAnchor="middle"
+            className="bus-phase-caption"
+            data-testid="bus-phase-caption"
+          >
+            {phaseNow.short}
           </text>
         )}
 
         {/* NIC */}
         <g className={`unit nic ${state.busy.nic ? 'busy' : ''}`} data-testid="unit-nic">
           <rect x={NIC.x} y={NIC.y} width={NIC.w} height={NIC.h} rx={9} />
-          <text x={NIC.x + 12} y={NIC.y + 20} className="unit-title big">
-            NIC
+          <text
+            x={NIC.x + 12}
+            y={NIC.y + 20}
+            className="unit-title big"
+            fill={two ? nicColor(0) : undefined}
+          >
+            {two ? 'NIC 1' : 'NIC'}
           </text>
         </g>
         <Box
@@ -602,8 +893,9 @@ export function SystemDiagram() {
           markerEnd="url(#arrow)"
         />
         {state.frames.map((f) => {
-          const lane = f.dir === 'tx' ? WIRE.tx : WIRE.rx;
-          const x = tokenX(WIRE.x0 + 2, WIRE.x1 - 2, FRAME_W, f.progress, f.dir === 'tx');
+          const wire = f.nic > 0 && two ? WIRE2 : WIRE;
+          const lane = f.dir === 'tx' ? wire.tx : wire.rx;
+          const x = tokenX(wire.x0 + 2, wire.x1 - 2, FRAME_W, f.progress, f.dir === 'tx');
           const color = f.dropped && f.progress > 0.85 ? ALERT : FRAME_COLORS[f.dir];
           return (
             <g
@@ -611,6 +903,7 @@ export function SystemDiagram() {
               className="token frame"
               transform={`translate(${x.toFixed(2)}, ${lane - 8})`}
               data-testid={`frame-${f.dir}`}
+              data-nic={f.nic}
               data-x={x.toFixed(2)}
             >
               <rect width={FRAME_W} height={16} rx={3} fill={color} />
@@ -628,7 +921,7 @@ export function SystemDiagram() {
         {/* Peer */}
         <Box
           b={PEER}
-          title="Peer"
+          title={two ? 'Peer 1' : 'Peer'}
           sub="traffic source / sink"
           busy={state.busy.peer}
           accent="#5a6b85"
@@ -652,11 +945,17 @@ export function SystemDiagram() {
       </svg>
       <div className="now" aria-live="off" data-testid="now-list">
         <span className="now-label">Now</span>
-        {activities.length === 0 ? (
+        {activities.length === 0 && !phaseNow ? (
           <span className="now-empty">nothing in flight: press play or step to the next event</span>
         ) : (
           <ul>
-            {activities.slice(0, 5).map((a) => (
+            {phaseNow && (
+              <li key="bus-phase" data-testid="now-bus-phase">
+                <span className="now-step now-bus">bus</span>
+                {phaseNow.text}
+              </li>
+            )}
+            {activities.slice(0, phaseNow ? 4 : 5).map((a) => (
               <li key={a.key}>
                 <span
                   className={`now-step now-${a.kind}`}
@@ -678,20 +977,29 @@ export function SystemDiagram() {
           </ul>
         )}
       </div>
-      <Legend />
+      <Legend disk={disk} nics={two ? 2 : 1} />
     </div>
   );
 }
 
-export function Legend() {
+export function Legend({ disk = false, nics = 1 }: { disk?: boolean; nics?: number }) {
   return (
     <ul className="legend" aria-label="Legend">
-      {(Object.keys(GROUP_LABELS) as PurposeGroup[]).map((g) => (
-        <li key={g}>
-          <span className="chip" style={{ background: GROUP_COLORS[g] }} />
-          {GROUP_LABELS[g]}
-        </li>
-      ))}
+      {(Object.keys(GROUP_LABELS) as PurposeGroup[])
+        .filter((g) => g !== 'disk' || disk)
+        .map((g) => (
+          <li key={g}>
+            <span className="chip" style={{ background: GROUP_COLORS[g] }} />
+            {GROUP_LABELS[g]}
+          </li>
+        ))}
+      {nics > 1 &&
+        [0, 1].map((n) => (
+          <li key={`nic${n}`}>
+            <span className="chip chip-outline" style={{ borderColor: nicColor(n) }} /> NIC {n + 1}
+            ’s transfer
+          </li>
+        ))}
       <li>
         <span className="chip chip-frame" style={{ background: FRAME_COLORS.tx }} /> frame to peer
       </li>

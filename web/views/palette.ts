@@ -8,6 +8,7 @@ export const GROUP_COLORS: Record<PurposeGroup, string> = {
   returnBd: '#9467bd', // return descriptors
   index: '#2a9d9a', // consumer / producer index writes
   mailbox: '#8c6d4f', // PIO mailbox writes from the driver
+  disk: '#6b6f7a', // the disk controller's DMA (background traffic)
 };
 
 export const ALERT = '#d1495b';
@@ -39,4 +40,32 @@ const FALLBACK = ['#3b4d7a', '#e8871e', '#3f9b5a', '#9467bd', '#2a9d9a', '#8c6d4
 
 export function seriesColor(name: string, i: number): string {
   return SERIES[name] ?? FALLBACK[i % FALLBACK.length]!;
+}
+
+/**
+ * Bus cycle categories (BUS_CATEGORY_NAMES order), in the thesis's Figs 4.6/4.7 spirit: what the
+ * bus carried in cool colours (content darkest), the overheads in warm ones, idle unfilled.
+ */
+export const BUS_CATEGORY_COLORS: readonly string[] = [
+  '#1f5fa8', // packet content
+  '#5b9bd5', // network headers
+  '#a3c8ea', // application headers
+  '#2a9d9a', // descriptors and ring indices
+  '#7d8591', // other devices
+  '#f0c419', // arbitration
+  '#ef8a17', // address
+  '#d1495b', // wait/stall
+  '#8e3b8e', // retry
+  '#b9a27a', // turnaround
+  '#ffffff', // idle
+];
+
+/** Bus masters: NIC 1, NIC 2, … by instance; the host bridge; its split completions; the disk. */
+const NIC_COLORS = ['#2f5fa7', '#c0562b', '#4f8a3c', '#7a4fa3'];
+export const BRIDGE_COLOR = '#5a6b85';
+export const COMPLETER_COLOR = '#7a5aa8';
+export const DISK_COLOR = '#6b6f7a';
+
+export function nicColor(instance: number): string {
+  return NIC_COLORS[instance % NIC_COLORS.length]!;
 }

@@ -1,0 +1,83 @@
+// Readable names for parameter values: sweep series ("33 MHz", "cost model", "detailed PCI-X"),
+// sweep points and the "at" of a relative check.
+import type { ParameterSpec, ParameterTree } from '../engine/types';
+import { formatNumber } from './format';
+
+const SUFFIX_UNITS: Record<string, string> = {
+  bytes: 'B',
+  ns: 'ns',
+  us: 'µs',
+  ps: 'ps',
+  mhz: 'MHz',
+  mbps: 'Mb/s',
+  cycles: 'cycles',
+  bits: 'bits',
+};
+
+const SPEC_UNITS: Record<string, string> = { bytes: 'B', microseconds: 'µs', nanoseconds: 'ns' };
+
+function paramAt(tree: ParameterTree | undefined, path: string): unknown {
+  let cur: unknown = tree;
+  for (const k of path.split('.')) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur;
+}
+
+/** The unit of a parameter: its spec's, else its name's suffix (_ns, _bytes, _mhz …). */
+export function parameterUnit(path: string, spec?: Pick<ParameterSpec, 'unit'>): string {
+  if (spec?.unit) return SPEC_UNITS[spec.unit] ?? spec.unit;
+  const m = /_([a-z]+)$/.exec(path);
+  return (m && SUFFIX_UNITS[m[1]!]) ?? '';
+}
+
+/** "33 MHz", "cost model", "detailed PCI-X", "2 NICs", "300 ns", "send". */
+export function paramValueLabel(
+  path: string,
+  v: unknown,
+  params?: ParameterTree,
+  spec?: Pick<ParameterSpec, 'unit'>,
+): string {
+  if (v === undefined || v === null || v === '') return '—';
+  switch (path) {
+    case 'system.bus.model':
+      if (v === 'fixed') return 'cost model';
+      if (v === 'pci')
+        return paramAt(params, 'system.bus.protocol') === 'pci-x'
+          ? 'detailed PCI-X'
+          : 'detailed PCI';
+      break;
+    case 'system.bus.protocol':
+      if (v === 'pci') return 'PCI';
+      if (v === 'pci-x') return 'PCI-X';
+      break;
+    case 'system.nics': {
+      const n = Number(v);
+      return `${formatNumber(n)} NIC${n === 1 ? '' : 's'}`;
+    }
+    default:
+      break;
+  }
+  if (typeof v === 'number') {
+    const unit = parameterUnit(path, spec);
+    return unit ? `${formatNumber(v)} ${unit}` : formatNumber(v);
+  }
+  if (typeof v === 'boolean') return v ? 'on' : 'off';
+  return String(v);
+}
+
+/** The parameters where two "at" objects differ, as labels: "33 MHz", "receive". */
+export function atDifference(
+  at: Record<string, unknown> | null | undefined,
+  ref: Record<string, unknown> | null | undefined,
+  params?: ParameterTree,
+): string[] {
+  if (!ref) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(ref)) {
+    if (at && at[k] === v) continue;
+    out.push(paramValueLabel(k, v, params));
+  }
+  return out;
+}
