@@ -21,7 +21,7 @@ class Sampler final : public EventHandler {
     Time bus_busy;
     Time bus_data;
     Time cpu_busy;
-    std::uint64_t bus_transactions, bus_refusals, mailbox_writes, dma_refusals;
+    std::uint64_t bus_transactions, bus_refusals, mailbox_writes, dma_refusals, pio_reads;
     CycleCounts bus_cycles;
     Tally tally;
   };
@@ -131,6 +131,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
                           bus.refusals(),
                           bridge.writes(),
                           dma_refusals(),
+                          bridge.reads(),
                           bus.cycles_at(ctx.now()),
                           tally};
   };
@@ -275,6 +276,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
           : 0.0);
   add("send_ring_full_stalls", static_cast<double>(t.send_ring_full - w.tally.send_ring_full));
   add("send_ring_occupancy_mean", send.occupancy().mean());
+  add("pio_reads", static_cast<double>(bridge.reads() - w.pio_reads));
   add("mailbox_writes", static_cast<double>(bridge.writes() - w.mailbox_writes));
   add("dma_queue_full", static_cast<double>(dma_refusals() - w.dma_refusals));
   add("tx_buffer_full", static_cast<double>(t.tx_buffer_full - w.tally.tx_buffer_full));

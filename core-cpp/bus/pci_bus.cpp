@@ -215,6 +215,18 @@ void PciBus::plan_pci(Port& p, Time t) {
   Request& r = p.req;
   const std::uint32_t remaining = r.txn.bytes - r.done;
   const std::int64_t address_cycles = cfg_.dual_address ? 2 : 1;
+  if (r.txn.purpose == Purpose::RegisterRead) {
+    // The CPU reads a NIC register: the NIC is the target and answers after its decode and
+    // wait states; no main memory is involved (pci_facts §2).
+    add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
+    add(t, 1, BusPhase::Turnaround, BusCategory::TurnaroundCycles, p);
+    add(t, cfg_.target_wait_cycles, BusPhase::Wait, BusCategory::WaitCycles, p);
+    add_data(t, r, remaining, p);
+    add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
+    cur_.outcome = Outcome::Moved;
+    cur_.end = t;
+    return;
+  }
   if (!r.txn.read) {
     // Writes (DMA writes are posted by the host bridge; PIO writes go to a NIC register): the
     // initiator drives address and data, so no turnaround.
@@ -315,7 +327,7 @@ void PciBus::plan_pcix(Port& p, Time t) {
     view.done = r.done;
     add_data(t, view, r.bytes, p);
     cur_.outcome = Outcome::Completed;
-  } else if (r.txn.read) {
+  } else if (r.txn.read && r.txn.purpose != Purpose::RegisterRead) {
     add(t, 1, BusPhase::SplitResponse, BusCategory::TurnaroundCycles, p);
     cur_.outcome = Outcome::SplitRequested;
   } else {

@@ -20,6 +20,7 @@ Driver::Driver(SimContext* ctx, const Config& cfg, unsigned instance, Rings ring
       nic_(nic),
       cpu_(cpu),
       tally_(tally),
+      consumer_by_pio_(cfg.driver.send_consumer_by_pio),
       posted_(cfg.driver.receive_buffers_posted),
       warmup_(cfg.run.warmup) {}
 
@@ -37,6 +38,11 @@ void Driver::start(std::vector<PioWrite>* pio) {
 }
 
 void Driver::raise_interrupt(std::uint32_t) { cpu_->interrupt(this); }
+
+void Driver::consumer_read(std::uint32_t value) {
+  DescriptorRing& tx = *rings_.send;
+  tx.set_cons(Copy::Host, tx.unwrap(tx.cons(Copy::Host), value));
+}
 
 bool Driver::send_ready() {
   if (workload_.direction == Direction::Receive) return false;
@@ -180,10 +186,13 @@ void HostCpu::dispatch() {
     interrupts_.pop_front();
     task_ = Task::Interrupt;
     task_driver_ = d;
-    const Time cost = d->interrupt_begin();
     cpu_.set_busy(ctx_->now(), true);
-    record_busy(1, cost, d->instance());
-    ctx_->after(cost, this, kTaskDone);
+    if (d->reads_consumer_by_pio()) {
+      // An uncached read: the CPU stalls until the NIC's answer crosses the bus.
+      bridge_->read(d->nic(), d->instance(), Register::SendConsumer, this);
+      return;
+    }
+    begin_interrupt(d);
     return;
   }
   if (started_) {
@@ -201,6 +210,17 @@ void HostCpu::dispatch() {
     }
   }
   cpu_.set_busy(ctx_->now(), false);
+}
+
+void HostCpu::begin_interrupt(Driver* d) {
+  const Time cost = d->interrupt_begin();
+  record_busy(1, cost, d->instance());
+  ctx_->after(cost, this, kTaskDone);
+}
+
+void HostCpu::pio_read_done(std::uint32_t value) {
+  task_driver_->consumer_read(value);
+  begin_interrupt(task_driver_);
 }
 
 void HostCpu::fire(std::uint32_t tag) {

@@ -37,6 +37,10 @@ class Driver final : public InterruptLine {
   Time interrupt_begin();  // returns the handler's CPU time
   void interrupt_done(std::vector<PioWrite>* pio);
   unsigned instance() const { return instance_; }
+  MailboxTarget* nic() const { return nic_; }
+  // PARALLEL's protocol (seed 000 §3.2): the send consumer index comes from a register read.
+  bool reads_consumer_by_pio() const { return consumer_by_pio_; }
+  void consumer_read(std::uint32_t value);
 
   // Receive deliveries come in bursts, one per interrupt (coalescing), so a plain window count
   // is off by up to a burst. Rates are measured between the first and the last interrupt that
@@ -63,6 +67,7 @@ class Driver final : public InterruptLine {
   MailboxTarget* nic_;
   HostCpu* cpu_;
   Tally* tally_;
+  bool consumer_by_pio_;
   bool stalled_on_ring_ = false;
   std::uint32_t interrupt_number_ = 0;
   std::uint64_t isr_receives_ = 0, isr_completions_ = 0;
@@ -88,7 +93,9 @@ class HostCpu final : private EventHandler, private PioWaiter {
   enum Tag : std::uint32_t { kTaskDone = 1, kStart = 2 };
   void fire(std::uint32_t tag) override;
   void pio_space() override { flush_pio(); }
+  void pio_read_done(std::uint32_t value) override;
   void dispatch();
+  void begin_interrupt(Driver* d);
   void flush_pio();
   void record_busy(std::uint32_t task, Time duration, unsigned instance);
 

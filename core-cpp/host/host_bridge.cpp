@@ -19,14 +19,25 @@ bool HostBridge::try_post(MailboxTarget* nic, unsigned instance, Mailbox box, st
   return true;
 }
 
+void HostBridge::read(MailboxTarget* nic, unsigned instance, Register reg, PioWaiter* reader) {
+  Pio p{nic, instance, Mailbox::InterruptAck, 0};
+  p.is_read = true;
+  p.reg = reg;
+  p.reader = reader;
+  posted_.push_back(p);
+  ++reads_;
+  pump();
+}
+
 void HostBridge::pump() {
   if (active_ || posted_.empty()) return;
   BusTransaction txn;
   txn.master = Component::HostBridge;
-  txn.purpose = Purpose::MailboxPio;
-  txn.instance = 0;  // one host bridge; the target NIC is in the write
+  const Pio& next = posted_.front();
+  txn.purpose = next.is_read ? Purpose::RegisterRead : Purpose::MailboxPio;
+  txn.instance = 0;  // one host bridge; the target NIC is in the request
   txn.bytes = 4;
-  txn.read = false;
+  txn.read = next.is_read;
   if (bus_->try_start(txn, this)) active_ = true;
 }
 
@@ -34,10 +45,17 @@ void HostBridge::bus_done(const BusTransaction&) {
   const Pio p = posted_.front();
   posted_.pop_front();
   active_ = false;
-  ctx_->record(TraceKind::MailboxArrive, component_id(Component::Nic, p.instance),
-               static_cast<std::uint32_t>(p.box), p.value);
-  p.nic->mailbox_write(p.box, p.value);
-  if (waiter_ != nullptr) {
+  if (p.is_read) {
+    const std::uint32_t value = p.nic->register_read(p.reg);
+    ctx_->record(TraceKind::RegisterRead, component_id(Component::Driver, p.instance),
+                 static_cast<std::uint32_t>(p.reg), value);
+    p.reader->pio_read_done(value);
+  } else {
+    ctx_->record(TraceKind::MailboxArrive, component_id(Component::Nic, p.instance),
+                 static_cast<std::uint32_t>(p.box), p.value);
+    p.nic->mailbox_write(p.box, p.value);
+  }
+  if (waiter_ != nullptr && posted_.size() < entries_) {
     PioWaiter* w = waiter_;
     waiter_ = nullptr;
     w->pio_space();

@@ -17,9 +17,13 @@ enum class Mailbox : std::uint32_t {
   InterruptAck = 3
 };
 
+enum class Register : std::uint32_t { SendConsumer = 0 };
+
+// A NIC as a PCI target: mailbox registers written by PIO, status registers read by PIO.
 class MailboxTarget {
  public:
   virtual void mailbox_write(Mailbox box, std::uint32_t value) = 0;
+  virtual std::uint32_t register_read(Register reg) = 0;
 
  protected:
   ~MailboxTarget() = default;
@@ -28,6 +32,7 @@ class MailboxTarget {
 class PioWaiter {
  public:
   virtual void pio_space() = 0;
+  virtual void pio_read_done(std::uint32_t value) = 0;  // a register read returned
 
  protected:
   ~PioWaiter() = default;
@@ -39,6 +44,10 @@ class HostBridge final : private BusMaster {
   // A mailbox write to NIC `instance` (its register target); false when the buffer is full.
   bool try_post(MailboxTarget* nic, unsigned instance, Mailbox box, std::uint32_t value,
                 PioWaiter* waiter);
+  // A register read is not posted: it crosses the bus after the writes posted before it
+  // (PCI ordering), and the CPU waits for the data (pio_read_done).
+  void read(MailboxTarget* nic, unsigned instance, Register reg, PioWaiter* reader);
+  std::uint64_t reads() const { return reads_; }
   std::uint64_t writes() const { return writes_; }
 
  private:
@@ -47,6 +56,9 @@ class HostBridge final : private BusMaster {
     unsigned instance;
     Mailbox box;
     std::uint32_t value;
+    bool is_read = false;
+    Register reg = Register::SendConsumer;
+    PioWaiter* reader = nullptr;
   };
   void pump();
   void bus_done(const BusTransaction& txn) override;
@@ -59,6 +71,7 @@ class HostBridge final : private BusMaster {
   bool active_ = false;
   PioWaiter* waiter_ = nullptr;
   std::uint64_t writes_ = 0;
+  std::uint64_t reads_ = 0;
 };
 
 }  // namespace nicsim

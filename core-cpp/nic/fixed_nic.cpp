@@ -42,6 +42,14 @@ void FixedFunctionNic::mailbox_write(Mailbox box, std::uint32_t value) {
   ctx_->after(cfg_.delays.mailbox, this, kMailbox);
 }
 
+std::uint32_t FixedFunctionNic::register_read(Register reg) {
+  switch (reg) {
+    case Register::SendConsumer:  // the live index of the NIC's copy
+      return static_cast<std::uint32_t>(rings_.send->slot(rings_.send->cons(Copy::Nic)));
+  }
+  return 0;
+}
+
 void FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req) {
   auto& backlog = backlog_[static_cast<int>(ch)];
   if (!backlog.empty() || !dma_.enqueue(ch, req)) backlog.push_back(req);
@@ -333,6 +341,13 @@ void FixedFunctionNic::timer_fired(IndexReport& r, std::uint32_t generation) {
 void FixedFunctionNic::write_index(IndexReport& r, std::uint32_t trigger) {
   if (r.inflight) {  // one index write at a time; another follows this one
     r.again = true;
+    return;
+  }
+  if (!r.producer_index && cfg_.send_consumer_by_pio) {
+    // The driver reads the index itself (PIO): no DMA write, only the interrupt.
+    r.unreported = 0;
+    r.armed = false;
+    interrupt(r.cause, trigger);
     return;
   }
   r.inflight = true;

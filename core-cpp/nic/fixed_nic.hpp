@@ -34,6 +34,7 @@ class FixedFunctionNic final : public MailboxTarget,
 
   // Ports.
   void mailbox_write(Mailbox box, std::uint32_t value) override;
+  std::uint32_t register_read(Register reg) override;
   void dma_done(DmaChannel ch, const DmaRequest& req) override;
   void dma_space(DmaChannel ch) override;
   void frame_arrived(const Frame& f) override;  // from the peer (R1)

@@ -23,6 +23,7 @@ struct DriverConfig {
   std::int64_t receive_ring_size = 0;
   std::int64_t return_ring_size = 0;
   std::int64_t receive_buffers_posted = 0;
+  bool send_consumer_by_pio = false;
 };
 
 enum class BusModel : std::uint8_t { Fixed = 0, Pci = 1 };
@@ -67,6 +68,7 @@ struct NicConfig {
   std::int64_t rx_buffer_bytes = 0;
   std::int64_t dma_queue_depth = 0;
   std::int64_t dma_max_burst = 0;  // 0 = unlimited
+  bool send_consumer_by_pio = false;  // the driver reads the send consumer index by PIO
   std::int64_t send_coalesce_bds = 0;
   Time send_coalesce_timer = 0;
   std::int64_t receive_coalesce_bds = 0;

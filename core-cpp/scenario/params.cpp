@@ -161,6 +161,15 @@ std::vector<ParamSpec> build_registry() {
                "chosen: fill the receive ring (one slot kept empty, nic_facts §3.4)",
                "Receive buffers the driver keeps posted",
                INT_FIELD(driver.receive_buffers_posted)});
+  r.push_back({"system.driver.send_consumer_by_pio", ParamType::Choice, 0, 0, {false, true}, false, "",
+               "seed 000 §3.2 (Table 3.4): PARALLEL's driver reads the send consumer index through "
+               "memory-mapped I/O instead of the NIC writing it by DMA",
+               "The driver reads the NIC's send consumer index by a PIO register read",
+               [](Config& c, const Json& v) {
+                 c.driver.send_consumer_by_pio = v.get<bool>();
+                 c.nic.send_consumer_by_pio = v.get<bool>();
+               },
+               [](const Config& c) { return Json(c.driver.send_consumer_by_pio); }});
   // ---- bus ----
   r.push_back(
       {"system.bus.model",

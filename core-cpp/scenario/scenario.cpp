@@ -58,6 +58,7 @@ const std::vector<MetricInfo>& result_metrics() {
        "Times the driver found the send ring full (measured window)"},
       {"send_ring_occupancy_mean", "descriptors",
        "Time-average produced-but-unreported send descriptors (host copy)"},
+      {"pio_reads", "reads", "Register reads by the driver over the bus (measured window)"},
       {"mailbox_writes", "writes", "Mailbox writes by the driver (measured window)"},
       {"dma_queue_full", "refusals",
        "Times a DMA channel's queue refused a request (measured window)"},

@@ -172,6 +172,15 @@ TEST(PciBus, FullPostedWriteBufferDisconnectsAWrite) {
   EXPECT_EQ(at(r.cycles, BusCategory::ArbitrationCycles), 3u * 2u);
 }
 
+TEST(PciBus, RegisterReadWaitsForTheNicNotForMemory) {
+  BusTransaction t = read(4, Purpose::RegisterRead);
+  const BusRun r = run_one(pci33(), {t}, Component::HostBridge);
+  // Parked on the host bridge: address 1, turnaround 1, target waits 2, data 1, idle 1.
+  EXPECT_EQ(r.done[0], (1 + 1 + 2 + 1 + 1) * 30000);
+  EXPECT_EQ(at(r.cycles, BusCategory::WaitCycles), 2u);
+  EXPECT_EQ(at(r.cycles, BusCategory::Descriptors), 1u);
+}
+
 TEST(PciBus, DualAddressCycleCostsOneClock) {
   BusConfig c = pci33();
   c.dual_address = true;

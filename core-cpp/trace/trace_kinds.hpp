@@ -39,7 +39,8 @@ namespace nicsim {
   X(BusPhase,                                                                                  \
     "a=master(component) b=phase c=cycles d=category e=txn: lasts until the next BusPhase")    \
   X(BusRequest, "a=master(component) b=txn: REQ# asserted")                                    \
-  X(BusGrant, "a=master(component) b=txn: GNT# given")
+  X(BusGrant, "a=master(component) b=txn: GNT# given")                                          \
+  X(RegisterRead, "a=register(0 send consumer) b=value: a PIO read returned to the CPU")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,
@@ -73,7 +74,7 @@ enum class Component : std::uint16_t {
   X(ReturnBdWrite, "return descriptor write")                                              \
   X(SendConsumerWrite, "send consumer index write")                                        \
       X(ReturnProducerWrite, "return producer index write") X(MailboxPio, "mailbox write") \
-          X(DiskTransfer, "disk transfer")
+          X(DiskTransfer, "disk transfer") X(RegisterRead, "register read")
 
 // Phases of a PCI/PCI-X bus tenure (thesis §4.1.2; pci_facts §2, §9).
 #define NICSIM_BUS_PHASES(X)                                                                  \
