@@ -9,6 +9,8 @@ import {
   PURPOSE_NAMES,
   TRACE_KINDS,
   describeFields,
+  componentLabel,
+  C,
   K,
 } from './traceKinds';
 
@@ -95,5 +97,22 @@ describe('describeFields', () => {
       ['task', 'interrupt service'],
       ['duration', `${2 ** 32 + 5} ps`],
     ]);
+  });
+  it('names the second NIC’s components and the split completer', () => {
+    expect(componentLabel(C.DmaRead)).toBe('DMA read');
+    expect(componentLabel(C.DmaRead | (1 << 8))).toBe('NIC 2 DMA read');
+    expect(componentLabel(C.Nic | (1 << 8))).toBe('NIC 2');
+    expect(componentLabel(C.Peer | (1 << 8))).toBe('peer 2');
+    expect(componentLabel(C.HostBridge | (1 << 8))).toBe('host bridge (split completions)');
+    expect(describeFields(K.BusTxnStart, [7, C.DmaWrite | (1 << 8), 64, 3, 9])).toContainEqual([
+      'master',
+      'NIC 2 DMA write',
+    ]);
+  });
+  it('reads BusRequest with the master in the component and the packet in a', () => {
+    expect(describeFields(K.BusRequest, [5, 0, 0, 0, 0], C.Nic | (1 << 8))).toEqual([
+      ['packet', '5'],
+    ]);
+    expect(describeFields(K.BusRequest, [C.Nic, 4, 0, 0, 0], C.Bus)[0]).toEqual(['master', 'NIC']);
   });
 });

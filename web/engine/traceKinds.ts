@@ -335,6 +335,7 @@ export const P = {
   ReturnProducerWrite: 6,
   MailboxPio: 7,
   DiskTransfer: 8,
+  RegisterRead: 9,
 } as const;
 
 /** Bus phase ids (NICSIM_BUS_PHASES). */
@@ -381,6 +382,7 @@ export const PURPOSE_GROUP: readonly PurposeGroup[] = [
   'index',
   'mailbox',
   'disk',
+  'index',
 ];
 
 export const GROUP_LABELS: Record<PurposeGroup, string> = {
@@ -417,10 +419,30 @@ export function kindName(kind: number): string {
   return KIND_NAMES[kind] ?? `kind ${kind}`;
 }
 
+/** Components that belong to one NIC (and its driver, wire and peer). */
+const PER_NIC = new Set<number>([
+  C.Driver,
+  C.Nic,
+  C.DmaRead,
+  C.DmaWrite,
+  C.MacTx,
+  C.MacRx,
+  C.WireTx,
+  C.WireRx,
+  C.Peer,
+]);
+
+/** "DMA read", "NIC 2 DMA read", "NIC 2", "peer 2", "host bridge (split completions)". */
 export function componentLabel(c: number): string {
-  const label = COMPONENT_LABELS[componentKind(c)] ?? `component ${c}`;
+  const kind = componentKind(c);
+  const label = COMPONENT_LABELS[kind] ?? `component ${c}`;
   const instance = componentInstance(c);
-  return instance > 0 ? `${label} ${instance + 1}` : label;
+  if (instance === 0) return label;
+  if (kind === C.Nic) return `NIC ${instance + 1}`;
+  if (kind === C.Peer) return `peer ${instance + 1}`;
+  if (kind === C.HostBridge && instance === 1) return 'host bridge (split completions)';
+  if (PER_NIC.has(kind)) return `NIC ${instance + 1} ${label}`;
+  return `${label} ${instance + 1}`;
 }
 
 export function purposeName(p: number): string {

@@ -1,7 +1,7 @@
 // Bus utilisation by cycle category, in the form of the thesis's Figures 4.6/4.7: a live bar for
 // the trace window up to the cursor (BusPhase cycles summed, clipped at the cursor), a bar for the
 // whole measured window (results bus_util_*), and one bar per sweep point, grouped by series.
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useRun, useStore } from '../store/store';
 import { cyclesUpTo } from '../model/busPhases';
 import {
@@ -135,7 +135,7 @@ function YAxis({ x, y, h }: { x: number; y: number; h: number }) {
   );
 }
 
-function BarColumn({
+const BarColumn = memo(function BarColumn({
   title,
   sub,
   bar,
@@ -187,7 +187,7 @@ function BarColumn({
       </figcaption>
     </figure>
   );
-}
+});
 
 /** x positions of the sweep bars, group after group. */
 function layoutGroups(
@@ -212,7 +212,7 @@ function layoutGroups(
   return { placed, width: x - groupGap + gap + 16 };
 }
 
-function SweepMultiples({
+const SweepMultiples = memo(function SweepMultiples({
   groups,
   output,
   specs,
@@ -317,7 +317,7 @@ function SweepMultiples({
       </svg>
     </figure>
   );
-}
+});
 
 export function BusView() {
   const run = useRun();

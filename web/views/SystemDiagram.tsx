@@ -439,9 +439,13 @@ export function SystemDiagram() {
 
   const width = param(run.output.parameters, 'system.bus.width_bits');
   const clock = param(run.output.parameters, 'system.bus.clock_mhz');
+  const protocol = paramAt(run.output.parameters, 'system.bus.protocol');
+  const model = paramAt(run.output.parameters, 'system.bus.model');
   const busSpec = [
     width !== undefined ? `${String(width)}-bit` : null,
     clock !== undefined ? `${String(clock)} MHz` : null,
+    protocol === 'pci-x' ? 'PCI-X' : protocol === 'pci' ? 'PCI' : null,
+    model === 'fixed' ? 'cost model' : null,
   ]
     .filter(Boolean)
     .join(' · ');

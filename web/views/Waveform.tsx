@@ -2,7 +2,7 @@
 // FRAME#, IRDY#, TRDY#, STOP# and AD with each phase named, around the time cursor (centred).
 // Zoom from single cycles to the whole window with the buttons or the mouse wheel; drag or
 // click to move the cursor. Beside it, the tenure at the cursor in words.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useRun, useStore, useStoreInstance } from '../store/store';
 import { BC } from '../engine/traceKinds';
 import {
@@ -108,50 +108,40 @@ export function waveLayout(m: Pick<WaveModel, 'ports'>): { rows: RowSpec[]; heig
 }
 
 /** One active-low signal: high line when deasserted, low line (shaded) when asserted. */
+function rectPath(x0: number, x1: number, y0: number, y1: number): string {
+  const w = Math.max(0.5, x1 - x0);
+  return `M${x0.toFixed(1)} ${y0}h${w.toFixed(1)}V${y1}h${(-w).toFixed(1)}Z`;
+}
+
+/**
+ * One active-low signal: high line when deasserted, low line (shaded) when asserted; sub-pixel
+ * toggling and unknown stretches as blocks. A few paths per row, however many runs.
+ */
 function Digital({ runs, y, h, color }: { runs: Run[]; y: number; h: number; color: string }) {
   const hi = y + 1.5;
   const lo = y + h - 1.5;
   let d = '';
-  const blocks: Run[] = [];
+  let shade = '';
+  let toggle = '';
+  let unknown = '';
   let prev: Run | null = null;
   for (const r of runs) {
-    if (r.s === 2 || r.s === 3) {
-      blocks.push(r);
-      prev = r;
-      continue;
+    if (r.s === 2) toggle += rectPath(r.x0, r.x1, hi, lo);
+    else if (r.s === 3) unknown += rectPath(r.x0, r.x1, hi, lo);
+    else {
+      const lev = r.s === 1 ? lo : hi;
+      if (r.s === 1) shade += rectPath(r.x0, r.x1, hi, lo);
+      if (prev && prev.s !== r.s && (prev.s === 0 || prev.s === 1))
+        d += `M${r.x0.toFixed(1)} ${hi}V${lo}`;
+      d += `M${r.x0.toFixed(1)} ${lev}H${r.x1.toFixed(1)}`;
     }
-    const lev = r.s === 1 ? lo : hi;
-    if (prev && prev.s !== r.s && (prev.s === 0 || prev.s === 1))
-      d += `M${r.x0.toFixed(1)} ${hi}V${lo}`;
-    d += `M${r.x0.toFixed(1)} ${lev}H${r.x1.toFixed(1)}`;
     prev = r;
   }
   return (
     <g>
-      {runs.map((r, i) =>
-        r.s === 1 ? (
-          <rect
-            key={`a${i}`}
-            x={r.x0}
-            y={hi}
-            width={Math.max(0.5, r.x1 - r.x0)}
-            height={lo - hi}
-            fill={color}
-            opacity={0.16}
-          />
-        ) : null,
-      )}
-      {blocks.map((r, i) => (
-        <rect
-          key={`b${i}`}
-          x={r.x0}
-          y={hi}
-          width={Math.max(0.5, r.x1 - r.x0)}
-          height={lo - hi}
-          className={r.s === 3 ? 'wave-unknown' : 'wave-toggle'}
-          style={r.s === 2 ? { fill: color } : undefined}
-        />
-      ))}
+      {shade && <path d={shade} fill={color} opacity={0.16} />}
+      {toggle && <path d={toggle} className="wave-toggle" style={{ fill: color }} />}
+      {unknown && <path d={unknown} className="wave-unknown" />}
       <path d={d} className="wave-line" style={{ stroke: color }} />
     </g>
   );
@@ -163,23 +153,58 @@ function adShape(c: AdCell, y: number, h: number): string {
   return `M${c.x0} ${m}L${c.x0 + s} ${y}H${c.x1 - s}L${c.x1} ${m}L${c.x1 - s} ${y + h}H${c.x0 + s}Z`;
 }
 
+function cellPath(c: AdCell, y: number, h: number): string {
+  const w = c.x1 - c.x0;
+  return w > 6 ? adShape(c, y + 1, h - 2) : rectPath(c.x0, c.x1, y + 1, y + h - 1);
+}
+
 function AdRow({ cells, y, h }: { cells: AdCell[]; y: number; h: number }) {
+  // Bands (zoomed out): one path per colour, labels only where they fit.
+  const bands = new Map<string, string>();
+  const idle: string[] = [];
+  for (const c of cells) {
+    if (c.kind === 'band') {
+      const fill =
+        c.category === BC.Turnaround
+          ? 'url(#wave-hatch)'
+          : (BUS_CATEGORY_COLORS[c.category] ?? '#9aa3b2');
+      bands.set(fill, (bands.get(fill) ?? '') + cellPath(c, y, h));
+    } else if (c.kind === 'idle' && !c.label)
+      idle.push(`M${c.x0.toFixed(1)} ${y + h / 2}H${c.x1.toFixed(1)}`);
+  }
   return (
     <g className="wave-ad">
+      {idle.length > 0 && <path d={idle.join('')} className="wave-z" />}
+      {[...bands].map(([fill, d]) => (
+        <path key={fill} d={d} fill={fill} className="wave-cell" data-testid="ad-band" />
+      ))}
       {cells.map((c, i) => {
         const w = c.x1 - c.x0;
-        if (c.kind === 'idle')
+        if (c.kind === 'band') {
+          if (!c.label) return null;
+          const fill = BUS_CATEGORY_COLORS[c.category] ?? '#9aa3b2';
           return (
+            <text
+              key={i}
+              x={(c.x0 + c.x1) / 2}
+              y={y + h / 2 + 4}
+              className="wave-cell-text"
+              fill={c.category === BC.Turnaround ? '#3c4658' : inkOn(fill)}
+            >
+              {c.label}
+            </text>
+          );
+        }
+        if (c.kind === 'idle')
+          return c.label ? (
             <g key={i} data-phase="idle">
               <title>{c.title}</title>
               <line x1={c.x0} x2={c.x1} y1={y + h / 2} y2={y + h / 2} className="wave-z" />
-              {c.label && (
-                <text x={(c.x0 + c.x1) / 2} y={y + h / 2 - 3} className="wave-idle-text">
-                  {c.label}
-                </text>
-              )}
+              <text x={(c.x0 + c.x1) / 2} y={y + h / 2 - 3} className="wave-idle-text">
+                {c.label}
+              </text>
             </g>
-          );
+          ) : null;
         if (c.kind === 'unknown')
           return (
             <g key={i} data-phase="unknown">
@@ -201,18 +226,10 @@ function AdRow({ cells, y, h }: { cells: AdCell[]; y: number; h: number }) {
         const fill = BUS_CATEGORY_COLORS[c.category] ?? '#9aa3b2';
         const hatched = c.category === BC.Turnaround;
         return (
-          <g
-            key={i}
-            data-phase={c.kind === 'phase' ? c.label || 'phase' : 'band'}
-            data-testid="ad-cell"
-          >
+          <g key={i} data-phase={c.label || 'phase'} data-testid="ad-cell">
             <title>{c.title}</title>
             <path
-              d={
-                w > 6
-                  ? adShape(c, y + 1, h - 2)
-                  : `M${c.x0} ${y + 1}h${Math.max(0.5, w)}v${h - 2}h${-Math.max(0.5, w)}Z`
-              }
+              d={cellPath(c, y, h)}
               fill={hatched ? 'url(#wave-hatch)' : fill}
               className="wave-cell"
             />
@@ -453,7 +470,11 @@ function TenurePanel({
   );
 }
 
-export function CategoryLegend({ compact = false }: { compact?: boolean }) {
+export const CategoryLegend = memo(function CategoryLegend({
+  compact = false,
+}: {
+  compact?: boolean;
+}) {
   return (
     <ul
       className={`legend bus-legend ${compact ? 'compact' : ''}`}
@@ -477,7 +498,7 @@ export function CategoryLegend({ compact = false }: { compact?: boolean }) {
       </li>
     </ul>
   );
-}
+});
 
 export function Waveform() {
   const run = useRun();
