@@ -256,3 +256,85 @@ describe('bus phase index: two NICs, a latency-timer cut, a window opening mid-t
     ]);
   });
 });
+
+describe('bus phase index: a PIO register read', () => {
+  // The host bridge reads a NIC register: address, turnaround, the NIC's wait states, data.
+  const recs: RawRecord[] = [
+    { time: 0, kind: K.BusRequest, component: C.HostBridge, a: 0 },
+    { time: 0, kind: K.BusGrant, component: C.Bus, a: C.HostBridge, b: 4 },
+    {
+      time: 0,
+      kind: K.BusTxnStart,
+      component: C.Bus,
+      a: 4,
+      b: C.HostBridge,
+      c: 4,
+      d: P.RegisterRead,
+    },
+    {
+      time: 0,
+      kind: K.BusPhase,
+      component: C.Bus,
+      a: C.HostBridge,
+      b: BP.Address,
+      c: 1,
+      d: BC.Address,
+      e: 4,
+    },
+    {
+      time: 30000,
+      kind: K.BusPhase,
+      component: C.Bus,
+      a: C.HostBridge,
+      b: BP.Turnaround,
+      c: 1,
+      d: BC.Turnaround,
+      e: 4,
+    },
+    {
+      time: 60000,
+      kind: K.BusPhase,
+      component: C.Bus,
+      a: C.HostBridge,
+      b: BP.Wait,
+      c: 2,
+      d: BC.Wait,
+      e: 4,
+    },
+    {
+      time: 120000,
+      kind: K.BusPhase,
+      component: C.Bus,
+      a: C.HostBridge,
+      b: BP.Data,
+      c: 1,
+      d: BC.Descriptors,
+      e: 4,
+    },
+    {
+      time: 150000,
+      kind: K.BusPhase,
+      component: C.Bus,
+      a: C.HostBridge,
+      b: BP.Idle,
+      c: 1,
+      d: BC.Turnaround,
+      e: 4,
+    },
+    {
+      time: 180000,
+      kind: K.BusTxnEnd,
+      component: C.Bus,
+      a: 4,
+      b: C.HostBridge,
+      c: 4,
+      d: P.RegisterRead,
+    },
+  ];
+  const ix = buildBusPhaseIndex(decodeTrace(encodeTrace(recs)), 0, 300000, params);
+  it('says who waits for whom', () => {
+    expect(describeTenure(ix, 0, 70000, params)!.sentence).toBe(
+      'Host bridge PIO read of a NIC register (the CPU waits): address 1, turnaround 1, wait 2 (the NIC answers), data 1, idle 1',
+    );
+  });
+});

@@ -864,7 +864,10 @@ function channelWords(te: Tenure, ix: BusPhaseIndex, phases: Set<number>): strin
   if (kind === C.DmaRead)
     return `${pinfo.label} DMA read${phases.has(BP.SplitResponse) ? ' (split request)' : ''}`;
   if (kind === C.DmaWrite) return `${pinfo.label} DMA write`;
-  if (kind === C.HostBridge) return `${pinfo.label} PIO write (from the CPU)`;
+  if (kind === C.HostBridge)
+    return te.purpose === P.RegisterRead
+      ? `${pinfo.label} PIO read of a NIC register (the CPU waits)`
+      : `${pinfo.label} PIO write (from the CPU)`;
   if (kind === C.Disk) return `${pinfo.label} DMA write to memory`;
   return pinfo.label;
 }
@@ -872,6 +875,7 @@ function channelWords(te: Tenure, ix: BusPhaseIndex, phases: Set<number>): strin
 function waitNote(te: Tenure, phases: Set<number>, ix: BusPhaseIndex, cat: number): string {
   if (cat === BC.Retry) return 'Retry';
   if (phases.has(BP.Attribute)) return 'target decode';
+  if (te.purpose === P.RegisterRead) return 'the NIC answers';
   if (phases.has(BP.Turnaround)) return 'memory stall';
   return portInfo(portOf(te.port), ix.nics).role === 'bridge' ? 'target not ready' : 'target wait';
 }

@@ -279,7 +279,8 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
       cpuTask,
       bus: busActive,
       bridge: busActive,
-      memory: bus.some((b) => b.purpose !== P.MailboxPio),
+      // PIO (mailbox writes, register reads) goes between the CPU and the NIC, not to memory.
+      memory: bus.some((b) => b.purpose !== P.MailboxPio && b.purpose !== P.RegisterRead),
       dmaRead: dmaRead > 0,
       dmaWrite: dmaWrite > 0,
       macTx: nic0.macTx,

@@ -39,6 +39,10 @@ const BUS_TEXT: Record<number, [string, BusText]> = {
     (_b, _p, n) => `${n} publishes the return ring’s producer index to host memory`,
   ],
   [P.MailboxPio]: ['S2', () => 'Driver’s mailbox write crosses the bus to the NIC'],
+  [P.RegisterRead]: [
+    'S6',
+    (_b, _p, n) => `Driver reads ${n}’s send consumer index by PIO; the CPU waits for the answer`,
+  ],
   [P.DiskTransfer]: [
     'disk',
     (b) => `The disk controller DMA-writes a block into main memory (${b} B): other traffic`,
