@@ -65,8 +65,7 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
   p.requesting = true;
   p.ready = ctx_->now();
   p.req = Request{txn};
-  ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRequest, id_of(p.component, p.instance),
-                         txn.packet);
+  record_request(p, ctx_->now());
   if (owned_) {
     // REQ# waits while another master owns the bus: "bus busy".
     ++busy_requests_;
@@ -78,6 +77,16 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
     arbitrate(ctx_->now(), true);
   }
   return true;
+}
+
+void PciBus::record_request(const Port& p, Time at) {
+  // REQ# asserted (again): a = the master, b = the packet its transaction carries.
+  const Request& r = &p == &ports_[static_cast<std::size_t>(completer_)] && !p.completions.empty()
+                         ? p.completions.front()
+                         : p.req;
+  ctx_->trace.record_future(TraceRecord{at, static_cast<std::uint16_t>(TraceKind::BusRequest),
+                                        static_cast<std::uint16_t>(Component::Bus),
+                                        id_of(p.component, p.instance), r.txn.packet, 0, 0, 0});
 }
 
 bool PciBus::any_other_requesting(int port) const {
@@ -399,8 +408,7 @@ void PciBus::fire(std::uint32_t tag) {
       if (!c.requesting && !(owned_ && cur_.port == completer_)) {
         c.requesting = true;
         c.ready = ctx_->now();
-        ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRequest, id_of(c.component, c.instance),
-                               0);
+        record_request(c, ctx_->now());
         if (owned_) {
           ++busy_requests_;
         } else {
@@ -430,6 +438,7 @@ void PciBus::finish_tenure() {
     case Outcome::Retried:
       p.requesting = true;
       p.ready = ctx_->now() + gap;
+      record_request(p, p.ready);
       break;
     case Outcome::Moved:
       p.req.done += cur_.bytes;
@@ -439,6 +448,7 @@ void PciBus::finish_tenure() {
         // Disconnected at a boundary (REQ# drops for the retry gap) or cut by the latency timer.
         p.requesting = true;
         p.ready = ctx_->now() + (cur_.cut ? 0 : gap);
+        record_request(p, p.ready);
       }
       break;
     case Outcome::SplitRequested: {
@@ -458,6 +468,7 @@ void PciBus::finish_tenure() {
       if (!p.completions.empty()) {
         p.requesting = true;
         p.ready = ctx_->now();
+        record_request(p, p.ready);
       }
       Port& origin = ports_[static_cast<std::size_t>(c.origin)];
       origin.req.done += c.bytes;
@@ -466,6 +477,7 @@ void PciBus::finish_tenure() {
       } else {
         origin.requesting = true;  // the next split read request (one outstanding at a time)
         origin.ready = ctx_->now();
+        record_request(origin, origin.ready);
       }
       break;
     }

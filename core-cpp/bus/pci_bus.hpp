@@ -83,6 +83,7 @@ class PciBus final : public IoBus, private EventHandler {
   std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
   BusCategory data_category(const Request& r, std::uint32_t offset) const;
   bool any_other_requesting(int port) const;
+  void record_request(const Port& p, Time at);
 
   SimContext* ctx_;
   BusConfig cfg_;

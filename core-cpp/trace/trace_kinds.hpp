@@ -38,8 +38,8 @@ namespace nicsim {
   X(HostCpuBusy, "a=task(0 send,1 interrupt service) b=duration ps low c=duration ps high")    \
   X(BusPhase,                                                                                  \
     "a=master(component) b=phase c=cycles d=category e=txn: lasts until the next BusPhase")    \
-  X(BusRequest, "a=master(component) b=txn: REQ# asserted")                                    \
-  X(BusGrant, "a=master(component) b=txn: GNT# given")                                          \
+  X(BusRequest, "a=master(component) b=packet: REQ# asserted (again after a Retry or a cut)")  \
+  X(BusGrant, "a=master(component) b=txn: GNT# given")                                         \
   X(RegisterRead, "a=register(0 send consumer) b=value: a PIO read returned to the CPU")
 
 enum class TraceKind : std::uint16_t {
@@ -49,14 +49,15 @@ enum class TraceKind : std::uint16_t {
       Count
 };
 
-#define NICSIM_COMPONENTS(X)                                                          \
-  X(HostCpu, "host_cpu")                                                              \
-  X(Driver, "driver")                                                                 \
-  X(Bus, "bus")                                                                       \
-  X(Nic, "nic")                                                                       \
-  X(DmaRead, "dma_read")                                                              \
-  X(DmaWrite, "dma_write") X(MacTx, "mac_tx") X(MacRx, "mac_rx") X(WireTx, "wire_tx") \
-      X(WireRx, "wire_rx") X(Peer, "peer") X(HostBridge, "host_bridge") X(Disk, "disk")
+#define NICSIM_COMPONENTS(X)                                                                      \
+  X(HostCpu, "host_cpu")                                                                          \
+  X(Driver, "driver")                                                                             \
+  X(Bus, "bus")                                                                                   \
+  X(Nic, "nic")                                                                                   \
+  X(DmaRead, "dma_read")                                                                          \
+  X(DmaWrite, "dma_write")                                                                        \
+  X(MacTx, "mac_tx") X(MacRx, "mac_rx") X(WireTx, "wire_tx") X(WireRx, "wire_rx") X(Peer, "peer") \
+      X(HostBridge, "host_bridge") X(Disk, "disk")
 
 enum class Component : std::uint16_t {
 #define NICSIM_X(name, str) name,
@@ -66,23 +67,24 @@ enum class Component : std::uint16_t {
 };
 
 // What a bus transaction or DMA carries (trace fields "purpose").
-#define NICSIM_PURPOSES(X)                                                                 \
-  X(SendBdFetch, "send descriptor fetch")                                                  \
-  X(SendDataFetch, "send data fetch")                                                      \
-  X(RecvBdFetch, "receive descriptor fetch")                                               \
-  X(RecvDataWrite, "receive data write")                                                   \
-  X(ReturnBdWrite, "return descriptor write")                                              \
-  X(SendConsumerWrite, "send consumer index write")                                        \
-      X(ReturnProducerWrite, "return producer index write") X(MailboxPio, "mailbox write") \
-          X(DiskTransfer, "disk transfer") X(RegisterRead, "register read")
+#define NICSIM_PURPOSES(X)                              \
+  X(SendBdFetch, "send descriptor fetch")               \
+  X(SendDataFetch, "send data fetch")                   \
+  X(RecvBdFetch, "receive descriptor fetch")            \
+  X(RecvDataWrite, "receive data write")                \
+  X(ReturnBdWrite, "return descriptor write")           \
+  X(SendConsumerWrite, "send consumer index write")     \
+  X(ReturnProducerWrite, "return producer index write") \
+  X(MailboxPio, "mailbox write") X(DiskTransfer, "disk transfer") X(RegisterRead, "register read")
 
 // Phases of a PCI/PCI-X bus tenure (thesis §4.1.2; pci_facts §2, §9).
-#define NICSIM_BUS_PHASES(X)                                                                  \
-  X(Arbitration, "arbitration")                                                               \
-  X(Address, "address")                                                                       \
-  X(DualAddress, "dual address")                                                              \
-  X(Attribute, "attribute")                                                                   \
-  X(Turnaround, "turnaround") X(Wait, "wait") X(Data, "data") X(Stop, "stop") X(Idle, "idle") \
+#define NICSIM_BUS_PHASES(X)                                      \
+  X(Arbitration, "arbitration")                                   \
+  X(Address, "address")                                           \
+  X(DualAddress, "dual address")                                  \
+  X(Attribute, "attribute")                                       \
+  X(Turnaround, "turnaround")                                     \
+  X(Wait, "wait") X(Data, "data") X(Stop, "stop") X(Idle, "idle") \
       X(SplitResponse, "split response") X(BusIdle, "bus idle")
 
 enum class BusPhase : std::uint16_t {
@@ -93,14 +95,14 @@ enum class BusPhase : std::uint16_t {
 };
 
 // Every bus cycle belongs to exactly one of these (thesis Figs 4.6/4.7 and §4.2).
-#define NICSIM_BUS_CATEGORIES(X)                                                                   \
-  X(Content, "packet content")                                                                     \
-  X(NetworkHeaders, "network headers")                                                             \
-  X(AppHeaders, "application headers")                                                             \
-  X(Descriptors, "descriptors and ring indices")                                                   \
-  X(OtherDevices, "other devices") X(ArbitrationCycles, "arbitration") X(AddressCycles, "address") \
-      X(WaitCycles, "wait/stall") X(RetryCycles, "retry") X(TurnaroundCycles, "turnaround")        \
-          X(IdleCycles, "idle")
+#define NICSIM_BUS_CATEGORIES(X)                                                              \
+  X(Content, "packet content")                                                                \
+  X(NetworkHeaders, "network headers")                                                        \
+  X(AppHeaders, "application headers")                                                        \
+  X(Descriptors, "descriptors and ring indices")                                              \
+  X(OtherDevices, "other devices")                                                            \
+  X(ArbitrationCycles, "arbitration") X(AddressCycles, "address") X(WaitCycles, "wait/stall") \
+      X(RetryCycles, "retry") X(TurnaroundCycles, "turnaround") X(IdleCycles, "idle")
 
 enum class BusCategory : std::uint16_t {
 #define NICSIM_X(name, str) name,

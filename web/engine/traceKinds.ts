@@ -176,7 +176,11 @@ export const TRACE_KINDS: readonly KindDoc[] = [
       F('txn'),
     ],
   },
-  { name: 'BusRequest', doc: 'REQ# asserted', fields: [F('master', 'component'), F('txn')] },
+  {
+    name: 'BusRequest',
+    doc: 'REQ# asserted (again after a Retry or a cut)',
+    fields: [F('master', 'component'), F('packet')],
+  },
   { name: 'BusGrant', doc: 'GNT# given', fields: [F('master', 'component'), F('txn')] },
   {
     name: 'RegisterRead',
