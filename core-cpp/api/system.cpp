@@ -252,6 +252,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     using C = BusCategory;
     auto at = [&](C c) { return d[static_cast<std::size_t>(c)]; };
     add("bus_cycles", static_cast<double>(total));
+    add("bus_cycle_time", static_cast<double>(bus.cycle()));
     add("bus_util_content", share(at(C::Content), total));
     add("bus_util_network_headers", share(at(C::NetworkHeaders), total));
     add("bus_util_app_headers", share(at(C::AppHeaders), total));

@@ -32,6 +32,7 @@ const std::vector<MetricInfo>& result_metrics() {
        "Share of bus time moving data (the rest of busy is overhead)"},
       {"bus_transactions", "transactions", "Bus tenures in the measured window"},
       {"bus_cycles", "cycles", "Bus clock cycles in the measured window"},
+      {"bus_cycle_time", "ps", "One bus clock cycle (33 MHz PCI: 30 000 ps)"},
       {"bus_util_content", "fraction", "Share of bus cycles moving packet content"},
       {"bus_util_network_headers", "fraction", "Share of bus cycles moving network headers"},
       {"bus_util_app_headers", "fraction", "Share of bus cycles moving application headers"},

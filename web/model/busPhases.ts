@@ -100,21 +100,10 @@ export function phaseName(phase: number): string {
   return BUS_PHASE_NAMES[phase] ?? `phase ${phase}`;
 }
 
-/** The bus clock period in ps: the nominal 33.33/66.67/100/133.33 MHz clocks (pci_facts §1). */
-export function busCyclePs(params: ParameterTree | undefined): number {
-  const mhz = Number(paramAt(params, 'system.bus.clock_mhz'));
-  switch (mhz) {
-    case 33:
-      return 30000;
-    case 66:
-      return 15000;
-    case 100:
-      return 10000;
-    case 133:
-      return 7500;
-    default:
-      return Number.isFinite(mhz) && mhz > 0 ? Math.round(1e6 / mhz) : 15000;
-  }
+/** The bus clock period in ps, as the core reports it (results.bus_cycle_time). */
+export function busCyclePs(results: Record<string, { value: number }> | undefined): number {
+  const v = results?.bus_cycle_time?.value;
+  return typeof v === 'number' && v > 0 ? v : 15000;
 }
 
 export function paramAt(tree: ParameterTree | undefined, path: string): unknown {
@@ -274,12 +263,13 @@ export function busPhaseIndex(
   windowStart: number,
   windowEnd: number,
   params?: ParameterTree,
+  cyclePs = 15000,
 ): BusPhaseIndex {
   const c = cache.get(trace);
-  const cyc = busCyclePs(params);
+  const cyc = cyclePs;
   if (c && c.windowStart === windowStart && c.windowEnd === windowEnd && c.cyclePs === cyc)
     return c;
-  const ix = buildBusPhaseIndex(trace, windowStart, windowEnd, params);
+  const ix = buildBusPhaseIndex(trace, windowStart, windowEnd, params, cyclePs);
   cache.set(trace, ix);
   return ix;
 }
@@ -289,8 +279,9 @@ export function buildBusPhaseIndex(
   windowStart: number,
   windowEnd: number,
   params?: ParameterTree,
+  cyclePs = 15000,
 ): BusPhaseIndex {
-  const cyc = busCyclePs(params);
+  const cyc = cyclePs;
   const nicsParam = Math.max(1, Number(paramAt(params, 'system.nics') ?? 1) || 1);
   const retryGap = Math.max(0, Number(paramAt(params, 'system.bus.retry_gap_cycles') ?? 2) || 0);
   const N = trace.length;

@@ -8,9 +8,13 @@ import { LABEL_W, WaveformSvg } from './Waveform';
 
 // One DMA read (arbitration 2, address 1, turnaround 1, wait 10, data 4, idle 1) at 33 MHz,
 // drawn 24 cycles wide around the middle of the wait.
-const ix = buildBusPhaseIndex(decodeTrace(encodeTrace(fixtureDmaReadRecords())), 0, 1_000_000, {
-  system: { bus: { clock_mhz: 33 }, nics: 1 },
-});
+const ix = buildBusPhaseIndex(
+  decodeTrace(encodeTrace(fixtureDmaReadRecords())),
+  0,
+  1_000_000,
+  { system: { bus: { clock_mhz: 33 }, nics: 1 } },
+  30000,
+);
 const cursor = 210000 + 8 * 30000;
 const span = 24 * 30000;
 const width = 480;
