@@ -140,6 +140,45 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
   const isr: TaskSpan[] = [];
   const isrBefore: TaskSpan[] = [];
 
+  // A start record opens a span; its end record closes it. An end whose start came before the
+  // trace window gets a span from the window's start.
+  function closeSpan<S extends Span>(
+    openSpans: Map<number, S>,
+    k: number,
+    t: number,
+  ): S | undefined {
+    const s = openSpans.get(k);
+    if (s) {
+      s.end = t;
+      openSpans.delete(k);
+    }
+    return s;
+  }
+  const busFields = (i: number) => ({
+    rec: i,
+    txn: trace.a[i]!,
+    master: trace.b[i]!,
+    nic: componentInstance(trace.b[i]!),
+    bytes: trace.c[i]!,
+    purpose: trace.d[i]!,
+    packet: trace.e[i]!,
+  });
+  const dmaFields = (i: number) => ({
+    rec: i,
+    engine: trace.component[i]!,
+    nic: componentInstance(trace.component[i]!),
+    purpose: trace.b[i]!,
+    packet: trace.d[i]!,
+  });
+  const frameFields = (i: number, dir: 'tx' | 'rx') => ({
+    rec: i,
+    nic: componentInstance(trace.component[i]!),
+    packet: trace.a[i]!,
+    bytes: trace.b[i]!,
+    dir,
+    dropped: false,
+  });
+
   for (let i = 0; i < n; i++) {
     const k = trace.kind[i]!;
     const t = trace.time[i]!;
@@ -162,51 +201,16 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         }
         break;
       case K.BusTxnStart: {
-        const s: BusSpan = {
-          start: t,
-          end: open,
-          rec: i,
-          txn: a,
-          master: b,
-          nic: componentInstance(b),
-          bytes: trace.c[i]!,
-          purpose: trace.d[i]!,
-          packet: trace.e[i]!,
-        };
+        const s: BusSpan = { start: t, end: open, ...busFields(i) };
         openBus.set(a, s);
         bus.push(s);
         break;
       }
-      case K.BusTxnEnd: {
-        const s = openBus.get(a);
-        if (s) {
-          s.end = t;
-          openBus.delete(a);
-        } else {
-          bus.push({
-            start: windowStart,
-            end: t,
-            rec: i,
-            txn: a,
-            master: b,
-            nic: componentInstance(b),
-            bytes: trace.c[i]!,
-            purpose: trace.d[i]!,
-            packet: trace.e[i]!,
-          });
-        }
+      case K.BusTxnEnd:
+        if (!closeSpan(openBus, a, t)) bus.push({ start: windowStart, end: t, ...busFields(i) });
         break;
-      }
       case K.DmaQueued: {
-        const s: DmaSpan = {
-          start: t,
-          end: open,
-          rec: i,
-          engine: trace.component[i]!,
-          nic: inst,
-          purpose: b,
-          packet: trace.d[i]!,
-        };
+        const s: DmaSpan = { start: t, end: open, ...dmaFields(i) };
         openDma.set(key(inst, a), s);
         dma.push(s);
         break;
@@ -214,106 +218,43 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
       case K.DmaDone: {
         // DmaDone.a is the id its DmaQueued gave. A request queued before the trace window has
         // no open span: it is drawn from the window's start.
-        const s = openDma.get(key(inst, a));
-        if (s) {
-          s.end = t;
-          openDma.delete(key(inst, a));
-        } else {
-          dma.push({
-            start: windowStart,
-            end: t,
-            rec: i,
-            engine: trace.component[i]!,
-            nic: inst,
-            purpose: b,
-            packet: trace.d[i]!,
-          });
+        if (!closeSpan(openDma, key(inst, a), t)) {
+          dma.push({ start: windowStart, end: t, ...dmaFields(i) });
         }
         if (b === P.SendDataFetch) {
           const buf = { start: t, end: open, rec: i, packet: trace.d[i]!, nic: inst };
           openTxBuf.set(key(inst, buf.packet), buf);
           txBuf.push(buf);
         } else if (b === P.RecvDataWrite) {
-          const buf = openRxBuf.get(key(inst, trace.d[i]!));
-          if (buf) {
-            buf.end = t;
-            openRxBuf.delete(key(inst, trace.d[i]!));
-          }
+          closeSpan(openRxBuf, key(inst, trace.d[i]!), t);
         }
         break;
       }
       case K.MacTxStart: {
-        const s: FrameSpan = {
-          start: t,
-          end: open,
-          rec: i,
-          nic: inst,
-          packet: a,
-          bytes: b,
-          dir: 'tx',
-          dropped: false,
-        };
+        const s: FrameSpan = { start: t, end: open, ...frameFields(i, 'tx') };
         openTx.set(key(inst, a), s);
         frames.push(s);
         break;
       }
       case K.MacTxEnd: {
-        const s = openTx.get(key(inst, a));
-        if (s) {
-          s.end = t;
-          openTx.delete(key(inst, a));
-        } else {
-          frames.push({
-            start: windowStart,
-            end: t,
-            rec: i,
-            nic: inst,
-            packet: a,
-            bytes: b,
-            dir: 'tx',
-            dropped: false,
-          });
+        if (!closeSpan(openTx, key(inst, a), t)) {
+          frames.push({ start: windowStart, end: t, ...frameFields(i, 'tx') });
         }
-        const buf = openTxBuf.get(key(inst, a));
-        if (buf) {
-          buf.end = t;
-          openTxBuf.delete(key(inst, a));
-        }
+        closeSpan(openTxBuf, key(inst, a), t);
         break;
       }
       case K.PeerTxStart: {
-        const s: FrameSpan = {
-          start: t,
-          end: open,
-          rec: i,
-          nic: inst,
-          packet: a,
-          bytes: b,
-          dir: 'rx',
-          dropped: false,
-        };
+        const s: FrameSpan = { start: t, end: open, ...frameFields(i, 'rx') };
         openRx.set(key(inst, a), s);
         frames.push(s);
         break;
       }
       case K.MacRxDone:
       case K.RxDrop: {
-        const s = openRx.get(key(inst, a));
-        if (s) {
-          s.end = t;
-          s.dropped = k === K.RxDrop;
-          openRx.delete(key(inst, a));
-        } else if (k === K.MacRxDone) {
-          frames.push({
-            start: windowStart,
-            end: t,
-            rec: i,
-            nic: inst,
-            packet: a,
-            bytes: b,
-            dir: 'rx',
-            dropped: false,
-          });
+        const s = closeSpan(openRx, key(inst, a), t);
+        if (s) s.dropped = k === K.RxDrop;
+        else if (k === K.MacRxDone) {
+          frames.push({ start: windowStart, end: t, ...frameFields(i, 'rx') });
         }
         if (k === K.MacRxDone) {
           const buf = { start: t, end: open, rec: i, packet: a, nic: inst };
@@ -350,14 +291,9 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         }
         break;
       }
-      case K.DriverResume: {
-        const s = openStall.get(key(inst, a));
-        if (s) {
-          s.end = t;
-          openStall.delete(key(inst, a));
-        }
+      case K.DriverResume:
+        closeSpan(openStall, key(inst, a), t);
         break;
-      }
       default:
         break;
     }
