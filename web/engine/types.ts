@@ -68,6 +68,16 @@ export interface TraceInfo {
 export type ParameterTree = { [key: string]: ParameterValue };
 export type ParameterValue = number | string | boolean | null | ParameterValue[] | ParameterTree;
 
+/** A value of the nested parameter tree by its dotted path ("system.bus.clock_mhz"). */
+export function paramAt(tree: ParameterTree | undefined, path: string): unknown {
+  let cur: unknown = tree;
+  for (const k of path.split('.')) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur;
+}
+
 export interface RunOutput {
   format: string;
   scenario: string;

@@ -18,7 +18,7 @@ import {
   componentKind,
   purposeName,
 } from '../engine/traceKinds';
-import type { ParameterTree } from '../engine/types';
+import { paramAt, type ParameterTree } from '../engine/types';
 
 export const CATEGORY_COUNT = 11;
 /** What the bus carried: packet content … other devices (thesis Figs 4.6/4.7). */
@@ -104,15 +104,6 @@ export function phaseName(phase: number): string {
 export function busCyclePs(results: Record<string, { value: number }> | undefined): number {
   const v = results?.bus_cycle_time?.value;
   return typeof v === 'number' && v > 0 ? v : 15000;
-}
-
-export function paramAt(tree: ParameterTree | undefined, path: string): unknown {
-  let cur: unknown = tree;
-  for (const k of path.split('.')) {
-    if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Record<string, unknown>)[k];
-  }
-  return cur;
 }
 
 // ---------------------------------------------------------------------------------------------

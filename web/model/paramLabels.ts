@@ -1,6 +1,6 @@
 // Readable names for parameter values: sweep series ("33 MHz", "cost model", "detailed PCI-X"),
 // sweep points and the "at" of a relative check.
-import type { ParameterSpec, ParameterTree } from '../engine/types';
+import { paramAt, type ParameterSpec, type ParameterTree } from '../engine/types';
 import { formatNumber } from './format';
 
 const SUFFIX_UNITS: Record<string, string> = {
@@ -15,15 +15,6 @@ const SUFFIX_UNITS: Record<string, string> = {
 };
 
 const SPEC_UNITS: Record<string, string> = { bytes: 'B', microseconds: 'µs', nanoseconds: 'ns' };
-
-function paramAt(tree: ParameterTree | undefined, path: string): unknown {
-  let cur: unknown = tree;
-  for (const k of path.split('.')) {
-    if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Record<string, unknown>)[k];
-  }
-  return cur;
-}
 
 /** The unit of a parameter: its spec's, else its name's suffix (_ns, _bytes, _mhz …). */
 export function parameterUnit(path: string, spec?: Pick<ParameterSpec, 'unit'>): string {

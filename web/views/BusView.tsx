@@ -12,7 +12,8 @@ import {
   type SweepBarGroup,
   type UtilBar,
 } from '../model/busUtil';
-import { CATEGORY_LABELS, paramAt } from '../model/busPhases';
+import { CATEGORY_LABELS } from '../model/busPhases';
+import { paramAt } from '../engine/types';
 import { formatNumber, formatTime } from '../model/format';
 import { paramValueLabel } from '../model/paramLabels';
 import type { ParameterSpec, RunOutput } from '../engine/types';

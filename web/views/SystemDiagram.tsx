@@ -22,12 +22,12 @@ import {
   purposeName,
   type PurposeGroup,
 } from '../engine/traceKinds';
-import { countKindUpTo, type TraceIndex } from '../model/traceIndex';
+import { countKindUpTo } from '../model/traceIndex';
 import type { NicState } from '../model/diagramState';
-import { describeTenure, paramAt, signalsAt } from '../model/busPhases';
+import { describeTenure, signalsAt } from '../model/busPhases';
 import { nicName } from '../model/narrate';
 import { useBusPhaseIndex } from './Waveform';
-import type { ParameterTree } from '../engine/types';
+import { paramAt } from '../engine/types';
 import {
   ALERT,
   CPU_TASK_COLORS,
@@ -107,28 +107,6 @@ const BADGE_AT: Record<BadgePlace, { x: number; y: number }> = {
   dmaRead: { x: DMAR.x + DMAR.w / 2, y: DMAR.y + 4 },
   dmaWrite: { x: DMAW.x + DMAW.w / 2, y: DMAW.y + DMAW.h - 4 },
 };
-
-function param(tree: ParameterTree, path: string): unknown {
-  let cur: unknown = tree;
-  for (const k of path.split('.')) {
-    if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Record<string, unknown>)[k];
-  }
-  return cur;
-}
-
-function countKind(idx: TraceIndex, kind: number, t: number): number {
-  const list = idx.byKind.get(kind);
-  if (!list || list.length === 0) return 0;
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (idx.trace.time[list[mid]!]! <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function Box({
   b,
@@ -437,8 +415,8 @@ export function SystemDiagram() {
     interrupt: false,
   };
 
-  const width = param(run.output.parameters, 'system.bus.width_bits');
-  const clock = param(run.output.parameters, 'system.bus.clock_mhz');
+  const width = paramAt(run.output.parameters, 'system.bus.width_bits');
+  const clock = paramAt(run.output.parameters, 'system.bus.clock_mhz');
   const protocol = paramAt(run.output.parameters, 'system.bus.protocol');
   const model = paramAt(run.output.parameters, 'system.bus.model');
   const busSpec = [
@@ -465,7 +443,7 @@ export function SystemDiagram() {
 
   const sentToPeer = countKindUpTo(idx, K.PeerRxDone, cursor, 0);
   const fromPeer = countKindUpTo(idx, K.PeerTxStart, cursor, 0);
-  const delivered = countKind(idx, K.HostDeliver, cursor);
+  const delivered = countKindUpTo(idx, K.HostDeliver, cursor);
   const dropped = countKindUpTo(idx, K.RxDrop, cursor, 0);
   const intrColor = state.interrupt ? ALERT : undefined;
   const now = countUpTo(idx.trace.time, cursor);
