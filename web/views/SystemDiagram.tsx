@@ -9,7 +9,7 @@ import {
   type BusToken,
   type CpuTimeline,
 } from '../model/diagramState';
-import { ringsAt } from '../model/rings';
+import { ringsAt, type RingCopyState } from '../model/rings';
 import { narrate } from '../model/narrate';
 import { tokenX } from '../model/geometry';
 import { countUpTo } from '../engine/trace';
@@ -107,6 +107,52 @@ const BADGE_AT: Record<BadgePlace, { x: number; y: number }> = {
   dmaRead: { x: DMAR.x + DMAR.w / 2, y: DMAR.y + 4 },
   dmaWrite: { x: DMAW.x + DMAW.w / 2, y: DMAW.y + DMAW.h - 4 },
 };
+
+// The highlight of a memory row the bus is touching right now.
+function TouchRect({ y, h, purpose }: { y: number; h: number; purpose: number | undefined }) {
+  if (purpose === undefined) return null;
+  return (
+    <rect
+      x={MEM.x + 6}
+      y={y - 14}
+      width={MEM.w - 12}
+      height={h}
+      rx={5}
+      className="touch"
+      style={{ stroke: purposeColor(purpose) }}
+    />
+  );
+}
+
+// One ring's host copy in main memory: its name, occupancy and slots.
+function MemoryRingRow({
+  label,
+  y,
+  state,
+  color,
+  touched,
+  testId,
+}: {
+  label: string;
+  y: number;
+  state: RingCopyState;
+  color: string;
+  touched?: number;
+  testId?: string;
+}) {
+  return (
+    <g className={touched !== undefined ? 'touched' : ''} data-testid={testId}>
+      <TouchRect y={y} h={38} purpose={touched} />
+      <text x={MEM.x + 14} y={y - 2} className="row-label">
+        {label}
+      </text>
+      <text x={MEM.x + MEM.w - 14} y={y - 2} className="row-value" textAnchor="end">
+        {state.known ? `${state.occupied}/${state.size}` : ''}
+      </text>
+      <RingBar state={state} x={MEM.x + 14} y={y + 4} w={MEM.w - 28} h={11} color={color} />
+    </g>
+  );
+}
 
 function Box({
   b,
@@ -545,55 +591,23 @@ export function SystemDiagram() {
             ],
           ] as const
         ).map(([label, y, st, color, touched]) => (
-          <g key={label} className={touched !== undefined ? 'touched' : ''}>
-            {touched !== undefined && (
-              <rect
-                x={MEM.x + 6}
-                y={y - 14}
-                width={MEM.w - 12}
-                height={38}
-                rx={5}
-                className="touch"
-                style={{ stroke: purposeColor(touched) }}
-              />
-            )}
-            <text x={MEM.x + 14} y={y - 2} className="row-label">
-              {label}
-            </text>
-            <text x={MEM.x + MEM.w - 14} y={y - 2} className="row-value" textAnchor="end">
-              {st.known ? `${st.occupied}/${st.size}` : ''}
-            </text>
-            <RingBar state={st} x={MEM.x + 14} y={y + 4} w={MEM.w - 28} h={11} color={color} />
-          </g>
+          <MemoryRingRow
+            key={label}
+            label={label}
+            y={y}
+            state={st}
+            color={color}
+            touched={touched}
+          />
         ))}
         <g className={memRow.idx !== undefined ? 'touched' : ''}>
-          {memRow.idx !== undefined && (
-            <rect
-              x={MEM.x + 6}
-              y={MEM_ROWS.idx - 14}
-              width={MEM.w - 12}
-              height={26}
-              rx={5}
-              className="touch"
-              style={{ stroke: purposeColor(memRow.idx) }}
-            />
-          )}
+          <TouchRect y={MEM_ROWS.idx} h={26} purpose={memRow.idx} />
           <text x={MEM.x + 14} y={MEM_ROWS.idx + 2} className="row-label">
             index words (status block)
           </text>
         </g>
         <g className={memRow.bufs !== undefined ? 'touched' : ''}>
-          {memRow.bufs !== undefined && (
-            <rect
-              x={MEM.x + 6}
-              y={MEM_ROWS.bufs - 14}
-              width={MEM.w - 12}
-              height={34}
-              rx={5}
-              className="touch"
-              style={{ stroke: purposeColor(memRow.bufs) }}
-            />
-          )}
+          <TouchRect y={MEM_ROWS.bufs} h={34} purpose={memRow.bufs} />
           <text x={MEM.x + 14} y={MEM_ROWS.bufs + 2} className="row-label">
             packet buffers
           </text>
@@ -603,27 +617,14 @@ export function SystemDiagram() {
         </g>
         {two &&
           rings2!.map((r, i) => (
-            <g key={`nic2-${r.name}`} data-testid={`memory-ring-nic2-${r.name}`}>
-              <text x={MEM.x + 14} y={MEM2_ROWS[i]! - 2} className="row-label">
-                NIC 2 {r.name} ring
-              </text>
-              <text
-                x={MEM.x + MEM.w - 14}
-                y={MEM2_ROWS[i]! - 2}
-                className="row-value"
-                textAnchor="end"
-              >
-                {r.host.known ? `${r.host.occupied}/${r.host.size}` : ''}
-              </text>
-              <RingBar
-                state={r.host}
-                x={MEM.x + 14}
-                y={MEM2_ROWS[i]! + 4}
-                w={MEM.w - 28}
-                h={11}
-                color={RING_COLORS[i]!}
-              />
-            </g>
+            <MemoryRingRow
+              key={`nic2-${r.name}`}
+              testId={`memory-ring-nic2-${r.name}`}
+              label={`NIC 2 ${r.name} ring`}
+              y={MEM2_ROWS[i]!}
+              state={r.host}
+              color={RING_COLORS[i]!}
+            />
           ))}
 
         {/* Bridge and links */}
