@@ -20,6 +20,27 @@ function angle(i: number, size: number): number {
   return (i / size) * 2 * Math.PI;
 }
 
+// A producer (P, outside the slots) or consumer (C, inside) index marker on the ring.
+function RingPointer(props: {
+  index: number;
+  size: number;
+  r: number;
+  tip: number;
+  label: 'P' | 'C';
+}) {
+  const from = pointer(props.index, props.size, props.r);
+  const at = pointer(props.index, props.size, props.tip);
+  return (
+    <g className={`ring-ptr ${props.label === 'P' ? 'ptr-p' : 'ptr-c'}`}>
+      <line x1={from.x} y1={from.y} x2={at.x} y2={at.y} />
+      <circle cx={at.x} cy={at.y} r={6.5} />
+      <text x={at.x} y={at.y + 3.2} textAnchor="middle">
+        {props.label}
+      </text>
+    </g>
+  );
+}
+
 function pointer(i: number, size: number, r: number): { x: number; y: number } {
   const a = angle(i, size) - Math.PI / 2;
   return { x: Math.cos(a) * r, y: Math.sin(a) * r };
@@ -73,8 +94,6 @@ export function RingCircle({
   const discrete = size <= 64;
   const pad = discrete ? Math.min(0.02, (Math.PI / size) * 0.25) : 0;
   const ranges = occupiedRanges(consumer, occupied, size);
-  const p = pointer(producer % size, size, R_OUT + 8);
-  const cc = pointer(consumer % size, size, R_IN - 8);
   return (
     <svg
       viewBox={`0 0 ${SIZE} ${SIZE}`}
@@ -106,30 +125,8 @@ export function RingCircle({
                 style={{ fill: color }}
               />
             ))}
-        <g className="ring-ptr ptr-p">
-          <line
-            x1={pointer(producer % size, size, R_OUT).x}
-            y1={pointer(producer % size, size, R_OUT).y}
-            x2={p.x}
-            y2={p.y}
-          />
-          <circle cx={p.x} cy={p.y} r={6.5} />
-          <text x={p.x} y={p.y + 3.2} textAnchor="middle">
-            P
-          </text>
-        </g>
-        <g className="ring-ptr ptr-c">
-          <line
-            x1={pointer(consumer % size, size, R_IN).x}
-            y1={pointer(consumer % size, size, R_IN).y}
-            x2={cc.x}
-            y2={cc.y}
-          />
-          <circle cx={cc.x} cy={cc.y} r={6.5} />
-          <text x={cc.x} y={cc.y + 3.2} textAnchor="middle">
-            C
-          </text>
-        </g>
+        <RingPointer index={producer % size} size={size} r={R_OUT} tip={R_OUT + 8} label="P" />
+        <RingPointer index={consumer % size} size={size} r={R_IN} tip={R_IN - 8} label="C" />
         <text x={0} y={-1} textAnchor="middle" className="ring-center">
           {occupied}
         </text>
