@@ -14,6 +14,7 @@ import {
 } from '../model/busUtil';
 import { CATEGORY_LABELS } from '../model/busPhases';
 import { paramAt } from '../engine/types';
+import { HatchPattern } from './HatchPattern';
 import { formatNumber, formatTime } from '../model/format';
 import { paramValueLabel } from '../model/paramLabels';
 import type { ParameterSpec, RunOutput } from '../engine/types';
@@ -106,16 +107,7 @@ export function StackBar({
 function HatchDefs() {
   return (
     <defs>
-      <pattern
-        id="bus-hatch"
-        width="5"
-        height="5"
-        patternUnits="userSpaceOnUse"
-        patternTransform="rotate(45)"
-      >
-        <rect width="5" height="5" fill="#ece6d8" />
-        <line x1="0" y1="0" x2="0" y2="5" stroke="#b9a27a" strokeWidth="2.5" />
-      </pattern>
+      <HatchPattern id="bus-hatch" strokeWidth={2.5} />
     </defs>
   );
 }

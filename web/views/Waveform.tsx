@@ -2,6 +2,7 @@
 // FRAME#, IRDY#, TRDY#, STOP# and AD with each phase named, around the time cursor (centred).
 // Zoom from single cycles to the whole window with the buttons or the mouse wheel; drag or
 // click to move the cursor. Beside it, the tenure at the cursor in words.
+import { HatchPattern } from './HatchPattern';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useRun, useStore, useStoreInstance } from '../store/store';
 import { BC } from '../engine/traceKinds';
@@ -284,16 +285,7 @@ export function WaveformSvg({ model, cursor, width }: WaveformSvgProps) {
       data-detailed={model.detailed ? 'true' : 'false'}
     >
       <defs>
-        <pattern
-          id="wave-hatch"
-          width="5"
-          height="5"
-          patternUnits="userSpaceOnUse"
-          patternTransform="rotate(45)"
-        >
-          <rect width="5" height="5" fill="#ece6d8" />
-          <line x1="0" y1="0" x2="0" y2="5" stroke="#b9a27a" strokeWidth="2" />
-        </pattern>
+        <HatchPattern id="wave-hatch" />
         <pattern
           id="wave-unknown"
           width="6"
