@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "api/system.hpp"
+#include "nic/tigon/firmware.hpp"
 #include "scenario/params.hpp"
 #include "scenario/scenario.hpp"
 
@@ -325,6 +326,25 @@ std::string purpose_names() {
     arr.push_back(purpose_name(static_cast<Purpose>(k)));
   }
   return dump_json(arr);
+}
+
+std::string tigon_info() {
+  Json events = Json::array(), paths = Json::array(), table = Json::array();
+  const TigonPartition t34 = tigon_table_3_4();
+  for (int e = 0; e < kTigonEvents; ++e) {
+    const auto ev = static_cast<TigonEvent>(e);
+    events.push_back({{"name", tigon_event_name(ev)},
+                      {"label", tigon_event_label(ev)},
+                      {"hardware", tigon_event_is_hardware(ev)},
+                      {"code_bytes", tigon_code_bytes(ev)}});
+    table.push_back(t34[static_cast<std::size_t>(e)] == kCpuA ? "A" : "B");
+  }
+  for (int p = 0; p < kTigonPaths; ++p) {
+    const TigonPathInfo& info = tigon_path_info(static_cast<TigonPath>(p));
+    paths.push_back(
+        {{"name", info.name}, {"event", static_cast<int>(info.event)}, {"label", info.label}});
+  }
+  return dump_json(Json{{"events", events}, {"paths", paths}, {"table_3_4", table}});
 }
 
 std::uint64_t null_loop(std::uint64_t events) { return run_null_loop(events); }

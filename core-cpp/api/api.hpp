@@ -28,6 +28,9 @@ std::string scenario_schema();   // JSON Schema (draft-07) of a scenario file, f
 std::string trace_kind_names();  // JSON array, index = kind id
 std::string component_names();   // JSON array, index = component id
 std::string purpose_names();     // JSON array, index = purpose id
+// The Tigon's firmware tables: {events:[{name,label,hardware}], paths:[{name,event,label}],
+// table_3_4:[cpu per event]} — index = the ids in TigonHandler/TigonRegister trace records.
+std::string tigon_info();
 std::uint64_t null_loop(std::uint64_t events);
 
 }  // namespace nicsim::api

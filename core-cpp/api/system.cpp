@@ -8,6 +8,8 @@
 #include "host/host.hpp"
 #include "link/ethernet_link.hpp"
 #include "nic/fixed_nic.hpp"
+#include "nic/tigon/benchmark.hpp"
+#include "nic/tigon/tigon_nic.hpp"
 #include "scenario/scenario.hpp"
 
 namespace nicsim {
@@ -24,6 +26,9 @@ class Sampler final : public EventHandler {
     std::uint64_t bus_transactions, bus_refusals, mailbox_writes, dma_refusals, pio_reads;
     CycleCounts bus_cycles;
     Tally tally;
+    TigonStats tigon;
+    Time tigon_busy[2];
+    Time sram_busy;
   };
   std::function<Probe()> probe;
   std::function<void(const Probe& last, const Probe& now)> sample;
@@ -84,7 +89,13 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
           receive(ctx, RingId::Receive, cfg.driver.receive_ring_size, Copy::Host, cfg.run.warmup,
                   i),
           ret(ctx, RingId::Return, cfg.driver.return_ring_size, Copy::Nic, cfg.run.warmup, i),
-          nic(ctx, cfg.nic, i, Rings{&send, &receive, &ret}, bus, tally),
+          tigon(cfg.nic_model == NicModel::Tigon
+                    ? new TigonNic(ctx, cfg, i, Rings{&send, &receive, &ret}, bus, tally)
+                    : nullptr),
+          device(tigon ? static_cast<NicDevice*>(tigon)
+                       : new FixedFunctionNic(ctx, cfg.nic, i, Rings{&send, &receive, &ret}, bus,
+                                              tally)),
+          nic(*device),
           driver(ctx, cfg, i, Rings{&send, &receive, &ret}, &nic, cpu, tally),
           peer(ctx, cfg, i, tally),
           to_peer(ctx, cfg.link, &nic, &peer),
@@ -94,7 +105,9 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
       peer.attach(&to_nic);
     }
     DescriptorRing send, receive, ret;
-    FixedFunctionNic nic;
+    TigonNic* tigon;  // the same object as device when the model is the Tigon
+    std::unique_ptr<NicDevice> device;
+    NicDevice& nic;
     Driver driver;
     Peer peer;
     LinkDirection to_peer, to_nic;
@@ -119,6 +132,9 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   TimeSeries s_bus{"bus_utilization", "fraction", cfg.run.sample_interval, {}};
   TimeSeries s_tx{"udp_tx_throughput", "Mb/s", cfg.run.sample_interval, {}};
   TimeSeries s_rx{"udp_rx_throughput", "Mb/s", cfg.run.sample_interval, {}};
+  TimeSeries s_cpu_a{"tigon_cpu_a_busy", "fraction", cfg.run.sample_interval, {}};
+  TimeSeries s_cpu_b{"tigon_cpu_b_busy", "fraction", cfg.run.sample_interval, {}};
+  TimeSeries s_sram{"tigon_sram_utilization", "fraction", cfg.run.sample_interval, {}};
   Sampler sampler;
   sampler.ctx = &ctx;
   sampler.interval = cfg.run.sample_interval;
@@ -133,7 +149,11 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
                           dma_refusals(),
                           bridge.reads(),
                           bus.cycles_at(ctx.now()),
-                          tally};
+                          tally,
+                          first.tigon ? first.tigon->stats() : TigonStats{},
+                          {first.tigon ? first.tigon->cpu_busy_at(0, ctx.now()) : 0,
+                           first.tigon ? first.tigon->cpu_busy_at(1, ctx.now()) : 0},
+                          first.tigon ? first.tigon->sram_busy_total() : 0};
   };
   sampler.sample = [&](const Sampler::Probe& last, const Sampler::Probe& now) {
     const Time dt = cfg.run.sample_interval;
@@ -144,6 +164,11 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     s_bus.values.push_back(fraction(now.bus_busy - last.bus_busy, dt));
     s_tx.values.push_back(mbps(now.tally.tx_payload - last.tally.tx_payload, dt));
     s_rx.values.push_back(mbps(now.tally.rx_payload - last.tally.rx_payload, dt));
+    if (first.tigon) {
+      s_cpu_a.values.push_back(fraction(now.tigon_busy[0] - last.tigon_busy[0], dt));
+      s_cpu_b.values.push_back(fraction(now.tigon_busy[1] - last.tigon_busy[1], dt));
+      s_sram.values.push_back(first.tigon->sram_utilization(ctx.now()));
+    }
   };
   ctx.at(cfg.run.sample_interval, &sampler, 0, kPriorityStats);
   ctx.at(cfg.run.warmup, &sampler, 1, kPriorityStats);
@@ -156,9 +181,15 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
   if (with_trace) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
 
-  host.start();
-  for (auto& p : ports) p->peer.start();
-  disk.start();
+  const bool benchmark = cfg.workload.kind == WorkloadKind::CpuBenchmark;
+  TigonBenchmark bench(&ctx, cfg.tigon, cfg.workload.benchmark_cpus, cfg.run.duration);
+  if (benchmark) {
+    bench.start();  // the CPUs run Table 3.5's loops; no traffic
+  } else {
+    host.start();
+    for (auto& p : ports) p->peer.start();
+    disk.start();
+  }
   ctx.run_until(cfg.run.duration);
   ctx.trace.flush(cfg.run.duration);
   if (ctx.failed()) {
@@ -282,6 +313,83 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   add("dma_queue_full", static_cast<double>(dma_refusals() - w.dma_refusals));
   add("tx_buffer_full", static_cast<double>(t.tx_buffer_full - w.tally.tx_buffer_full));
   add("bus_refusals", static_cast<double>(bus.refusals() - w.bus_refusals));
+  {
+    // The Tigon (seed 000 Ch.3): CPU time, handler profile (Fig 3.5), SRAM contention.
+    TigonStats d{};
+    Time busy[2] = {0, 0};
+    double sram_util = 0;
+    double lost = 0;
+    if (first.tigon) {
+      const TigonStats& a = w.tigon;
+      const TigonStats& b = first.tigon->stats();
+      for (int e = 0; e < kTigonEvents; ++e) {
+        const auto i = static_cast<std::size_t>(e);
+        d.handler_time[i] = b.handler_time[i] - a.handler_time[i];
+        d.handler_runs[i] = b.handler_runs[i] - a.handler_runs[i];
+      }
+      for (int p = 0; p < kTigonPaths; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        d.path_time[i] = b.path_time[i] - a.path_time[i];
+        d.path_runs[i] = b.path_runs[i] - a.path_runs[i];
+      }
+      for (std::size_t c = 0; c < 2; ++c) {
+        busy[c] = first.tigon->cpu_busy_at(static_cast<int>(c), end) - w.tigon_busy[c];
+        d.cpu_handlers[c] = b.cpu_handlers[c] - a.cpu_handlers[c];
+        d.cpu_spin[c] = b.cpu_spin[c] - a.cpu_spin[c];
+      }
+      d.sram_accesses = b.sram_accesses - a.sram_accesses;
+      d.sram_wait = b.sram_wait - a.sram_wait;
+      sram_util = fraction(first.tigon->sram_busy_total() - w.sram_busy, window);
+      lost = static_cast<double>(b.units_in) - static_cast<double>(b.units_done) -
+             static_cast<double>(first.tigon->work_outstanding());
+    } else if (benchmark) {
+      busy[0] = bench.busy(0);
+      busy[1] = bench.busy(1);
+    }
+    Time handlers = 0;
+    for (Time t : d.handler_time) handlers += t;
+    add("tigon_cpu_a_utilization", fraction(busy[0], benchmark ? end : window));
+    add("tigon_cpu_b_utilization", fraction(busy[1], benchmark ? end : window));
+    add("tigon_cpu_a_share", fraction(d.cpu_handlers[0], d.cpu_handlers[0] + d.cpu_handlers[1]));
+#define NICSIM_X(name, label, kind) \
+  add("tigon_share_" #name,         \
+      fraction(d.handler_time[static_cast<std::size_t>(TigonEvent::name)], handlers));
+    NICSIM_TIGON_EVENTS(NICSIM_X)
+#undef NICSIM_X
+    const double packets = static_cast<double>(tx_packets + rx_packets);
+#define NICSIM_X(name, label, kind)                                                           \
+  add("tigon_runs_" #name,                                                                    \
+      packets > 0                                                                             \
+          ? static_cast<double>(d.handler_runs[static_cast<std::size_t>(TigonEvent::name)]) / \
+                packets                                                                       \
+          : 0.0);
+    NICSIM_TIGON_EVENTS(NICSIM_X)
+#undef NICSIM_X
+    add("tigon_semaphore_spin", fraction(d.cpu_spin[0] + d.cpu_spin[1], window));
+    add("tigon_sram_utilization", sram_util);
+    add("tigon_sram_wait_ns", d.sram_accesses > 0 ? d.sram_wait / d.sram_accesses / 1000.0 : 0.0);
+    auto mean_us = [&](TigonPath p) {
+      const auto i = static_cast<std::size_t>(p);
+      return d.path_runs[i] > 0
+                 ? static_cast<double>(d.path_time[i]) / static_cast<double>(d.path_runs[i]) / 1e6
+                 : 0.0;
+    };
+    add("tigon_send_data_time", mean_us(TigonPath::SendData));
+    add("tigon_receive_time", mean_us(TigonPath::Receive));
+    add("tigon_work_lost", lost);
+    const BenchResult& br = bench.result();
+    const int bc = (cfg.workload.benchmark_cpus & kCpuA) ? 0 : 1;
+    add("bench_mips_a", benchmark ? br.value(0, BenchPhase::Instructions) : 0.0);
+    add("bench_mips_b", benchmark ? br.value(1, BenchPhase::Instructions) : 0.0);
+    add("bench_load_latency_sram_ns", benchmark ? br.value(bc, BenchPhase::LoadLatencySram) : 0.0);
+    add("bench_load_latency_scratch_ns",
+        benchmark ? br.value(bc, BenchPhase::LoadLatencyScratch) : 0.0);
+    add("bench_load_bw_sram", benchmark ? br.value(bc, BenchPhase::LoadBandwidthSram) : 0.0);
+    add("bench_load_bw_scratch", benchmark ? br.value(bc, BenchPhase::LoadBandwidthScratch) : 0.0);
+    add("bench_store_bw_sram", benchmark ? br.value(bc, BenchPhase::StoreBandwidthSram) : 0.0);
+    add("bench_store_bw_scratch",
+        benchmark ? br.value(bc, BenchPhase::StoreBandwidthScratch) : 0.0);
+  }
   add("events", static_cast<double>(ctx.queue.fired()));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
@@ -291,6 +399,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   }
 
   out.series = {s_send, s_recv, s_txbuf, s_rxbuf, s_bus, s_tx, s_rx};
+  if (first.tigon) out.series.insert(out.series.end(), {s_cpu_a, s_cpu_b, s_sram});
   for (DescriptorRing* r : {&first.send, &first.receive, &first.ret}) {
     r->occupancy().finish(end);
     const auto& h = r->occupancy();

@@ -47,6 +47,10 @@ void Driver::consumer_read(std::uint32_t value) {
 bool Driver::send_ready() {
   if (workload_.direction == Direction::Receive) return false;
   if (workload_.packets > 0 && sent_ >= static_cast<std::uint64_t>(workload_.packets)) return false;
+  if (ctx_->now() < next_send_) {
+    cpu_->wake_at(next_send_);
+    return false;
+  }
   DescriptorRing& tx = *rings_.send;
   const std::int64_t used = static_cast<std::int64_t>(tx.prod(Copy::Host) - reclaimed_);
   if (used + static_cast<std::int64_t>(descriptors_per_packet()) > tx.size() - 1) {
@@ -65,6 +69,8 @@ bool Driver::send_ready() {
 
 void Driver::send_done(std::vector<PioWrite>* pio) {
   // S1: descriptors naming the packet's buffers; S2: the new producer index to the mailbox.
+  if (workload_.packet_interval > 0)
+    next_send_ = std::max(next_send_, ctx_->now() - host_.send_cost) + workload_.packet_interval;
   DescriptorRing& tx = *rings_.send;
   const std::uint32_t packet = ctx_->new_packet();
   const std::uint64_t p = tx.prod(Copy::Host);
@@ -179,6 +185,12 @@ void HostCpu::interrupt(Driver* d) {
   dispatch();
 }
 
+void HostCpu::wake_at(Time when) {
+  if (wake_ >= 0 && wake_ <= when) return;
+  wake_ = when;
+  ctx_->at(when, this, kWake);
+}
+
 void HostCpu::dispatch() {
   if (task_ != Task::None || stalled_on_pio_) return;
   if (!interrupts_.empty()) {
@@ -224,6 +236,12 @@ void HostCpu::pio_read_done(std::uint32_t value) {
 }
 
 void HostCpu::fire(std::uint32_t tag) {
+  if (tag == kWake) {
+    if (ctx_->now() < wake_) return;  // superseded by an earlier wake
+    wake_ = -1;
+    dispatch();
+    return;
+  }
   if (tag == kStart) {
     started_ = true;
     dispatch();
@@ -272,6 +290,7 @@ void Peer::start() {
 }
 
 void Peer::send_next() {
+  waiting_ = false;
   // Offer frames until the wire says busy; it calls link_ready when free. ACKs go first.
   while (true) {
     if (!have_frame_) {
@@ -283,6 +302,15 @@ void Peer::send_next() {
       } else if (workload_.kind == WorkloadKind::Udp && workload_.direction != Direction::Send &&
                  (workload_.packets == 0 ||
                   sent_ < static_cast<std::uint64_t>(workload_.packets))) {
+        if (ctx_->now() < next_send_) {  // the offered rate is not due yet
+          if (!waiting_) {
+            waiting_ = true;
+            ctx_->at(next_send_, &sender_, 0);
+          }
+          return;
+        }
+        if (workload_.packet_interval > 0)
+          next_send_ = std::max(next_send_, ctx_->now()) + workload_.packet_interval;
         next_ = Frame{ctx_->new_packet(),
                       static_cast<std::uint32_t>(frame_bytes(workload_.datagram_bytes)),
                       static_cast<std::uint32_t>(workload_.datagram_bytes)};

@@ -69,6 +69,7 @@ class Driver final : public InterruptLine {
   Tally* tally_;
   bool consumer_by_pio_;
   bool stalled_on_ring_ = false;
+  Time next_send_ = 0;  // an offered rate (workload.rate_kpps) spaces the sends
   std::uint32_t interrupt_number_ = 0;
   std::uint64_t isr_receives_ = 0, isr_completions_ = 0;
   std::uint64_t reclaimed_ = 0;  // send descriptors the driver has recycled
@@ -86,11 +87,12 @@ class HostCpu final : private EventHandler, private PioWaiter {
   void attach(Driver* d) { drivers_.push_back(d); }
   void start();
   void interrupt(Driver* d);
+  void wake_at(Time when);  // dispatch again then (a rate-limited send is due)
   Time busy_total(Time now) const { return cpu_.total(now); }
 
  private:
   enum class Task { None, Send, Interrupt };
-  enum Tag : std::uint32_t { kTaskDone = 1, kStart = 2 };
+  enum Tag : std::uint32_t { kTaskDone = 1, kStart = 2, kWake = 3 };
   void fire(std::uint32_t tag) override;
   void pio_space() override { flush_pio(); }
   void pio_read_done(std::uint32_t value) override;
@@ -112,6 +114,7 @@ class HostCpu final : private EventHandler, private PioWaiter {
   Task task_ = Task::None;
   Driver* task_driver_ = nullptr;
   bool stalled_on_pio_ = false;
+  Time wake_ = -1;
   std::vector<PioWrite> pio_;
   std::size_t pio_next_ = 0;
 };
@@ -149,6 +152,8 @@ class Peer final : public LinkEndpoint {
   Frame next_;
   std::uint64_t unacked_ = 0;
   std::uint64_t acks_due_ = 0;
+  Time next_send_ = 0;
+  bool waiting_ = false;
 };
 
 // A disk controller as background bus traffic (thesis §4.2 "other PCI data"): DMA writes of

@@ -10,6 +10,7 @@
 #include "host/host_bridge.hpp"
 #include "link/ethernet_link.hpp"
 #include "nic/dma_engine.hpp"
+#include "nic/nic_device.hpp"
 #include "nic/ring.hpp"
 #include "nic/tally.hpp"
 #include "scenario/config.hpp"
@@ -22,15 +23,12 @@ struct Rings {
   DescriptorRing* ret;
 };
 
-class FixedFunctionNic final : public MailboxTarget,
-                               public DmaClient,
-                               public LinkEndpoint,
-                               private EventHandler {
+class FixedFunctionNic final : public NicDevice, private EventHandler {
  public:
   FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, unsigned instance, Rings rings,
                    IoBus* bus, Tally* tally);
-  void attach_interrupt(InterruptLine* irq) { irq_ = irq; }
-  void attach_tx_link(LinkDirection* tx) { tx_link_ = tx; }
+  void attach_interrupt(InterruptLine* irq) override { irq_ = irq; }
+  void attach_tx_link(LinkDirection* tx) override { tx_link_ = tx; }
 
   // Ports.
   void mailbox_write(Mailbox box, std::uint32_t value) override;
@@ -41,9 +39,9 @@ class FixedFunctionNic final : public MailboxTarget,
   void link_sent(const Frame& f) override;      // our frame left (S5 done)
   void link_ready() override;
 
-  std::int64_t tx_buffer_used() const { return tx_used_; }
-  std::int64_t rx_buffer_used() const { return rx_used_; }
-  const DmaEngine& dma() const { return dma_; }
+  std::int64_t tx_buffer_used() const override { return tx_used_; }
+  std::int64_t rx_buffer_used() const override { return rx_used_; }
+  const DmaEngine& dma() const override { return dma_; }
 
  private:
   enum Tag : std::uint32_t {

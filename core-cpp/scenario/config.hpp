@@ -3,12 +3,13 @@
 #include <cstdint>
 #include <string>
 
+#include "nic/tigon/firmware.hpp"
 #include "sim/time.hpp"
 
 namespace nicsim {
 
 enum class Direction : std::uint8_t { Send = 0, Receive = 1, Bidirectional = 2 };
-enum class WorkloadKind : std::uint8_t { Udp = 0, TcpSegments = 1 };
+enum class WorkloadKind : std::uint8_t { Udp = 0, TcpSegments = 1, CpuBenchmark = 2 };
 
 struct HostConfig {
   Time send_cost = 0;                   // build one UDP packet and post its descriptor (S1)
@@ -67,13 +68,42 @@ struct NicConfig {
   std::int64_t tx_buffer_bytes = 0;
   std::int64_t rx_buffer_bytes = 0;
   std::int64_t dma_queue_depth = 0;
-  std::int64_t dma_max_burst = 0;  // 0 = unlimited
+  std::int64_t dma_max_burst = 0;     // 0 = unlimited
   bool send_consumer_by_pio = false;  // the driver reads the send consumer index by PIO
   std::int64_t send_coalesce_bds = 0;
   Time send_coalesce_timer = 0;
   std::int64_t receive_coalesce_bds = 0;
   Time receive_coalesce_timer = 0;
   NicDelays delays;
+};
+
+enum class NicModel : std::uint8_t { Fixed = 0, Tigon = 1 };
+
+// The Tigon (seed 000 §3.1, Table 3.5; nic_facts §3).
+struct TigonConfig {
+  TigonFirmware firmware = TigonFirmware::Release;
+  bool code_in_sram = false;      // SRAM-CODE: every handler fetched from the external SRAM
+  bool data_in_sram = false;      // SRAM-DATA: private data in the external SRAM too
+  TigonPartition partition{};     // Custom: the CPUs each event may run on
+  bool semaphore_allowed = true;  // false: refuse partitions that would need the lock
+  std::int64_t clock_mhz = 0;
+  std::int64_t dispatch_instructions = 0;     // the PRI/JOFF loop (§3.1.2: four instructions)
+  std::int64_t icache_line_instructions = 0;  // 64-byte line / 4-byte instructions
+  std::int64_t icache_miss_cycles = 0;        // a fetch that misses the one-line cache
+  std::int64_t scratch_load_cycles_a = 0;     // Table 3.5, CPU A, code in SRAM
+  std::int64_t scratch_load_cycles_b = 0;     // Table 3.5, CPU B
+  std::int64_t scratch_store_cycles = 0;      // scratch store issue, code in SRAM
+  Time sram_load = 0;                         // Table 3.5: about 82 ns
+  Time sram_store = 0;                        // Table 3.5: 170 MB/s of 4-byte stores
+  double load_fraction = 0;                   // loads per instruction of private data
+  double store_fraction = 0;
+  double release_scratch_fraction = 0;  // RELEASE: share of code and private data in scratch
+  double bsd_receive_scale = 0;         // BSD: receive-path instructions relative to RELEASE
+  std::int64_t sram_bandwidth_mbs = 0;  // §3.4.1: 800 MB/s
+  std::int64_t sram_burst_bytes = 0;    // DMA and MAC move data through SRAM in bursts
+  Time sram_window = 0;                 // how far back the contention estimate looks
+  Time semaphore_access = 0;            // one read or write of the semaphore register
+  std::array<std::int64_t, kTigonPaths> instructions{};
 };
 
 struct LinkConfig {
@@ -94,7 +124,10 @@ struct WorkloadConfig {
   std::int64_t datagram_bytes = 0;
   std::int64_t packets = 0;  // 0 = infinite demand
   Time peer_jitter = 0;
-  Time start = 0;  // first datagram offered (after driver initialisation)
+  Time packet_interval = 0;  // offered rate per direction: at most one packet per interval
+  Time start = 0;            // first datagram offered (after driver initialisation)
+  // cpu-benchmark (Table 3.5): which Tigon CPUs run the LMbench-style loops.
+  std::uint8_t benchmark_cpus = kCpuA;
 };
 
 struct RunConfig {
@@ -114,6 +147,8 @@ struct DiskConfig {
 
 struct Config {
   std::int64_t nics = 1;
+  NicModel nic_model = NicModel::Fixed;
+  TigonConfig tigon;
   DiskConfig disk;
   HostConfig host;
   DriverConfig driver;

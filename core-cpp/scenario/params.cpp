@@ -1,6 +1,7 @@
 #include "scenario/params.hpp"
 
 #include <cmath>
+#include <deque>
 
 namespace nicsim {
 
@@ -30,6 +31,38 @@ const char* direction_name(Direction d) {
   }
   return "send";
 }
+
+// Per-event partition and per-path instruction parameters, generated from the firmware tables.
+std::uint8_t cpu_mask_of(const std::string& v) {
+  return v == "A" ? kCpuA : v == "B" ? kCpuB : v == "both" ? kCpuBoth : 0;
+}
+const char* cpu_mask_name(std::uint8_t m) {
+  return m == kCpuA ? "A" : m == kCpuB ? "B" : m == kCpuBoth ? "both" : "none";
+}
+template <int I>
+void set_partition(Config& c, const Json& v) {
+  c.tigon.partition[I] = cpu_mask_of(v.get<std::string>());
+}
+template <int I>
+Json get_partition(const Config& c) {
+  return Json(cpu_mask_name(c.tigon.partition[I]));
+}
+template <int I>
+void set_instructions(Config& c, const Json& v) {
+  c.tigon.instructions[I] = static_cast<std::int64_t>(v.get<double>());
+}
+template <int I>
+Json get_instructions(const Config& c) {
+  return Json(c.tigon.instructions[I]);
+}
+// Registry paths are const char*: the generated ones are kept alive here.
+const char* snake_path(const std::string& prefix, const char* camel) {
+  static std::deque<std::string> names;
+  names.push_back(prefix + snake_case(camel));
+  return names.back().c_str();
+}
+
+void add_tigon_params(std::vector<ParamSpec>& r);
 
 std::vector<ParamSpec> build_registry() {
   constexpr double kNsScale = 1000.0;
@@ -161,7 +194,13 @@ std::vector<ParamSpec> build_registry() {
                "chosen: fill the receive ring (one slot kept empty, nic_facts §3.4)",
                "Receive buffers the driver keeps posted",
                INT_FIELD(driver.receive_buffers_posted)});
-  r.push_back({"system.driver.send_consumer_by_pio", ParamType::Choice, 0, 0, {false, true}, false, "",
+  r.push_back({"system.driver.send_consumer_by_pio",
+               ParamType::Choice,
+               0,
+               0,
+               {false, true},
+               false,
+               "",
                "seed 000 §3.2 (Table 3.4): PARALLEL's driver reads the send consumer index through "
                "memory-mapped I/O instead of the NIC writing it by DMA",
                "The driver reads the NIC's send consumer index by a PIO register read",
@@ -617,18 +656,35 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments"},
+       {"udp", "tcp-segments", "cpu-benchmark"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks) and §4.1.1 (a web server's zero-copy TCP segments)",
        "UDP datagrams, or TCP segments sent as a header buffer plus a content buffer",
        [](Config& c, const Json& v) {
-         c.workload.kind =
-             v.get<std::string>() == "tcp-segments" ? WorkloadKind::TcpSegments : WorkloadKind::Udp;
+         const std::string k = v.get<std::string>();
+         c.workload.kind = k == "tcp-segments"    ? WorkloadKind::TcpSegments
+                           : k == "cpu-benchmark" ? WorkloadKind::CpuBenchmark
+                                                  : WorkloadKind::Udp;
        },
        [](const Config& c) {
-         return Json(c.workload.kind == WorkloadKind::TcpSegments ? "tcp-segments" : "udp");
+         return Json(c.workload.kind == WorkloadKind::TcpSegments    ? "tcp-segments"
+                     : c.workload.kind == WorkloadKind::CpuBenchmark ? "cpu-benchmark"
+                                                                     : "udp");
        }});
+  r.push_back({"workload.benchmark_cpus",
+               ParamType::Choice,
+               0,
+               0,
+               {"A", "B", "both"},
+               "A",
+               "",
+               "seed 000 Table 3.5: the benchmark on CPU A only, CPU B only, or both at once",
+               "cpu-benchmark: which Tigon CPUs run the LMbench-style loops",
+               [](Config& c, const Json& v) {
+                 c.workload.benchmark_cpus = cpu_mask_of(v.get<std::string>());
+               },
+               [](const Config& c) { return Json(cpu_mask_name(c.workload.benchmark_cpus)); }});
   r.push_back({"workload.segment_bytes",
                ParamType::Integer,
                1,
@@ -716,6 +772,26 @@ std::vector<ParamSpec> build_registry() {
                "chosen: the peer sends at exactly line rate unless asked otherwise",
                "Random extra gap (uniform, seeded) between frames the peer sends",
                TIME_FIELD(workload.peer_jitter, kNsScale)});
+  r.push_back(
+      {"workload.rate_kpps",
+       ParamType::Number,
+       0,
+       100000,
+       {},
+       0,
+       "thousand packets/s",
+       "chosen: infinite demand unless asked; seed 000 Fig 3.5 measures at a rate low "
+       "enough that no packet is dropped",
+       "Offered packets per second in each direction, in thousands (0 = as fast as possible)",
+       [](Config& c, const Json& v) {
+         const double k = v.get<double>();
+         c.workload.packet_interval = k > 0 ? static_cast<Time>(std::llround(1e9 / k)) : 0;
+       },
+       [](const Config& c) {
+         return Json(c.workload.packet_interval > 0
+                         ? 1e9 / static_cast<double>(c.workload.packet_interval)
+                         : 0.0);
+       }});
   // ---- run ----
   r.push_back({"run.duration_us",
                ParamType::Number,
@@ -790,7 +866,300 @@ std::vector<ParamSpec> build_registry() {
                "Cap on recorded trace records",
                INT_FIELD(run.trace_max_records)});
   (void)kBig;
+  add_tigon_params(r);
   return r;
+}
+
+#define NUM_FIELD(field)                                       \
+  [](Config& c, const Json& v) { c.field = v.get<double>(); }, \
+      [](const Config& c) { return Json(c.field); }
+#define BOOL_FIELD(field)                                    \
+  [](Config& c, const Json& v) { c.field = v.get<bool>(); }, \
+      [](const Config& c) { return Json(c.field); }
+
+void add_tigon_params(std::vector<ParamSpec>& r) {
+  constexpr double kNsScale = 1000.0;
+  constexpr double kUsScale = 1000000.0;
+  r.push_back(
+      {"system.nic.model",
+       ParamType::Choice,
+       0,
+       0,
+       {"fixed", "tigon"},
+       "fixed",
+       "",
+       "seed 000 §2.3 (a descriptor-ring ASIC, standing in for the Intel PRO/1000 MT) and §3.1 "
+       "(the Tigon)",
+       "A fixed-function NIC, or the Tigon running event-driven firmware on two CPUs",
+       [](Config& c, const Json& v) {
+         c.nic_model = v.get<std::string>() == "tigon" ? NicModel::Tigon : NicModel::Fixed;
+       },
+       [](const Config& c) { return Json(c.nic_model == NicModel::Tigon ? "tigon" : "fixed"); }});
+  r.push_back({"system.tigon.firmware",
+               ParamType::Choice,
+               0,
+               0,
+               {"release", "bsd", "parallel", "custom", "dynamic"},
+               "release",
+               "",
+               "seed 000 §3.3.1: RELEASE 12.4.13 and BSD run on CPU A only; PARALLEL splits the "
+               "handlers as Table 3.4; custom uses system.tigon.partition; dynamic lets either CPU "
+               "take any event under the semaphore (§3.6)",
+               "Which firmware runs on the Tigon",
+               [](Config& c, const Json& v) {
+                 const std::string f = v.get<std::string>();
+                 c.tigon.firmware = f == "bsd"        ? TigonFirmware::Bsd
+                                    : f == "parallel" ? TigonFirmware::Parallel
+                                    : f == "custom"   ? TigonFirmware::Custom
+                                    : f == "dynamic"  ? TigonFirmware::Dynamic
+                                                      : TigonFirmware::Release;
+               },
+               [](const Config& c) { return Json(tigon_firmware_name(c.tigon.firmware)); }});
+  r.push_back({"system.tigon.code_in_sram",
+               ParamType::Choice,
+               0,
+               0,
+               {false, true},
+               false,
+               "",
+               "seed 000 §3.3.1: the SRAM-CODE and SRAM-BOTH variants",
+               "Fetch every handler's code from the external SRAM instead of the scratch pads",
+               BOOL_FIELD(tigon.code_in_sram)});
+  r.push_back({"system.tigon.data_in_sram",
+               ParamType::Choice,
+               0,
+               0,
+               {false, true},
+               false,
+               "",
+               "seed 000 §3.3.1: the SRAM-DATA and SRAM-BOTH variants",
+               "Keep the handlers' private data in the external SRAM instead of the scratch pads",
+               BOOL_FIELD(tigon.data_in_sram)});
+#define NICSIM_X(name, label, kind)                                                            \
+  r.push_back({snake_path("system.tigon.partition.", #name),                                   \
+               ParamType::Choice,                                                              \
+               0,                                                                              \
+               0,                                                                              \
+               {"A", "B", "both", "none"},                                                     \
+               cpu_mask_name(tigon_table_3_4()[static_cast<int>(TigonEvent::name)]),           \
+               "",                                                                             \
+               "seed 000 Table 3.4 by default; used when system.tigon.firmware is \"custom\"", \
+               "custom firmware: the CPU that handles " label,                                 \
+               set_partition<static_cast<int>(TigonEvent::name)>,                              \
+               get_partition<static_cast<int>(TigonEvent::name)>});
+  NICSIM_TIGON_EVENTS(NICSIM_X)
+#undef NICSIM_X
+  r.push_back(
+      {"system.tigon.semaphore",
+       ParamType::Choice,
+       0,
+       0,
+       {"as-needed", "never"},
+       "as-needed",
+       "",
+       "seed 000 §3.1.1: one hardware semaphore; §3.2.2: handlers on different CPUs that share "
+       "a DMA channel or data must synchronise",
+       "custom firmware: take the semaphore where two CPUs share, or refuse such a partition",
+       [](Config& c, const Json& v) {
+         c.tigon.semaphore_allowed = v.get<std::string>() != "never";
+       },
+       [](const Config& c) { return Json(c.tigon.semaphore_allowed ? "as-needed" : "never"); }});
+  r.push_back({"system.tigon.clock_mhz",
+               ParamType::Integer,
+               1,
+               1000,
+               {},
+               88,
+               "MHz",
+               "seed 000 §3.1.1: two 88 MHz MIPS R4000-based CPUs",
+               "Clock of each Tigon CPU",
+               INT_FIELD(tigon.clock_mhz)});
+  r.push_back({"system.tigon.dispatch_instructions",
+               ParamType::Integer,
+               1,
+               100,
+               {},
+               4,
+               "instructions",
+               "seed 000 §3.1.2: the dispatch loop is four instructions using PRI and JOFF",
+               "Instructions of one pass of the event dispatch loop",
+               INT_FIELD(tigon.dispatch_instructions)});
+  r.push_back(
+      {"system.tigon.icache_line_instructions",
+       ParamType::Integer,
+       1,
+       64,
+       {},
+       16,
+       "instructions",
+       "seed 000 §3.4.1: a one-line 64-byte instruction cache, one miss per 16 instructions",
+       "Instructions per instruction-cache line (a miss every this many from SRAM)",
+       INT_FIELD(tigon.icache_line_instructions)});
+  r.push_back({"system.tigon.icache_miss_cycles",
+               ParamType::Integer,
+               1,
+               100,
+               {},
+               7,
+               "cycles",
+               "seed 000 §3.4.1: a miss costs about 7 cycles (the 82 ns SRAM latency at 88 MHz); "
+               "Table 3.5's 65 MIPS from SRAM",
+               "Cycles of an instruction fetch that misses the one-line cache",
+               INT_FIELD(tigon.icache_miss_cycles)});
+  r.push_back({"system.tigon.scratch_load_cycles_a",
+               ParamType::Integer,
+               1,
+               20,
+               {},
+               3,
+               "cycles",
+               "seed 000 Table 3.5: 37.79 ns on CPU A (one more cycle, 46.75 ns, when the code is "
+               "in the scratch pad too)",
+               "Latency of a load from CPU A's scratch pad",
+               INT_FIELD(tigon.scratch_load_cycles_a)});
+  r.push_back({"system.tigon.scratch_load_cycles_b",
+               ParamType::Integer,
+               1,
+               20,
+               {},
+               3,
+               "cycles",
+               "seed 000 Table 3.5: 35.11–37.91 ns on CPU B",
+               "Latency of a load from CPU B's scratch pad",
+               INT_FIELD(tigon.scratch_load_cycles_b)});
+  r.push_back(
+      {"system.tigon.scratch_store_cycles",
+       ParamType::Integer,
+       1,
+       20,
+       {},
+       1,
+       "cycles",
+       "seed 000 Table 3.5: stores to the scratch pad pipeline (230 MB/s with code in SRAM)",
+       "Issue cycles of a store to the scratch pad while code comes from SRAM",
+       INT_FIELD(tigon.scratch_store_cycles)});
+  r.push_back({"system.tigon.sram_load_ns",
+               ParamType::Number,
+               1,
+               10000,
+               {},
+               81.9,
+               "ns",
+               "seed 000 Table 3.5: 81.90 ns load latency of the external SRAM",
+               "Latency of a load from the external SRAM",
+               TIME_FIELD(tigon.sram_load, kNsScale)});
+  r.push_back({"system.tigon.sram_store_ns",
+               ParamType::Number,
+               1,
+               10000,
+               {},
+               23.5,
+               "ns",
+               "seed 000 Table 3.5: 170 MB/s of 4-byte stores into the SRAM with code in the "
+               "scratch pad (23.5 ns each)",
+               "Time of one store into the external SRAM",
+               TIME_FIELD(tigon.sram_store, kNsScale)});
+  r.push_back(
+      {"system.tigon.load_fraction",
+       ParamType::Number,
+       0,
+       1,
+       {},
+       0.2,
+       "per instruction",
+       "chosen: a typical share of loads in MIPS integer code; the thesis gives none",
+       "Loads per handler instruction (private data, and the shared words counted per path)",
+       NUM_FIELD(tigon.load_fraction)});
+  r.push_back({"system.tigon.store_fraction",
+               ParamType::Number,
+               0,
+               1,
+               {},
+               0.1,
+               "per instruction",
+               "chosen: a typical share of stores in MIPS integer code",
+               "Stores per handler instruction",
+               NUM_FIELD(tigon.store_fraction)});
+  r.push_back({"system.tigon.release_scratch_fraction",
+               ParamType::Number,
+               0,
+               1,
+               {},
+               0.5,
+               "",
+               "chosen: the thesis does not say which code and data the manufacturer placed in the "
+               "scratch pad (§3.2.1); fitted so PARALLEL beats RELEASE by +157% at 18 bytes",
+               "RELEASE and BSD: share of code fetches and private data served by the scratch pad",
+               NUM_FIELD(tigon.release_scratch_fraction)});
+  r.push_back({"system.tigon.bsd_receive_scale",
+               ParamType::Number,
+               0.1,
+               2,
+               {},
+               0.8,
+               "",
+               "chosen: BSD is object code only (§3.3.1); it differs from RELEASE on receive "
+               "(Fig 3.8: BSD beats RELEASE), fitted to PARALLEL's +19% over BSD",
+               "BSD: instructions of the receive-path handlers relative to RELEASE",
+               NUM_FIELD(tigon.bsd_receive_scale)});
+  r.push_back({"system.tigon.sram_bandwidth_mbs",
+               ParamType::Integer,
+               1,
+               100000,
+               {},
+               400,
+               "MB/s",
+               "seed 000 §3.4.1: a 64-bit, 50 MHz memory bus, 400 MB/s; the thesis also says "
+               "\"800 MB/s\" (digest §9, inconsistency 5) but reasons with the 50 MHz bus itself "
+               "(\"the maximum store bandwidth is 200 MB/s\"), so the bus's figure is used",
+               "Bandwidth of the external SRAM shared by both CPUs, the DMA engine and the MAC",
+               INT_FIELD(tigon.sram_bandwidth_mbs)});
+  r.push_back({"system.tigon.sram_burst_bytes",
+               ParamType::Integer,
+               8,
+               65536,
+               {},
+               256,
+               "bytes",
+               "chosen: how much the DMA engine and the MAC move per SRAM tenure; fitted so "
+               "PARALLEL's bidirectional throughput at 1472 bytes is Fig 3.10's 1553 Mb/s",
+               "Bytes the DMA engine or the MAC moves through the SRAM at a time",
+               INT_FIELD(tigon.sram_burst_bytes)});
+  r.push_back({"system.tigon.sram_window_us",
+               ParamType::Number,
+               1,
+               1000,
+               {},
+               16,
+               "µs",
+               "chosen: a few handler times, long enough to average many bursts",
+               "How far back the SRAM contention estimate looks",
+               TIME_FIELD(tigon.sram_window, kUsScale)});
+  r.push_back({"system.tigon.semaphore_ns",
+               ParamType::Number,
+               0,
+               10000,
+               {},
+               82,
+               "ns",
+               "chosen: one access to the semaphore register, as long as an SRAM load (Table 3.5)",
+               "Time to acquire or to release the hardware semaphore",
+               TIME_FIELD(tigon.semaphore_access, kNsScale)});
+#define NICSIM_X(name, event, label, instructions, loads, stores)                               \
+  r.push_back({snake_path("system.tigon.instructions.", #name),                                 \
+               ParamType::Integer,                                                              \
+               1,                                                                               \
+               100000,                                                                          \
+               {},                                                                              \
+               instructions,                                                                    \
+               "instructions",                                                                  \
+               "chosen: the thesis lists no instruction counts; derived from Fig 3.5's shares " \
+               "and the throughputs of Figs 3.6-3.10 (core-cpp/README.md, Tigon calibration)",  \
+               #event ": " label,                                                               \
+               set_instructions<static_cast<int>(TigonPath::name)>,                             \
+               get_instructions<static_cast<int>(TigonPath::name)>});
+  NICSIM_TIGON_PATHS(NICSIM_X)
+#undef NICSIM_X
 }
 
 }  // namespace
@@ -873,6 +1242,19 @@ Json parameter_info_json() {
     j["origin"] = p.origin;
     j["description"] = p.description;
     out.push_back(j);
+  }
+  return out;
+}
+
+std::string snake_case(const char* camel) {
+  std::string out;
+  for (const char* ch = camel; *ch; ++ch) {
+    if (*ch >= 'A' && *ch <= 'Z') {
+      if (ch != camel) out += '_';
+      out += static_cast<char>(*ch - 'A' + 'a');
+    } else {
+      out += *ch;
+    }
   }
   return out;
 }

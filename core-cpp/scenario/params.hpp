@@ -35,6 +35,9 @@ std::string check_param_value(const ParamSpec& spec, const Json& value);
 // The registry as JSON (for the UI's parameter table and the CLI's --list-parameters).
 Json parameter_info_json();
 
+// "SendDataReady" → "send_data_ready" (the Tigon's per-event and per-path parameter names).
+std::string snake_case(const char* camel);
+
 // "system.bus.clock_mhz" → {"system", "bus", "clock_mhz"}.
 std::vector<std::string> split_path(const std::string& path);
 

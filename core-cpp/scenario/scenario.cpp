@@ -66,6 +66,38 @@ const std::vector<MetricInfo>& result_metrics() {
       {"tx_buffer_full", "waits",
        "Times a data fetch waited for transmit buffer space (measured window)"},
       {"bus_refusals", "refusals", "Times a master found the bus busy (measured window)"},
+      {"tigon_cpu_a_utilization", "fraction",
+       "Tigon CPU A: share of time in handlers, the dispatch loop and semaphore spins"},
+      {"tigon_cpu_b_utilization", "fraction", "Tigon CPU B: the same"},
+      {"tigon_cpu_a_share", "fraction",
+       "Share of all handler time spent on CPU A (Table 3.4's partition: 47%)"},
+#define NICSIM_X(name, label, kind) \
+  {"tigon_share_" #name, "fraction", "Share of all handler time spent in " label " (Fig 3.5)"},
+      NICSIM_TIGON_EVENTS(NICSIM_X)
+#undef NICSIM_X
+#define NICSIM_X(name, label, kind) \
+  {"tigon_runs_" #name, "runs/packet", "Runs of the " label " handler per packet sent or received"},
+          NICSIM_TIGON_EVENTS(NICSIM_X)
+#undef NICSIM_X
+              {"tigon_semaphore_spin", "fraction",
+               "Time the CPUs spent spinning on the semaphore, as a share of the window"},
+      {"tigon_sram_utilization", "fraction",
+       "Share of the window the Tigon's SRAM was busy (CPUs, DMA, MAC)"},
+      {"tigon_sram_wait_ns", "ns", "Mean contention wait of one CPU access to the SRAM"},
+      {"tigon_send_data_time", "µs",
+       "Mean time of one Send Data Ready invocation on its main path (Fig 3.12)"},
+      {"tigon_receive_time", "µs",
+       "Mean time of one Receive Complete invocation on its main path (Fig 3.12)"},
+      {"tigon_work_lost", "items",
+       "DMA completions and frames raised but neither handled nor pending (must be 0)"},
+      {"bench_mips_a", "M instructions/s", "Benchmark: CPU A's instruction throughput"},
+      {"bench_mips_b", "M instructions/s", "Benchmark: CPU B's instruction throughput"},
+      {"bench_load_latency_sram_ns", "ns", "Benchmark: dependent load latency, SRAM"},
+      {"bench_load_latency_scratch_ns", "ns", "Benchmark: dependent load latency, scratch pad"},
+      {"bench_load_bw_sram", "MB/s", "Benchmark: independent load bandwidth, SRAM"},
+      {"bench_load_bw_scratch", "MB/s", "Benchmark: independent load bandwidth, scratch pad"},
+      {"bench_store_bw_sram", "MB/s", "Benchmark: store bandwidth, SRAM"},
+      {"bench_store_bw_scratch", "MB/s", "Benchmark: store bandwidth, scratch pad"},
       {"events", "events", "Events fired in the whole run"},
       {"sim_time", "µs", "Simulated time of the run"},
       {"window", "µs", "Measured window (after warm-up)"},
@@ -78,8 +110,8 @@ namespace {
 const std::set<std::string> kTopLevel = {
     "$schema",  "format", "id",    "title", "summary", "notice",          "tags",      "system",
     "workload", "run",    "sweep", "views", "chart",   "parameter_notes", "reference", "tour"};
-const std::set<std::string> kViews = {"diagram",  "rings",   "chart",    "events",
-                                      "timeline", "results", "waveform", "bus"};
+const std::set<std::string> kViews = {"diagram", "rings",    "chart", "events",   "timeline",
+                                      "results", "waveform", "bus",   "firmware", "profile"};
 
 std::string join(const std::set<std::string>& s) {
   std::string out;
@@ -301,6 +333,52 @@ void check_reference(const Json& ref, const std::string& path, const SweepSpec& 
 
 }  // namespace
 
+namespace {
+std::string partition_path(int event) {
+  return "system.tigon.partition." + snake_case(tigon_event_name(static_cast<TigonEvent>(event)));
+}
+
+// A user-drawn partition (seed 000 §3.2.2): every event on some CPU; without the semaphore,
+// no handler on both CPUs and no two CPUs sharing a DMA channel or data (Tables 3.2, 3.3).
+void check_partition(const TigonConfig& t, const std::string& where, Errors* errors) {
+  for (int e = 0; e < kTigonEvents; ++e) {
+    if (t.partition[static_cast<std::size_t>(e)] == 0) {
+      errors->push_back(
+          {partition_path(e), std::string(tigon_event_label(static_cast<TigonEvent>(e))) +
+                                  " is handled by no CPU, so it would never be served; allowed "
+                                  "\"A\", \"B\" or \"both\"" +
+                                  where});
+    }
+  }
+  if (t.semaphore_allowed) return;
+  for (int e = 0; e < kTigonEvents; ++e) {
+    if (t.partition[static_cast<std::size_t>(e)] == kCpuBoth) {
+      errors->push_back({partition_path(e),
+                         std::string(tigon_event_label(static_cast<TigonEvent>(e))) +
+                             " on both CPUs needs the hardware semaphore; set "
+                             "system.tigon.semaphore to \"as-needed\" or choose \"A\" or \"B\"" +
+                             where});
+    }
+  }
+  for (int a = 0; a < kTigonEvents; ++a) {
+    for (int b = 0; b < kTigonEvents; ++b) {
+      if (a == b || t.partition[static_cast<std::size_t>(a)] != kCpuA ||
+          t.partition[static_cast<std::size_t>(b)] != kCpuB)
+        continue;
+      if (!tigon_events_conflict(static_cast<TigonEvent>(a), static_cast<TigonEvent>(b), false))
+        continue;
+      errors->push_back(
+          {partition_path(b), std::string(tigon_event_label(static_cast<TigonEvent>(b))) +
+                                  " on CPU B shares a DMA channel or data with " +
+                                  tigon_event_label(static_cast<TigonEvent>(a)) +
+                                  " on CPU A, which needs the hardware semaphore; set "
+                                  "system.tigon.semaphore to \"as-needed\" or move one of them" +
+                                  where});
+    }
+  }
+}
+}  // namespace
+
 Errors build_config(const std::map<std::string, Json>& params, const std::string& context,
                     Config* out) {
   Config c;
@@ -356,6 +434,21 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
       errors.push_back({"system.driver.send_ring_size",
                         "tcp-segments needs at least 4 entries (two per segment)" + where});
     }
+  }
+  if (c.nic_model == NicModel::Tigon) {
+    const TigonFirmware fw = c.tigon.firmware;
+    // PARALLEL's Update Send Consumer publishes the index and the driver reads it by PIO
+    // (seed 000 §3.2.2); RELEASE and BSD DMA it to the host.
+    const bool parallel_family = fw == TigonFirmware::Parallel || fw == TigonFirmware::Custom ||
+                                 fw == TigonFirmware::Dynamic;
+    c.driver.send_consumer_by_pio = parallel_family;
+    c.nic.send_consumer_by_pio = parallel_family;
+    if (fw == TigonFirmware::Custom) check_partition(c.tigon, where, &errors);
+  }
+  if (c.workload.kind == WorkloadKind::CpuBenchmark && c.nic_model != NicModel::Tigon) {
+    errors.push_back(
+        {"workload.kind",
+         "cpu-benchmark runs on the Tigon's CPUs: set system.nic.model to \"tigon\"" + where});
   }
   if (c.nic.tx_buffer_bytes < frame_bytes(c.workload.datagram_bytes)) {
     errors.push_back({"system.nic.tx_buffer_bytes", "must hold at least one frame" + where});

@@ -131,13 +131,16 @@ TEST(FixedFunctionNic, OnePacketReceiveFollowsStepsR1ToR4) {
 TEST(FixedFunctionNic, DriverCanReadTheSendConsumerIndexByPio) {
   // PARALLEL's protocol (thesis §3.2): no consumer-index DMA; each interrupt handler reads the
   // index from a NIC register over the bus, stalling the CPU, and still keeps the wire busy.
-  const Json overrides = {{"workload.direction", "send"}, {"system.driver.send_consumer_by_pio", true},
+  const Json overrides = {{"workload.direction", "send"},
+                          {"system.driver.send_consumer_by_pio", true},
                           {"system.bus.clock_mhz", 66}};
   const Json out = run_ok(minimal(), overrides);
   EXPECT_GT(metric(out, "pio_reads"), 0);
   EXPECT_EQ(metric(out, "pio_reads"), metric(out, "interrupts"));
-  EXPECT_NEAR(metric(out, "udp_tx_throughput"), metric(out, "ethernet_limit"), 0.01 * metric(out, "ethernet_limit"));
-  api::RunResult r = api::run(minimal({{"run", {{"trace", {{"start_us", 200}, {"end_us", 1000}}}}}}), dump_json(overrides));
+  EXPECT_NEAR(metric(out, "udp_tx_throughput"), metric(out, "ethernet_limit"),
+              0.01 * metric(out, "ethernet_limit"));
+  api::RunResult r = api::run(
+      minimal({{"run", {{"trace", {{"start_us", 200}, {"end_us", 1000}}}}}}), dump_json(overrides));
   ASSERT_TRUE(r.ok);
   int reads = 0, index_writes = 0;
   for (const auto& rec : r.trace) {

@@ -6,41 +6,49 @@
 namespace nicsim {
 
 // X(name, field meanings a..e). Append only: ids are positions, and saved traces use them.
-#define NICSIM_TRACE_KINDS(X)                                                                  \
-  X(RunStart, "a=direction(0 send,1 receive,2 bidirectional) b=datagram bytes")                \
-  X(DriverPostSendBd, "S1 a=packet b=send ring slot c=frame bytes")                            \
-  X(MailboxWrite, "S2 a=mailbox(0 send prod,1 receive prod,2 return cons,3 intr ack) b=value") \
-  X(MailboxArrive, "a=mailbox b=value: the PIO write reached the NIC")                         \
-  X(BusTxnStart, "a=txn b=master(component) c=bytes d=purpose e=packet")                       \
-  X(BusTxnEnd, "a=txn b=master c=bytes d=purpose e=packet")                                    \
-  X(BusRefused, "a=master(component): bus busy, the master is called back when free")          \
-  X(DmaQueued, "a=dma b=purpose c=bytes d=packet e=queue depth after")                         \
-  X(DmaDone, "a=dma b=purpose c=bytes d=packet")                                               \
-  X(DmaQueueFull, "a=purpose: the DMA channel's queue refused a request")                      \
-  X(IndexUpdate,                                                                               \
-    "a=ring(0 send,1 receive,2 return) b=copy(0 host,1 nic) c=producer d=consumer e=size")     \
-  X(RingFull, "a=ring: the producer found no free slot")                                       \
-  X(DriverStall, "a=ring: the driver waits for ring space")                                    \
-  X(DriverResume, "a=ring")                                                                    \
-  X(TxBufferFull, "a=packet: data fetch waits for transmit buffer space")                      \
-  X(MacTxStart, "S5 a=packet b=frame bytes: frame starts on the wire to the peer")             \
-  X(MacTxEnd, "a=packet b=frame bytes")                                                        \
-  X(PeerTxStart, "a=packet b=frame bytes: peer starts a frame towards the NIC")                \
-  X(MacRxDone, "R1 a=packet b=frame bytes: frame is in the NIC receive buffer")                \
-  X(RxDrop, "a=packet b=reason(0 no receive descriptor,1 receive buffer full)")                \
-  X(InterruptRaise, "S6/R4 a=cause bits(1 send,2 receive) b=trigger(0 count,1 timer)")         \
-  X(IsrStart, "a=interrupt number")                                                            \
-  X(IsrEnd, "a=interrupt number b=packets received c=sends completed")                         \
-  X(HostDeliver, "a=packet b=UDP payload bytes: handed to the protocol stack")                 \
-  X(SendComplete, "a=packet: the driver recycled the send descriptor")                         \
-  X(PeerRxDone, "a=packet b=frame bytes: the peer received the frame")                         \
-  X(CoalesceTimer, "a=cause bits: the coalescing timer expired")                               \
-  X(HostCpuBusy, "a=task(0 send,1 interrupt service) b=duration ps low c=duration ps high")    \
-  X(BusPhase,                                                                                  \
-    "a=master(component) b=phase c=cycles d=category e=txn: lasts until the next BusPhase")    \
-  X(BusRequest, "a=master(component) b=packet: REQ# asserted (again after a Retry or a cut)")  \
-  X(BusGrant, "a=master(component) b=txn: GNT# given")                                         \
-  X(RegisterRead, "a=register(0 send consumer) b=value: a PIO read returned to the CPU")
+#define NICSIM_TRACE_KINDS(X)                                                                   \
+  X(RunStart, "a=direction(0 send,1 receive,2 bidirectional) b=datagram bytes")                 \
+  X(DriverPostSendBd, "S1 a=packet b=send ring slot c=frame bytes")                             \
+  X(MailboxWrite, "S2 a=mailbox(0 send prod,1 receive prod,2 return cons,3 intr ack) b=value")  \
+  X(MailboxArrive, "a=mailbox b=value: the PIO write reached the NIC")                          \
+  X(BusTxnStart, "a=txn b=master(component) c=bytes d=purpose e=packet")                        \
+  X(BusTxnEnd, "a=txn b=master c=bytes d=purpose e=packet")                                     \
+  X(BusRefused, "a=master(component): bus busy, the master is called back when free")           \
+  X(DmaQueued, "a=dma b=purpose c=bytes d=packet e=queue depth after")                          \
+  X(DmaDone, "a=dma b=purpose c=bytes d=packet")                                                \
+  X(DmaQueueFull, "a=purpose: the DMA channel's queue refused a request")                       \
+  X(IndexUpdate,                                                                                \
+    "a=ring(0 send,1 receive,2 return) b=copy(0 host,1 nic) c=producer d=consumer e=size")      \
+  X(RingFull, "a=ring: the producer found no free slot")                                        \
+  X(DriverStall, "a=ring: the driver waits for ring space")                                     \
+  X(DriverResume, "a=ring")                                                                     \
+  X(TxBufferFull, "a=packet: data fetch waits for transmit buffer space")                       \
+  X(MacTxStart, "S5 a=packet b=frame bytes c=MAC queue left (Tigon): frame starts on the wire") \
+  X(MacTxEnd, "a=packet b=frame bytes")                                                         \
+  X(PeerTxStart, "a=packet b=frame bytes: peer starts a frame towards the NIC")                 \
+  X(MacRxDone, "R1 a=packet b=frame bytes c=MAC receive queue (Tigon): frame is in the buffer") \
+  X(RxDrop, "a=packet b=reason(0 no receive descriptor,1 receive buffer full)")                 \
+  X(InterruptRaise, "S6/R4 a=cause bits(1 send,2 receive) b=trigger(0 count,1 timer)")          \
+  X(IsrStart, "a=interrupt number")                                                             \
+  X(IsrEnd, "a=interrupt number b=packets received c=sends completed")                          \
+  X(HostDeliver, "a=packet b=UDP payload bytes: handed to the protocol stack")                  \
+  X(SendComplete, "a=packet: the driver recycled the send descriptor")                          \
+  X(PeerRxDone, "a=packet b=frame bytes: the peer received the frame")                          \
+  X(CoalesceTimer, "a=cause bits: the coalescing timer expired")                                \
+  X(HostCpuBusy, "a=task(0 send,1 interrupt service) b=duration ps low c=duration ps high")     \
+  X(BusPhase,                                                                                   \
+    "a=master(component) b=phase c=cycles d=category e=txn: lasts until the next BusPhase")     \
+  X(BusRequest, "a=master(component) b=packet: REQ# asserted (again after a Retry or a cut)")   \
+  X(BusGrant, "a=master(component) b=txn: GNT# given")                                          \
+  X(RegisterRead, "a=register(0 send consumer) b=value: a PIO read returned to the CPU")        \
+  X(TigonRegister, "a=cpu(0 A,1 B) b=event register bits (pending and ready) c=mask bits")      \
+  X(TigonHandler,                                                                               \
+    "a=event b=cpu c=path d=duration ps e=packet: the dispatch loop started a handler")         \
+  X(TigonHandlerEnd, "a=event b=cpu c=path: the handler ran to completion")                     \
+  X(TigonSemaphore, "a=cpu b=op(0 spinning,1 acquired,2 released) c=event")                     \
+  X(SramLoad, "a=SRAM utilisation per mille b=wait per access ps c=cpu: at a handler's start")  \
+  X(MacTxQueued, "a=packet b=MAC transmit queue depth after: SDR queued a MAC descriptor")      \
+  X(MacRxTaken, "a=packet b=MAC receive queue depth after: Receive Complete took a frame")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,
@@ -49,15 +57,16 @@ enum class TraceKind : std::uint16_t {
       Count
 };
 
-#define NICSIM_COMPONENTS(X)                                                                      \
-  X(HostCpu, "host_cpu")                                                                          \
-  X(Driver, "driver")                                                                             \
-  X(Bus, "bus")                                                                                   \
-  X(Nic, "nic")                                                                                   \
-  X(DmaRead, "dma_read")                                                                          \
-  X(DmaWrite, "dma_write")                                                                        \
-  X(MacTx, "mac_tx") X(MacRx, "mac_rx") X(WireTx, "wire_tx") X(WireRx, "wire_rx") X(Peer, "peer") \
-      X(HostBridge, "host_bridge") X(Disk, "disk")
+#define NICSIM_COMPONENTS(X)                                                   \
+  X(HostCpu, "host_cpu")                                                       \
+  X(Driver, "driver")                                                          \
+  X(Bus, "bus")                                                                \
+  X(Nic, "nic")                                                                \
+  X(DmaRead, "dma_read")                                                       \
+  X(DmaWrite, "dma_write")                                                     \
+  X(MacTx, "mac_tx")                                                           \
+  X(MacRx, "mac_rx") X(WireTx, "wire_tx") X(WireRx, "wire_rx") X(Peer, "peer") \
+      X(HostBridge, "host_bridge") X(Disk, "disk") X(TigonCpu, "tigon_cpu") X(Sram, "sram")
 
 enum class Component : std::uint16_t {
 #define NICSIM_X(name, str) name,
@@ -78,14 +87,15 @@ enum class Component : std::uint16_t {
   X(MailboxPio, "mailbox write") X(DiskTransfer, "disk transfer") X(RegisterRead, "register read")
 
 // Phases of a PCI/PCI-X bus tenure (thesis §4.1.2; pci_facts §2, §9).
-#define NICSIM_BUS_PHASES(X)                                      \
-  X(Arbitration, "arbitration")                                   \
-  X(Address, "address")                                           \
-  X(DualAddress, "dual address")                                  \
-  X(Attribute, "attribute")                                       \
-  X(Turnaround, "turnaround")                                     \
-  X(Wait, "wait") X(Data, "data") X(Stop, "stop") X(Idle, "idle") \
-      X(SplitResponse, "split response") X(BusIdle, "bus idle")
+#define NICSIM_BUS_PHASES(X)                                                         \
+  X(Arbitration, "arbitration")                                                      \
+  X(Address, "address")                                                              \
+  X(DualAddress, "dual address")                                                     \
+  X(Attribute, "attribute")                                                          \
+  X(Turnaround, "turnaround")                                                        \
+  X(Wait, "wait")                                                                    \
+  X(Data, "data") X(Stop, "stop") X(Idle, "idle") X(SplitResponse, "split response") \
+      X(BusIdle, "bus idle")
 
 enum class BusPhase : std::uint16_t {
 #define NICSIM_X(name, str) name,
@@ -95,14 +105,15 @@ enum class BusPhase : std::uint16_t {
 };
 
 // Every bus cycle belongs to exactly one of these (thesis Figs 4.6/4.7 and §4.2).
-#define NICSIM_BUS_CATEGORIES(X)                                                              \
-  X(Content, "packet content")                                                                \
-  X(NetworkHeaders, "network headers")                                                        \
-  X(AppHeaders, "application headers")                                                        \
-  X(Descriptors, "descriptors and ring indices")                                              \
-  X(OtherDevices, "other devices")                                                            \
-  X(ArbitrationCycles, "arbitration") X(AddressCycles, "address") X(WaitCycles, "wait/stall") \
-      X(RetryCycles, "retry") X(TurnaroundCycles, "turnaround") X(IdleCycles, "idle")
+#define NICSIM_BUS_CATEGORIES(X)                                                  \
+  X(Content, "packet content")                                                    \
+  X(NetworkHeaders, "network headers")                                            \
+  X(AppHeaders, "application headers")                                            \
+  X(Descriptors, "descriptors and ring indices")                                  \
+  X(OtherDevices, "other devices")                                                \
+  X(ArbitrationCycles, "arbitration")                                             \
+  X(AddressCycles, "address") X(WaitCycles, "wait/stall") X(RetryCycles, "retry") \
+      X(TurnaroundCycles, "turnaround") X(IdleCycles, "idle")
 
 enum class BusCategory : std::uint16_t {
 #define NICSIM_X(name, str) name,

@@ -41,6 +41,7 @@ EMSCRIPTEN_BINDINGS(nicsim) {
   emscripten::function("traceKindNames", &nicsim::api::trace_kind_names);
   emscripten::function("componentNames", &nicsim::api::component_names);
   emscripten::function("purposeNames", &nicsim::api::purpose_names);
+  emscripten::function("tigonInfo", &nicsim::api::tigon_info);
   emscripten::function("nullLoop", &null_loop);
   emscripten::function("parameterInfo", &nicsim::api::parameter_info);
 }

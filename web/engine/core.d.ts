@@ -12,6 +12,8 @@ export interface NicsimCoreModule {
   traceKindNames(): string;
   /** JSON array of component names, index = component id. */
   componentNames(): string;
+  /** JSON {events:[{name,label,hardware,code_bytes}], paths:[{name,event,label}], table_3_4}. */
+  tigonInfo(): string;
   /** Runs a queue whose handlers only schedule their successors; returns events fired. */
   nullLoop(events: number): number;
   /** JSON array of parameter specs (path, type, range, default, unit, origin). */

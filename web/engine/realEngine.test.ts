@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadNodeCore } from './nodeCore';
 import { decodeTrace } from './trace';
-import { COMPONENT_NAMES, K, KIND_NAMES } from './traceKinds';
+import { COMPONENT_NAMES, K, KIND_NAMES, TIGON_EVENTS, TIGON_PATHS } from './traceKinds';
 import { isErrorOutput, type RunOutput } from './types';
 import { SCENARIOS } from '../scenarios';
 import { buildIndex } from '../model/traceIndex';
@@ -28,6 +28,17 @@ describe.skipIf(!built)('the real engine, as the UI reads it', async () => {
   it('reports the same kind and component lists as traceKinds.ts', () => {
     expect(JSON.parse(core!.traceKindNames())).toEqual(KIND_NAMES);
     expect(JSON.parse(core!.componentNames())).toEqual(COMPONENT_NAMES);
+  });
+
+  it('reports the same Tigon events and handler paths as traceKinds.ts', () => {
+    const info = JSON.parse(core!.tigonInfo()) as {
+      events: { name: string; label: string }[];
+      paths: { name: string }[];
+    };
+    expect(info.events.map((e) => [e.name, e.label])).toEqual(
+      TIGON_EVENTS.map((e) => [e.name, e.label]),
+    );
+    expect(info.paths.map((p) => p.name)).toEqual(TIGON_PATHS);
   });
 
   for (const entry of SCENARIOS) {

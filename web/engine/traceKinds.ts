@@ -16,6 +16,9 @@ export interface FieldDoc {
     | 'bytes'
     | 'busPhase'
     | 'busCategory'
+    | 'tigonEvent'
+    | 'tigonPath'
+    | 'tigonBits'
     | string[];
 }
 
@@ -113,7 +116,7 @@ export const TRACE_KINDS: readonly KindDoc[] = [
     name: 'MacTxStart',
     step: 'S5',
     doc: 'frame starts on the wire to the peer',
-    fields: [F('packet'), F('frame bytes', 'bytes')],
+    fields: [F('packet'), F('frame bytes', 'bytes'), F('MAC transmit queue left')],
   },
   { name: 'MacTxEnd', doc: 'frame fully sent', fields: [F('packet'), F('frame bytes', 'bytes')] },
   {
@@ -125,7 +128,7 @@ export const TRACE_KINDS: readonly KindDoc[] = [
     name: 'MacRxDone',
     step: 'R1',
     doc: 'frame is in the NIC receive buffer',
-    fields: [F('packet'), F('frame bytes', 'bytes')],
+    fields: [F('packet'), F('frame bytes', 'bytes'), F('MAC receive queue')],
   },
   {
     name: 'RxDrop',
@@ -187,6 +190,53 @@ export const TRACE_KINDS: readonly KindDoc[] = [
     doc: 'a PIO register read returned to the CPU',
     fields: [F('register', ['send consumer']), F('value')],
   },
+  {
+    name: 'TigonRegister',
+    doc: "a Tigon CPU's event register changed (pending events it may handle)",
+    fields: [F('cpu', ['A', 'B']), F('event bits', 'tigonBits'), F('mask bits', 'tigonBits')],
+  },
+  {
+    name: 'TigonHandler',
+    doc: 'the dispatch loop started a handler',
+    fields: [
+      F('event', 'tigonEvent'),
+      F('cpu', ['A', 'B']),
+      F('path', 'tigonPath'),
+      F('duration ps'),
+      F('packet'),
+    ],
+  },
+  {
+    name: 'TigonHandlerEnd',
+    doc: 'the handler ran to completion',
+    fields: [F('event', 'tigonEvent'), F('cpu', ['A', 'B']), F('path', 'tigonPath')],
+  },
+  {
+    name: 'TigonSemaphore',
+    doc: 'the hardware semaphore',
+    fields: [
+      F('cpu', ['A', 'B']),
+      F('operation', ['spinning', 'acquired', 'released']),
+      F('event', 'tigonEvent'),
+    ],
+  },
+  {
+    name: 'SramLoad',
+    doc: "the SRAM's load as a handler starts",
+    fields: [F('utilisation ‰'), F('wait per access ps'), F('cpu', ['A', 'B'])],
+  },
+  {
+    name: 'MacTxQueued',
+    step: 'S4',
+    doc: 'Send Data Ready queued a MAC transmit descriptor',
+    fields: [F('packet'), F('MAC transmit queue')],
+  },
+  {
+    name: 'MacRxTaken',
+    step: 'R2',
+    doc: 'Receive Complete took a frame from the MAC receive queue',
+    fields: [F('packet'), F('MAC receive queue')],
+  },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
@@ -224,7 +274,14 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'BusPhase'
   | 'BusRequest'
   | 'BusGrant'
-  | 'RegisterRead',
+  | 'RegisterRead'
+  | 'TigonRegister'
+  | 'TigonHandler'
+  | 'TigonHandlerEnd'
+  | 'TigonSemaphore'
+  | 'SramLoad'
+  | 'MacTxQueued'
+  | 'MacRxTaken',
   number
 >;
 
@@ -243,6 +300,8 @@ export const COMPONENT_NAMES: readonly string[] = [
   'peer',
   'host_bridge',
   'disk',
+  'tigon_cpu',
+  'sram',
 ];
 
 export const C = {
@@ -259,6 +318,8 @@ export const C = {
   Peer: 10,
   HostBridge: 11,
   Disk: 12,
+  TigonCpu: 13,
+  Sram: 14,
 } as const;
 
 /** Component fields carry the device instance in their high byte (the second NIC is 1). */
@@ -283,6 +344,8 @@ export const COMPONENT_LABELS: readonly string[] = [
   'peer',
   'host bridge',
   'disk',
+  'Tigon CPU',
+  'Tigon SRAM',
 ];
 
 /** What a bus transaction or DMA carries (NICSIM_PURPOSES), index = purpose id. */
@@ -449,6 +512,51 @@ export function componentLabel(c: number): string {
   return `${label} ${instance + 1}`;
 }
 
+/**
+ * The Tigon firmware's events (Table 3.1) in event-register bit order (core-cpp/nic/tigon/
+ * firmware.hpp; checked against the wasm build's tigonInfo()). PRI picks the highest set bit.
+ */
+export const TIGON_EVENTS: readonly { name: string; label: string; short: string }[] = [
+  { name: 'SendDataReady', label: 'Send Data Ready', short: 'SDR' },
+  { name: 'ReceiveComplete', label: 'Receive Complete', short: 'RC' },
+  { name: 'SendBdReady', label: 'Send Buffer Descriptor Ready', short: 'SBDR' },
+  { name: 'ReceiveBdReady', label: 'Receive Buffer Descriptor Ready', short: 'RBDR' },
+  { name: 'Mailbox', label: 'Mailbox', short: 'MB' },
+  { name: 'UpdateSendConsumer', label: 'Update Send Consumer', short: 'USC' },
+  { name: 'UpdateReturnProducer', label: 'Update Receive Return Producer', short: 'URRP' },
+  { name: 'DmaReadComplete', label: 'DMA Read Complete', short: 'DRC' },
+  { name: 'DmaWriteComplete', label: 'DMA Write Complete', short: 'DWC' },
+];
+
+/** Handler code paths (NICSIM_TIGON_PATHS), index = path id in TigonHandler records. */
+export const TIGON_PATHS: readonly string[] = [
+  'MailboxRead',
+  'SendBdFetch',
+  'SendBdIdle',
+  'ReceiveBdFetch',
+  'ReceiveBdIdle',
+  'ReadDoneSendBds',
+  'ReadDoneReceiveBds',
+  'ReadDoneSendData',
+  'SendData',
+  'SendDataWait',
+  'SendConsumerDma',
+  'SendConsumerLocal',
+  'Receive',
+  'ReceiveNoBuffer',
+  'ReturnProducerDma',
+  'WriteDoneData',
+  'WriteDoneReturnBd',
+  'WriteDoneIndex',
+];
+
+function tigonBits(bits: number): string {
+  const out: string[] = [];
+  for (let i = TIGON_EVENTS.length - 1; i >= 0; i--)
+    if (bits & (1 << i)) out.push(TIGON_EVENTS[i]!.short);
+  return out.length ? out.join(' ') : 'none';
+}
+
 export function purposeName(p: number): string {
   return PURPOSE_NAMES[p] ?? `purpose ${p}`;
 }
@@ -485,6 +593,12 @@ export function formatField(doc: FieldDoc, v: number): string {
       return BUS_PHASE_NAMES[v] ?? String(v);
     case 'busCategory':
       return BUS_CATEGORY_NAMES[v] ?? String(v);
+    case 'tigonEvent':
+      return TIGON_EVENTS[v]?.label ?? String(v);
+    case 'tigonPath':
+      return TIGON_PATHS[v] ?? String(v);
+    case 'tigonBits':
+      return tigonBits(v);
     default:
       return String(v);
   }

@@ -1,0 +1,105 @@
+#include "nic/tigon/firmware.hpp"
+
+namespace nicsim {
+
+namespace {
+constexpr TigonPathInfo kPaths[] = {
+#define NICSIM_X(name, event, label, instructions, loads, stores) \
+  {#name, TigonEvent::event, label, instructions, loads, stores},
+    NICSIM_TIGON_PATHS(NICSIM_X)
+#undef NICSIM_X
+};
+struct EventInfo {
+  const char* name;
+  const char* label;
+  bool hardware;
+};
+constexpr EventInfo kEvents[] = {
+#define NICSIM_X(name, label, kind) {#name, label, kind[0] == 'h'},
+    NICSIM_TIGON_EVENTS(NICSIM_X)
+#undef NICSIM_X
+};
+
+using E = TigonEvent;
+bool uses_read_channel(E e) {
+  return e == E::SendBdReady || e == E::ReceiveBdReady || e == E::SendDataReady ||
+         e == E::DmaReadComplete;
+}
+bool uses_write_channel(E e, bool send_consumer_by_dma) {
+  return e == E::ReceiveComplete || e == E::UpdateReturnProducer || e == E::DmaWriteComplete ||
+         (e == E::UpdateSendConsumer && send_consumer_by_dma);
+}
+bool pair_is(E a, E b, E x, E y) { return (a == x && b == y) || (a == y && b == x); }
+}  // namespace
+
+const TigonPathInfo& tigon_path_info(TigonPath p) { return kPaths[static_cast<int>(p)]; }
+const char* tigon_event_name(TigonEvent e) { return kEvents[static_cast<int>(e)].name; }
+const char* tigon_event_label(TigonEvent e) { return kEvents[static_cast<int>(e)].label; }
+bool tigon_event_is_hardware(TigonEvent e) { return kEvents[static_cast<int>(e)].hardware; }
+
+const char* tigon_firmware_name(TigonFirmware f) {
+  switch (f) {
+    case TigonFirmware::Release:
+      return "release";
+    case TigonFirmware::Bsd:
+      return "bsd";
+    case TigonFirmware::Parallel:
+      return "parallel";
+    case TigonFirmware::Custom:
+      return "custom";
+    case TigonFirmware::Dynamic:
+      return "dynamic";
+  }
+  return "release";
+}
+
+bool tigon_events_conflict(TigonEvent a, TigonEvent b, bool send_consumer_by_dma) {
+  if (a == b) return true;  // one handler's private state, now on two CPUs
+  // Table 3.3: a DMA channel's descriptor queue is one piece of hardware.
+  if (uses_read_channel(a) && uses_read_channel(b)) return true;
+  if (uses_write_channel(a, send_consumer_by_dma) && uses_write_channel(b, send_consumer_by_dma))
+    return true;
+  // Table 3.2: data both handlers update. Mailbox ↔ SBDR/RBDR and DRC ↔ RC are single-writer
+  // (§3.2.2), so a stale read is harmless and they need no lock.
+  return pair_is(a, b, E::DmaReadComplete, E::SendDataReady) ||
+         pair_is(a, b, E::DmaReadComplete, E::UpdateSendConsumer) ||
+         pair_is(a, b, E::ReceiveComplete, E::UpdateReturnProducer);
+}
+
+TigonPartition tigon_table_3_4() {
+  TigonPartition p{};
+  for (E e : {E::Mailbox, E::DmaWriteComplete, E::ReceiveComplete, E::UpdateReturnProducer})
+    p[static_cast<int>(e)] = kCpuA;
+  for (E e : {E::DmaReadComplete, E::SendBdReady, E::SendDataReady, E::ReceiveBdReady,
+              E::UpdateSendConsumer})
+    p[static_cast<int>(e)] = kCpuB;
+  return p;
+}
+
+std::int64_t tigon_code_bytes(TigonEvent e) {
+  switch (e) {
+    case E::Mailbox:
+      return 2560;
+    case E::ReceiveComplete:
+      return 7680;
+    case E::DmaWriteComplete:
+      return 2048;
+    case E::UpdateReturnProducer:
+      return 1024;
+    case E::DmaReadComplete:
+      return 2560;
+    case E::SendDataReady:
+      return 3072;
+    case E::SendBdReady:
+      return 1024;
+    case E::ReceiveBdReady:
+      return 1024;
+    case E::UpdateSendConsumer:
+      return 512;
+    case E::Count:
+      break;
+  }
+  return 0;
+}
+
+}  // namespace nicsim

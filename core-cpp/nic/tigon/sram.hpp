@@ -1,0 +1,59 @@
+// The Tigon's external SRAM as a shared server (seed 000 §3.1.1, §3.4.1, §3.4.2): both CPUs,
+// the DMA engine and the MAC all move bytes through it. Each client's occupancy is counted in
+// 1 µs buckets over a sliding window; a CPU access then waits, on average, the residual work
+// of everyone else's transfers (the M/G/1 mean wait, Pollaczek–Khinchine):
+//     W = R / (1 − ρ),  ρ = others' occupancy / window,  R = Σ others' S² / (2 · window).
+// Large DMA and MAC bursts make R large, which is the thesis's explanation of why handler
+// times rise above about 1 Gb/s (Fig 3.12). Integer sums and plain arithmetic only, so native
+// and wasm runs agree to the bit.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "sim/time.hpp"
+
+namespace nicsim {
+
+enum class SramClient : std::uint8_t { CpuA = 0, CpuB = 1, Dma = 2, Mac = 3, Count };
+
+class Sram {
+ public:
+  Sram(std::int64_t bandwidth_mbs, std::int64_t burst_bytes, Time window);
+
+  // Time `bytes` occupy the SRAM at its full bandwidth.
+  Time occupancy(std::int64_t bytes) const;
+  // A bulk transfer (DMA or MAC) of `bytes`, moved in bursts of burst_bytes. The SRAM is one
+  // server: the MAC (the wire cannot wait) and the CPUs take it first, and a DMA transfer is
+  // complete only once its bytes have passed it. Returns when this transfer's bytes are done.
+  Time bulk(SramClient who, std::int64_t bytes, Time now);
+  // `count` CPU accesses of `bytes` each (4-byte data words, 64-byte instruction lines).
+  void accesses(SramClient who, std::int64_t count, std::int64_t bytes, Time now);
+
+  struct Load {
+    double utilization = 0;  // others' share of the window (ρ)
+    Time wait = 0;           // mean extra wait of one access
+  };
+  Load load_seen_by(SramClient who, Time now);
+  // Everyone's occupancy over the window, for the contention meter.
+  double utilization(Time now);
+  Time busy_total() const { return busy_total_; }
+
+ private:
+  static constexpr int kBuckets = 16;
+  struct Bucket {
+    std::int64_t index = -1;  // which µs (now / bucket) this bucket holds
+    std::array<std::int64_t, static_cast<int>(SramClient::Count)> busy{};
+    std::array<std::int64_t, static_cast<int>(SramClient::Count)> busy_sq_ns{};  // Σ S² in ns²
+  };
+  Bucket& bucket_at(Time now);
+  void add(SramClient who, std::int64_t count, Time each, Time now);
+
+  std::int64_t bandwidth_mbs_;
+  std::int64_t burst_bytes_;
+  Time bucket_;
+  std::array<Bucket, kBuckets> buckets_{};
+  Time busy_total_ = 0;
+  Time free_at_ = 0;  // when the SRAM has served everything booked so far
+};
+
+}  // namespace nicsim

@@ -1,0 +1,759 @@
+#include "nic/tigon/tigon_nic.hpp"
+
+#include <algorithm>
+
+#include "nic/fixed_nic.hpp"  // Rings
+
+namespace nicsim {
+
+namespace {
+constexpr std::uint64_t kTimerTrigger = 1ull << 63;
+using E = TigonEvent;
+using P = TigonPath;
+int bit(E e) { return static_cast<int>(e); }
+bool receive_path_event(E e) {
+  return e == E::ReceiveComplete || e == E::UpdateReturnProducer || e == E::DmaWriteComplete;
+}
+}  // namespace
+
+TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings rings, IoBus* bus,
+                   Tally* tally)
+    : ctx_(ctx),
+      cfg_(cfg.nic),
+      tcfg_(cfg.tigon),
+      instance_(instance),
+      send_(rings.send),
+      receive_(rings.receive),
+      ret_(rings.ret),
+      dma_(ctx, bus, cfg.nic.dma_queue_depth, cfg.nic.dma_max_burst, instance, this),
+      sram_(cfg.tigon.sram_bandwidth_mbs, cfg.tigon.sram_burst_bytes, cfg.tigon.sram_window),
+      costs_(cfg.tigon),
+      tally_(tally) {
+  switch (tcfg_.firmware) {
+    case TigonFirmware::Release:
+    case TigonFirmware::Bsd:
+      partition_.fill(kCpuA);
+      break;
+    case TigonFirmware::Parallel:
+      partition_ = tigon_table_3_4();
+      break;
+    case TigonFirmware::Custom:
+      partition_ = tcfg_.partition;
+      break;
+    case TigonFirmware::Dynamic:
+      partition_.fill(kCpuBoth);
+      break;
+  }
+  // PARALLEL's Update Send Consumer only publishes the index; the driver reads it (§3.2.2).
+  usc_by_dma_ = !cfg.nic.send_consumer_by_pio;
+}
+
+bool TigonNic::cpu_present(int cpu) const {
+  return cpu == 0 ||
+         (tcfg_.firmware != TigonFirmware::Release && tcfg_.firmware != TigonFirmware::Bsd);
+}
+
+Time TigonNic::cpu_busy_at(int cpu, Time now) const {
+  const Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+  Time t = stats_.cpu_busy[static_cast<std::size_t>(cpu)];
+  if (c.state == CpuState::Spinning) t += now - c.spin_started;
+  return t;
+}
+
+std::uint64_t TigonNic::work_outstanding() const {
+  std::uint64_t n = read_done_.size() + write_done_.size() + rx_queue_.size();
+  for (const Cpu& c : cpus_) {
+    if (c.state != CpuState::Running) continue;
+    switch (c.work.path) {
+      case P::ReadDoneSendBds:
+      case P::ReadDoneReceiveBds:
+      case P::ReadDoneSendData:
+      case P::Receive:
+      case P::ReceiveNoBuffer:
+      case P::WriteDoneData:
+      case P::WriteDoneReturnBd:
+      case P::WriteDoneIndex:
+        ++n;
+        break;
+      default:
+        break;
+    }
+  }
+  return n;
+}
+
+// ---- ports ---------------------------------------------------------------------------------
+
+void TigonNic::mailbox_write(Mailbox box, std::uint32_t value) {
+  const auto b = static_cast<std::uint32_t>(box);
+  mailbox_values_[b] = value;
+  mailbox_dirty_ |= 1u << b;
+  wake();
+}
+
+std::uint32_t TigonNic::register_read(Register reg) {
+  switch (reg) {
+    case Register::SendConsumer:  // PARALLEL: the firmware's send consumer index, read by PIO
+      return static_cast<std::uint32_t>(send_->slot(send_->cons(Copy::Nic)));
+  }
+  return 0;
+}
+
+void TigonNic::dma_done(DmaChannel ch, const DmaRequest& req) {
+  // The bus transfer is over; the DMA is complete when its bytes have passed the SRAM.
+  const Time landed = sram_.bulk(SramClient::Dma, req.bytes, ctx_->now());
+  if (landed > ctx_->now() || !landing_.empty()) {
+    landing_.push_back({ch, req});
+    ctx_->at(std::max(landed, ctx_->now()), this, kDmaLanded);
+    return;
+  }
+  dma_landed(ch, req);
+}
+
+void TigonNic::dma_landed(DmaChannel ch,
+                          const DmaRequest& req) {  // What the DMA hardware itself completes; the
+                                                    // firmware hears of it by an event.
+  switch (req.purpose) {
+    case Purpose::SendDataFetch:  // the data is in the transmit buffer; the MAC may send it
+      data_done_ = std::max<std::uint64_t>(data_done_, req.cookie + 1);
+      kick_mac();
+      break;
+    case Purpose::ReturnBdWrite: {  // the return BD is in host memory
+      const Descriptor d = return_pending_.front();
+      return_pending_.pop_front();
+      ret_->desc(Copy::Host, req.cookie) = d;
+      break;
+    }
+    case Purpose::SendConsumerWrite:
+      send_->set_cons(Copy::Host, req.cookie & ~kTimerTrigger);
+      break;
+    case Purpose::ReturnProducerWrite:
+      ret_->set_prod(Copy::Host, req.cookie & ~kTimerTrigger);
+      break;
+    default:
+      break;
+  }
+  (ch == DmaChannel::Read ? read_done_ : write_done_).push_back(req);
+  ++stats_.units_in;
+  wake();
+}
+
+void TigonNic::dma_space(DmaChannel ch) {
+  auto& backlog = backlog_[static_cast<int>(ch)];
+  while (!backlog.empty() && dma_.enqueue(ch, backlog.front())) backlog.pop_front();
+  wake();
+}
+
+void TigonNic::frame_arrived(const Frame& f) {
+  ctx_->record(TraceKind::MacRxDone, me(Component::MacRx), f.packet, f.frame_bytes,
+               static_cast<std::uint32_t>(rx_queue_.size() + 1));
+  if (rx_used_ + f.frame_bytes > cfg_.rx_buffer_bytes) {  // the MAC's receive FIFO is full
+    ctx_->record(TraceKind::RxDrop, me(Component::Nic), f.packet, 1);
+    ++tally_->drops_buffer_full;
+    return;
+  }
+  rx_used_ += f.frame_bytes;
+  rx_queue_.push_back(f);
+  sram_.bulk(SramClient::Mac, f.frame_bytes, ctx_->now());
+  ++stats_.units_in;
+  wake();
+}
+
+void TigonNic::link_sent(const Frame& f) {
+  ctx_->record(TraceKind::MacTxEnd, me(Component::MacTx), f.packet, f.frame_bytes);
+  tx_used_ -= f.frame_bytes;
+  if (tx_wait_) {
+    tx_wait_ = false;
+    raise(E::SendDataReady);
+    wake();
+  }
+}
+
+void TigonNic::link_ready() { kick_mac(); }
+
+void TigonNic::kick_mac() {
+  // "Transmit the packet when it arrives in the transmit buffer" (§3.1.3 step 4): in order.
+  while (!mac_tx_.empty() && data_done_ > mac_tx_.front().end_index) {
+    const Frame f = mac_tx_.front().frame;
+    if (!tx_link_->try_send(f)) return;
+    mac_tx_.pop_front();
+    sram_.bulk(SramClient::Mac, f.frame_bytes, ctx_->now());
+    ctx_->record(TraceKind::MacTxStart, me(Component::MacTx), f.packet, f.frame_bytes,
+                 static_cast<std::uint32_t>(mac_tx_.size()));
+  }
+}
+
+// ---- the DMA channels ----------------------------------------------------------------------
+
+bool TigonNic::channel_free(DmaChannel ch) const {
+  return backlog_[static_cast<int>(ch)].empty() && dma_.has_space(ch);
+}
+
+void TigonNic::issue(DmaChannel ch, const DmaRequest& req) {
+  auto& backlog = backlog_[static_cast<int>(ch)];
+  if (!backlog.empty() || !dma_.enqueue(ch, req)) backlog.push_back(req);
+}
+
+// ---- events and the dispatch loop ----------------------------------------------------------
+
+void TigonNic::raise(E e) { raised_[static_cast<std::size_t>(bit(e))] = true; }
+
+bool TigonNic::ready(E e) const {
+  const bool raised = raised_[static_cast<std::size_t>(bit(e))];
+  switch (e) {
+    case E::Mailbox:
+      return mailbox_dirty_ != 0;
+    case E::SendBdReady:
+    case E::ReceiveBdReady:
+    case E::SendDataReady:
+      // A handler that would enqueue a DMA waits while the channel's queue is full
+      // (nic_facts §3.8: the firmware's "DMA read ring full" counter).
+      return raised && channel_free(DmaChannel::Read);
+    case E::UpdateSendConsumer:
+      return raised && (!usc_by_dma_ || channel_free(DmaChannel::Write));
+    case E::UpdateReturnProducer:
+      return raised && channel_free(DmaChannel::Write);
+    case E::ReceiveComplete: {
+      if (rx_queue_.empty()) return false;
+      if (receive_->pending(Copy::Nic) == 0) {
+        // No receive BD on the NIC: wait if the driver has posted more (they are being
+        // fetched); otherwise the handler drops the frame.
+        return recv_notified_ <= receive_->prod(Copy::Nic);
+      }
+      return ret_->free_slots() - return_reserved_ > 0 && backlog_[1].empty() &&
+             dma_.has_space(DmaChannel::Write, 2);
+    }
+    case E::DmaReadComplete:
+      return !read_done_.empty();
+    case E::DmaWriteComplete:
+      return !write_done_.empty();
+    case E::Count:
+      break;
+  }
+  return false;
+}
+
+std::uint16_t TigonNic::register_bits(int cpu) const {
+  std::uint16_t bits = 0;
+  for (int e = 0; e < kTigonEvents; ++e) {
+    if ((partition_[static_cast<std::size_t>(e)] & (1 << cpu)) && ready(static_cast<E>(e)))
+      bits = static_cast<std::uint16_t>(bits | (1u << e));
+  }
+  return bits;
+}
+
+void TigonNic::record_registers() {
+  for (int cpu = 0; cpu < 2; ++cpu) {
+    if (!cpu_present(cpu)) continue;
+    Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+    const std::uint16_t bits = register_bits(cpu);
+    if (bits == c.recorded_bits) continue;
+    c.recorded_bits = bits;
+    std::uint32_t mask = 0;
+    for (int e = 0; e < kTigonEvents; ++e)
+      if (partition_[static_cast<std::size_t>(e)] & (1 << cpu)) mask |= 1u << e;
+    ctx_->record(TraceKind::TigonRegister, me(Component::TigonCpu), static_cast<std::uint32_t>(cpu),
+                 bits, mask);
+  }
+}
+
+void TigonNic::wake() {
+  record_registers();
+  for (int cpu = 0; cpu < 2; ++cpu) {
+    Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+    if (!cpu_present(cpu) || c.state != CpuState::Idle || register_bits(cpu) == 0) continue;
+    c.state = CpuState::Dispatching;
+    // The PRI/JOFF loop (§3.1.2): four instructions from the loop's code.
+    TigonWork loop;
+    loop.instructions = static_cast<double>(tcfg_.dispatch_instructions);
+    const Time t = costs_.cost(loop, placement(cpu, E::Mailbox), cpu, Sram::Load{}).time;
+    stats_.cpu_busy[static_cast<std::size_t>(cpu)] += t;
+    ctx_->after(t, this, kDispatched | (static_cast<std::uint32_t>(cpu) << 8));
+  }
+}
+
+bool TigonNic::needs_lock(int cpu, E e) const {
+  if (tcfg_.firmware == TigonFirmware::Dynamic) return true;  // the shared register (§3.6)
+  if (partition_[static_cast<std::size_t>(bit(e))] == kCpuBoth) return true;
+  const int other = 1 - cpu;
+  if (!cpu_present(other)) return false;
+  for (int f = 0; f < kTigonEvents; ++f) {
+    if ((partition_[static_cast<std::size_t>(f)] & (1 << other)) &&
+        tigon_events_conflict(e, static_cast<E>(f), usc_by_dma_))
+      return true;
+  }
+  return false;
+}
+
+void TigonNic::dispatched(int cpu) {
+  Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+  const std::uint16_t bits = register_bits(cpu);
+  if (bits == 0) {
+    c.state = CpuState::Idle;
+    return;
+  }
+  int top = kTigonEvents - 1;  // PRI: the most significant set bit
+  while (!(bits & (1u << top))) --top;
+  c.event = static_cast<E>(top);
+  if (!needs_lock(cpu, c.event)) {
+    begin(cpu);
+    return;
+  }
+  if (lock_holder_ < 0) {
+    lock_holder_ = cpu;
+    c.state = CpuState::Locking;
+    stats_.cpu_busy[static_cast<std::size_t>(cpu)] += tcfg_.semaphore_access;
+    ctx_->after(tcfg_.semaphore_access, this, kLocked | (static_cast<std::uint32_t>(cpu) << 8));
+    return;
+  }
+  c.state = CpuState::Spinning;  // the other CPU holds the one semaphore
+  c.spin_started = ctx_->now();
+  spinner_ = cpu;
+  ctx_->record(TraceKind::TigonSemaphore, me(Component::TigonCpu), static_cast<std::uint32_t>(cpu),
+               0, static_cast<std::uint32_t>(c.event));
+}
+
+void TigonNic::release_lock(int cpu) {
+  Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+  c.holds_lock = false;
+  lock_holder_ = -1;
+  ctx_->record(TraceKind::TigonSemaphore, me(Component::TigonCpu), static_cast<std::uint32_t>(cpu),
+               2, static_cast<std::uint32_t>(c.event));
+  if (spinner_ < 0) return;
+  const int s = spinner_;
+  spinner_ = -1;
+  Cpu& w = cpus_[static_cast<std::size_t>(s)];
+  const Time spun = ctx_->now() - w.spin_started;
+  stats_.cpu_busy[static_cast<std::size_t>(s)] += spun + tcfg_.semaphore_access;
+  stats_.cpu_spin[static_cast<std::size_t>(s)] += spun;
+  lock_holder_ = s;
+  w.state = CpuState::Locking;
+  ctx_->after(tcfg_.semaphore_access, this, kLocked | (static_cast<std::uint32_t>(s) << 8));
+}
+
+TigonPlacement TigonNic::placement(int cpu, E) const {
+  TigonPlacement p;
+  switch (tcfg_.firmware) {
+    case TigonFirmware::Release:
+    case TigonFirmware::Bsd:
+      // The released firmware keeps a subset of its code and data in CPU A's scratch pad; the
+      // thesis does not say which (§3.2.1), so a chosen share stands for it.
+      p.code_in_sram = tcfg_.code_in_sram ? 1.0 : 1.0 - tcfg_.release_scratch_fraction;
+      p.data_in_sram = tcfg_.data_in_sram ? 1.0 : 1.0 - tcfg_.release_scratch_fraction;
+      return p;
+    case TigonFirmware::Dynamic:
+      // Any CPU may run any handler: 21 KB of code fits neither scratch pad, and data that
+      // persists across invocations must be shared (§3.6).
+      p.code_in_sram = 1.0;
+      p.data_in_sram = 1.0;
+      return p;
+    case TigonFirmware::Parallel:
+    case TigonFirmware::Custom: {
+      std::int64_t bytes = 0;
+      for (int e = 0; e < kTigonEvents; ++e)
+        if (partition_[static_cast<std::size_t>(e)] & (1 << cpu))
+          bytes += tigon_code_bytes(static_cast<E>(e));
+      const std::int64_t scratch = cpu == 0 ? 16384 : 8192;  // §3.1.1
+      p.code_in_sram = (tcfg_.code_in_sram || bytes > scratch) ? 1.0 : 0.0;
+      p.data_in_sram = tcfg_.data_in_sram ? 1.0 : 0.0;
+      return p;
+    }
+  }
+  return p;
+}
+
+void TigonNic::begin(int cpu) {
+  Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+  if (!ready(c.event) || !(partition_[static_cast<std::size_t>(bit(c.event))] & (1 << cpu))) {
+    // The other CPU took the work while we waited for the semaphore: back to the loop.
+    if (c.holds_lock) release_lock(cpu);
+    c.state = CpuState::Idle;
+    wake();
+    return;
+  }
+  c.work = claim(c.event);
+  record_registers();
+  const TigonPathInfo& info = tigon_path_info(c.work.path);
+  TigonWork w;
+  double instructions =
+      static_cast<double>(tcfg_.instructions[static_cast<std::size_t>(c.work.path)]);
+  if (tcfg_.firmware == TigonFirmware::Bsd && receive_path_event(c.event))
+    instructions *= tcfg_.bsd_receive_scale;
+  w.instructions = instructions;
+  w.shared_loads = static_cast<double>(info.shared_loads);
+  w.shared_stores = static_cast<double>(info.shared_stores);
+  const double memory = w.shared_loads + w.shared_stores;
+  w.private_loads = std::max(0.0, instructions * tcfg_.load_fraction - w.shared_loads);
+  w.private_stores = std::max(0.0, instructions * tcfg_.store_fraction - w.shared_stores);
+  (void)memory;
+  const SramClient me_client = cpu == 0 ? SramClient::CpuA : SramClient::CpuB;
+  const Time now = ctx_->now();
+  const Sram::Load load = sram_.load_seen_by(me_client, now);
+  const TigonCost cost = costs_.cost(w, placement(cpu, c.event), cpu, load);
+  // The CPU's own SRAM traffic: 4-byte words (two share a beat through the 8-byte data
+  // cache) and 64-byte instruction lines.
+  sram_.accesses(me_client, static_cast<std::int64_t>(cost.sram_data_accesses + 0.5), 4, now);
+  sram_.accesses(me_client, static_cast<std::int64_t>(cost.sram_line_fills + 0.5), 64, now);
+  stats_.sram_accesses += cost.sram_data_accesses + cost.sram_line_fills;
+  stats_.sram_wait +=
+      (cost.sram_data_accesses + cost.sram_line_fills) * static_cast<double>(load.wait);
+  c.duration = cost.total() + (c.holds_lock ? tcfg_.semaphore_access : 0);
+  c.started = now;
+  c.state = CpuState::Running;
+  ctx_->record(TraceKind::SramLoad, me(Component::Sram),
+               static_cast<std::uint32_t>(sram_.utilization(now) * 1000.0 + 0.5),
+               static_cast<std::uint32_t>(std::min<Time>(load.wait, 0xFFFFFFFF)),
+               static_cast<std::uint32_t>(cpu));
+  std::uint32_t packet = 0;
+  if (c.work.path == P::Receive || c.work.path == P::ReceiveNoBuffer)
+    packet = c.work.frame.packet;
+  else if (c.work.path == P::SendData)
+    packet = send_->desc(Copy::Nic, c.work.index).packet;
+  else
+    packet = c.work.dma.packet;
+  ctx_->record(TraceKind::TigonHandler, me(Component::TigonCpu),
+               static_cast<std::uint32_t>(bit(c.event)), static_cast<std::uint32_t>(cpu),
+               static_cast<std::uint32_t>(c.work.path),
+               static_cast<std::uint32_t>(std::min<Time>(c.duration, 0xFFFFFFFF)), packet);
+  ctx_->after(c.duration, this, kHandlerEnd | (static_cast<std::uint32_t>(cpu) << 8));
+}
+
+void TigonNic::end(int cpu) {
+  Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+  const auto ci = static_cast<std::size_t>(cpu);
+  stats_.cpu_busy[ci] += c.duration;
+  stats_.cpu_handlers[ci] += c.duration;
+  stats_.handler_time[static_cast<std::size_t>(bit(c.event))] += c.duration;
+  ++stats_.handler_runs[static_cast<std::size_t>(bit(c.event))];
+  stats_.path_time[static_cast<std::size_t>(c.work.path)] += c.duration;
+  ++stats_.path_runs[static_cast<std::size_t>(c.work.path)];
+  finish(cpu, c.event, c.work);
+  ctx_->record(TraceKind::TigonHandlerEnd, me(Component::TigonCpu),
+               static_cast<std::uint32_t>(bit(c.event)), static_cast<std::uint32_t>(cpu),
+               static_cast<std::uint32_t>(c.work.path));
+  if (c.holds_lock) release_lock(cpu);
+  c.state = CpuState::Idle;
+  wake();
+}
+
+void TigonNic::fire(std::uint32_t tag) {
+  const int cpu = static_cast<int>((tag >> 8) & 1);
+  switch (tag & 0xFF) {
+    case kDispatched:
+      dispatched(cpu);
+      return;
+    case kLocked: {
+      Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+      c.holds_lock = true;
+      ctx_->record(TraceKind::TigonSemaphore, me(Component::TigonCpu),
+                   static_cast<std::uint32_t>(cpu), 1, static_cast<std::uint32_t>(c.event));
+      begin(cpu);
+      return;
+    }
+    case kHandlerEnd:
+      end(cpu);
+      return;
+    case kDmaLanded: {
+      const Landing l = landing_.front();
+      landing_.pop_front();
+      dma_landed(l.ch, l.req);
+      return;
+    }
+    case kSendTimer:
+      if (send_armed_ && (tag >> 8) == (send_generation_ & 0xFFFFFF)) {
+        send_armed_ = false;
+        ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), kCauseSend);
+        if (send_unreported_ > 0) {
+          send_trigger_ = 1;
+          raise(E::UpdateSendConsumer);
+          wake();
+        }
+      }
+      return;
+    case kReturnTimer:
+      if (return_armed_ && (tag >> 8) == (return_generation_ & 0xFFFFFF)) {
+        return_armed_ = false;
+        ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), kCauseReceive);
+        if (return_unreported_ > 0) {
+          return_trigger_ = 1;
+          raise(E::UpdateReturnProducer);
+          wake();
+        }
+      }
+      return;
+    default:
+      ctx_->fail("Tigon: unknown event tag " + std::to_string(tag));
+  }
+}
+
+// ---- the handlers (§3.1.3) -----------------------------------------------------------------
+
+TigonNic::Work TigonNic::claim(E e) {
+  Work w;
+  auto fetch = [&](DescriptorRing* ring, std::uint64_t notified, bool* inflight, P go, P idle) {
+    const std::uint64_t p = ring->prod(Copy::Nic);
+    if (*inflight || notified <= p) {
+      w.path = idle;
+      return;
+    }
+    const std::uint64_t to_end = static_cast<std::uint64_t>(ring->size() - ring->slot(p));
+    w.index = std::min({notified - p, static_cast<std::uint64_t>(cfg_.bd_fetch_max), to_end});
+    *inflight = true;
+    w.path = go;
+  };
+  switch (e) {
+    case E::Mailbox:
+      w.path = P::MailboxRead;
+      w.mailbox_dirty = mailbox_dirty_;
+      w.mailbox_values = mailbox_values_;
+      mailbox_dirty_ = 0;
+      break;
+    case E::SendBdReady:
+      raised_[static_cast<std::size_t>(bit(e))] = false;
+      fetch(send_, send_notified_, &send_fetch_inflight_, P::SendBdFetch, P::SendBdIdle);
+      break;
+    case E::ReceiveBdReady:
+      raised_[static_cast<std::size_t>(bit(e))] = false;
+      fetch(receive_, recv_notified_, &recv_fetch_inflight_, P::ReceiveBdFetch, P::ReceiveBdIdle);
+      break;
+    case E::DmaReadComplete:
+      w.dma = read_done_.front();
+      read_done_.pop_front();
+      w.path = w.dma.purpose == Purpose::SendBdFetch   ? P::ReadDoneSendBds
+               : w.dma.purpose == Purpose::RecvBdFetch ? P::ReadDoneReceiveBds
+                                                       : P::ReadDoneSendData;
+      break;
+    case E::DmaWriteComplete:
+      w.dma = write_done_.front();
+      write_done_.pop_front();
+      w.path = w.dma.purpose == Purpose::RecvDataWrite   ? P::WriteDoneData
+               : w.dma.purpose == Purpose::ReturnBdWrite ? P::WriteDoneReturnBd
+                                                         : P::WriteDoneIndex;
+      break;
+    case E::SendDataReady: {
+      raised_[static_cast<std::size_t>(bit(e))] = false;
+      w.path = P::SendDataWait;
+      if (send_next_data_ >= send_->prod(Copy::Nic)) break;
+      const Descriptor& d = send_->desc(Copy::Nic, send_next_data_);
+      const std::int64_t need = d.end ? d.bytes + kCrcBytes : d.bytes;
+      if (tx_used_ + need > cfg_.tx_buffer_bytes) {
+        if (!tx_wait_) {
+          ++tally_->tx_buffer_full;
+          ctx_->record(TraceKind::TxBufferFull, me(Component::Nic), d.packet);
+        }
+        tx_wait_ = true;
+        break;
+      }
+      tx_used_ += need;
+      w.index = send_next_data_++;
+      w.path = P::SendData;
+      break;
+    }
+    case E::UpdateSendConsumer:
+      raised_[static_cast<std::size_t>(bit(e))] = false;
+      w.path = usc_by_dma_ ? P::SendConsumerDma : P::SendConsumerLocal;
+      w.index = send_->cons(Copy::Nic) | (send_trigger_ ? kTimerTrigger : 0);
+      send_unreported_ = 0;
+      send_armed_ = false;
+      send_trigger_ = 0;
+      break;
+    case E::UpdateReturnProducer:
+      raised_[static_cast<std::size_t>(bit(e))] = false;
+      w.path = P::ReturnProducerDma;
+      w.index = ret_->prod(Copy::Nic) | (return_trigger_ ? kTimerTrigger : 0);
+      return_unreported_ = 0;
+      return_armed_ = false;
+      return_trigger_ = 0;
+      break;
+    case E::ReceiveComplete: {
+      w.frame = rx_queue_.front();
+      rx_queue_.pop_front();
+      ctx_->record(TraceKind::MacRxTaken, me(Component::MacRx), w.frame.packet,
+                   static_cast<std::uint32_t>(rx_queue_.size()));
+      if (receive_->pending(Copy::Nic) == 0) {
+        w.path = P::ReceiveNoBuffer;
+        break;
+      }
+      w.index = receive_->cons(Copy::Nic);
+      receive_->set_cons(Copy::Nic, w.index + 1);
+      ++return_reserved_;
+      w.path = P::Receive;
+      break;
+    }
+    case E::Count:
+      break;
+  }
+  return w;
+}
+
+void TigonNic::finish(int, E, const Work& w) {
+  switch (w.path) {
+    case P::MailboxRead:  // step 1: read the producer indices, raise the BD Ready events
+      for (std::uint32_t b = 0; b < 4; ++b) {
+        if (!(w.mailbox_dirty & (1u << b))) continue;
+        const std::uint32_t v = w.mailbox_values[b];
+        switch (static_cast<Mailbox>(b)) {
+          case Mailbox::SendProducer:
+            send_notified_ = send_->unwrap(send_notified_, v);
+            raise(E::SendBdReady);
+            break;
+          case Mailbox::ReceiveProducer:
+            recv_notified_ = receive_->unwrap(recv_notified_, v);
+            raise(E::ReceiveBdReady);
+            break;
+          case Mailbox::ReturnConsumer:
+            ret_->set_cons(Copy::Nic, ret_->unwrap(ret_->cons(Copy::Nic), v));
+            break;
+          case Mailbox::InterruptAck:
+            break;
+        }
+      }
+      break;
+    case P::SendBdFetch:  // step 2
+      issue(DmaChannel::Read,
+            {Purpose::SendBdFetch,
+             static_cast<std::uint32_t>(w.index * static_cast<std::uint64_t>(cfg_.send_bd_bytes)),
+             send_->desc(Copy::Host, send_->prod(Copy::Nic)).packet, w.index});
+      break;
+    case P::ReceiveBdFetch:
+      issue(
+          DmaChannel::Read,
+          {Purpose::RecvBdFetch,
+           static_cast<std::uint32_t>(w.index * static_cast<std::uint64_t>(cfg_.receive_bd_bytes)),
+           receive_->desc(Copy::Host, receive_->prod(Copy::Nic)).packet, w.index});
+      break;
+    case P::SendBdIdle:
+    case P::ReceiveBdIdle:
+    case P::SendDataWait:
+    case P::WriteDoneReturnBd:
+      break;
+    case P::ReadDoneSendBds:
+    case P::ReadDoneReceiveBds: {  // step 3: the BDs are in NIC memory
+      const bool is_send = w.path == P::ReadDoneSendBds;
+      DescriptorRing* ring = is_send ? send_ : receive_;
+      const std::uint64_t p = ring->prod(Copy::Nic);
+      for (std::uint64_t i = 0; i < w.dma.cookie; ++i)
+        ring->desc(Copy::Nic, p + i) = ring->desc(Copy::Host, p + i);
+      ring->set_prod(Copy::Nic, p + w.dma.cookie);
+      (is_send ? send_fetch_inflight_ : recv_fetch_inflight_) = false;
+      if (is_send) raise(E::SendDataReady);
+      if ((is_send ? send_notified_ : recv_notified_) > ring->prod(Copy::Nic))
+        raise(is_send ? E::SendBdReady : E::ReceiveBdReady);
+      ++stats_.units_done;
+      break;
+    }
+    case P::ReadDoneSendData:  // step 5: the BD's buffer is consumed
+      if (w.dma.cookie != send_->cons(Copy::Nic)) {
+        ctx_->fail("Tigon: send data completed out of order");
+        return;
+      }
+      send_->set_cons(Copy::Nic, w.dma.cookie + 1);
+      ++send_unreported_;
+      send_counted();
+      ++stats_.units_done;
+      break;
+    case P::SendData: {  // step 4: DMA the packet in, queue its MAC descriptor
+      const Descriptor d = send_->desc(Copy::Nic, w.index);
+      issue(DmaChannel::Read, {Purpose::SendDataFetch, d.bytes, d.packet, w.index, d.header_bytes});
+      frame_so_far_ += d.bytes;
+      payload_so_far_ += d.payload;
+      if (d.end) {
+        const std::uint32_t frame =
+            std::max<std::uint32_t>(frame_so_far_ + kCrcBytes, kMinFrameBytes);
+        mac_tx_.push_back({Frame{d.packet, frame, payload_so_far_}, w.index});
+        ctx_->record(TraceKind::MacTxQueued, me(Component::MacTx), d.packet,
+                     static_cast<std::uint32_t>(mac_tx_.size()));
+        frame_so_far_ = payload_so_far_ = 0;
+        kick_mac();
+      }
+      if (send_next_data_ < send_->prod(Copy::Nic)) raise(E::SendDataReady);
+      break;
+    }
+    case P::SendConsumerDma:  // step 6
+      issue(DmaChannel::Write,
+            {Purpose::SendConsumerWrite, static_cast<std::uint32_t>(cfg_.index_bytes), 0, w.index});
+      break;
+    case P::SendConsumerLocal:  // PARALLEL: the driver reads the index by PIO (§3.2.2)
+      interrupt_host(kCauseSend, (w.index & kTimerTrigger) ? 1 : 0);
+      break;
+    case P::ReturnProducerDma:  // receive step 2
+      issue(DmaChannel::Write, {Purpose::ReturnProducerWrite,
+                                static_cast<std::uint32_t>(cfg_.index_bytes), 0, w.index});
+      break;
+    case P::Receive: {  // receive step 1: packet and return BD to the host
+      const Frame& f = w.frame;
+      issue(
+          DmaChannel::Write,
+          {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes), f.packet,
+           f.frame_bytes, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes) - f.payload_bytes});
+      const std::uint64_t p = ret_->prod(Copy::Nic);
+      const Descriptor d{f.packet, f.payload_bytes,
+                         static_cast<std::uint32_t>(receive_->slot(w.index))};
+      ret_->desc(Copy::Nic, p) = d;
+      return_pending_.push_back(d);
+      issue(DmaChannel::Write, {Purpose::ReturnBdWrite,
+                                static_cast<std::uint32_t>(cfg_.return_bd_bytes), f.packet, p});
+      ret_->set_prod(Copy::Nic, p + 1);
+      --return_reserved_;
+      ++return_unreported_;
+      return_counted();
+      ++stats_.units_done;
+      break;
+    }
+    case P::ReceiveNoBuffer:
+      ctx_->record(TraceKind::RxDrop, me(Component::Nic), w.frame.packet, 0);
+      ++tally_->drops_no_descriptor;
+      rx_used_ -= w.frame.frame_bytes;
+      ++stats_.units_done;
+      break;
+    case P::WriteDoneData:  // receive step 3: the packet is in host memory
+      rx_used_ -= static_cast<std::int64_t>(w.dma.cookie);
+      ++stats_.units_done;
+      break;
+    case P::WriteDoneIndex:  // send step 7, receive step 5
+      interrupt_host(w.dma.purpose == Purpose::SendConsumerWrite ? kCauseSend : kCauseReceive,
+                     (w.dma.cookie & kTimerTrigger) ? 1 : 0);
+      ++stats_.units_done;
+      break;
+    case P::Count:
+      break;
+  }
+  if (w.path == P::WriteDoneReturnBd) ++stats_.units_done;
+}
+
+void TigonNic::send_counted() {
+  // "If the number of send descriptors consumed is greater than the interrupt coalescing
+  // threshold, raise Update Send Consumer" (§3.1.3 step 5); the tick timer is nic_facts §3.7.
+  if (send_unreported_ >= static_cast<std::uint64_t>(cfg_.send_coalesce_bds)) {
+    send_trigger_ = 0;
+    raise(E::UpdateSendConsumer);
+  } else {
+    arm(true);
+  }
+}
+
+void TigonNic::return_counted() {
+  if (return_unreported_ >= static_cast<std::uint64_t>(cfg_.receive_coalesce_bds)) {
+    return_trigger_ = 0;
+    raise(E::UpdateReturnProducer);
+  } else {
+    arm(false);
+  }
+}
+
+void TigonNic::arm(bool send) {
+  bool& armed = send ? send_armed_ : return_armed_;
+  const Time timer = send ? cfg_.send_coalesce_timer : cfg_.receive_coalesce_timer;
+  if (armed || timer <= 0) return;
+  armed = true;
+  std::uint32_t& gen = send ? send_generation_ : return_generation_;
+  ++gen;
+  ctx_->after(timer, this, (send ? kSendTimer : kReturnTimer) | ((gen & 0xFFFFFF) << 8));
+}
+
+void TigonNic::interrupt_host(std::uint32_t cause, std::uint32_t trigger) {
+  ctx_->record(TraceKind::InterruptRaise, me(Component::Nic), cause, trigger);
+  irq_->raise_interrupt(cause);
+}
+
+}  // namespace nicsim

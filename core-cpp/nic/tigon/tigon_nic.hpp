@@ -1,0 +1,190 @@
+// The Tigon programmable NIC running its event-driven firmware (seed 000 §3.1–§3.3).
+//
+// Two 88 MHz CPUs each spin in a dispatch loop: PRI picks the most significant set bit of
+// (event register AND mask), JOFF jumps to its handler, and the handler runs to completion
+// (§3.1.2). A CPU's event register shows the events pending that its partition lets it
+// handle. Handlers claim their work when they start (a DMA completion, a received frame, the
+// next send BD) and their effects (DMA and MAC descriptors enqueued, indices, events raised,
+// the host interrupted) take place when they end, after the time their code takes
+// (TigonCostModel) plus SRAM contention. Events never interrupt a handler.
+//
+// Send follows §3.1.3's seven steps (Mailbox → Send BD Ready → DMA Read Complete → Send Data
+// Ready → DMA Read Complete → Update Send Consumer → DMA Write Complete) and receive its five
+// (Receive Complete → Update Receive Return Producer → three DMA Write Completes).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <deque>
+
+#include "nic/dma_engine.hpp"
+#include "nic/nic_device.hpp"
+#include "nic/ring.hpp"
+#include "nic/tigon/cost_model.hpp"
+#include "nic/tigon/firmware.hpp"
+#include "nic/tigon/sram.hpp"
+
+namespace nicsim {
+
+struct Rings;
+
+// Counters of one Tigon, cumulative; the run takes differences over the measured window.
+struct TigonStats {
+  std::array<Time, kTigonEvents> handler_time{};  // both CPUs
+  std::array<std::uint64_t, kTigonEvents> handler_runs{};
+  std::array<Time, kTigonPaths> path_time{};
+  std::array<std::uint64_t, kTigonPaths> path_runs{};
+  std::array<Time, 2> cpu_busy{};      // handlers, dispatch loop and spinning
+  std::array<Time, 2> cpu_handlers{};  // handlers only
+  std::array<Time, 2> cpu_spin{};
+  double sram_accesses = 0;
+  double sram_wait = 0;  // ps, summed over accesses
+  Time sram_busy = 0;
+  std::uint64_t units_in = 0, units_done = 0;  // work items raised and handled (exactly once)
+};
+
+class TigonNic final : public NicDevice, private EventHandler {
+ public:
+  TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings rings, IoBus* bus,
+           Tally* tally);
+  void attach_interrupt(InterruptLine* irq) override { irq_ = irq; }
+  void attach_tx_link(LinkDirection* tx) override { tx_link_ = tx; }
+
+  void mailbox_write(Mailbox box, std::uint32_t value) override;
+  std::uint32_t register_read(Register reg) override;
+  void dma_done(DmaChannel ch, const DmaRequest& req) override;
+  void dma_space(DmaChannel ch) override;
+  void frame_arrived(const Frame& f) override;
+  void link_sent(const Frame& f) override;
+  void link_ready() override;
+
+  std::int64_t tx_buffer_used() const override { return tx_used_; }
+  std::int64_t rx_buffer_used() const override { return rx_used_; }
+  const DmaEngine& dma() const override { return dma_; }
+
+  const TigonStats& stats() const { return stats_; }
+  // Work items (DMA completions, received frames) raised and not yet handled: queued for a
+  // handler or claimed by a running one. units_in − units_done must equal this at any time.
+  std::uint64_t work_outstanding() const;
+  // The CPUs' busy time so far, including a handler in progress.
+  Time cpu_busy_at(int cpu, Time now) const;
+  double sram_utilization(Time now) { return sram_.utilization(now); }
+  Time sram_busy_total() const { return sram_.busy_total(); }
+  // Which CPUs may run each event under the configured firmware.
+  const TigonPartition& partition() const { return partition_; }
+
+ private:
+  enum Tag : std::uint32_t {
+    kDispatched = 1,  // + cpu << 8: the dispatch loop has picked (or found nothing)
+    kLocked,          // + cpu << 8: the semaphore is ours
+    kHandlerEnd,      // + cpu << 8
+    kSendTimer,       // + generation << 8
+    kReturnTimer,     // + generation << 8
+    kDmaLanded,       // a DMA's bytes have passed the SRAM
+  };
+  void dma_landed(DmaChannel ch, const DmaRequest& req);
+  enum class CpuState : std::uint8_t { Idle, Dispatching, Locking, Spinning, Running };
+
+  // A unit of work a handler claimed when it started.
+  struct Work {
+    TigonPath path = TigonPath::MailboxRead;
+    DmaRequest dma;           // a DMA completion (DRC, DWC)
+    Frame frame;              // a received frame (RC)
+    std::uint64_t index = 0;  // a ring index (SDR's BD, RC's receive BD, SBDR's count)
+    std::uint32_t mailbox_dirty = 0;
+    std::array<std::uint32_t, 4> mailbox_values{};
+  };
+  struct Cpu {
+    CpuState state = CpuState::Idle;
+    TigonEvent event = TigonEvent::Mailbox;
+    bool holds_lock = false;
+    Work work;
+    Time started = 0, spin_started = 0, duration = 0;
+    std::uint16_t recorded_bits = 0xFFFF;
+  };
+
+  void fire(std::uint32_t tag) override;
+  bool cpu_present(int cpu) const;
+  bool ready(TigonEvent e) const;
+  std::uint16_t register_bits(int cpu) const;
+  void wake();
+  void dispatched(int cpu);
+  bool needs_lock(int cpu, TigonEvent e) const;
+  void begin(int cpu);
+  void end(int cpu);
+  void release_lock(int cpu);
+  void record_registers();
+
+  Work claim(TigonEvent e);
+  void finish(int cpu, TigonEvent e, const Work& w);
+  TigonPlacement placement(int cpu, TigonEvent e) const;
+
+  void issue(DmaChannel ch, const DmaRequest& req);
+  bool channel_free(DmaChannel ch) const;
+  void raise(TigonEvent e);
+  void interrupt_host(std::uint32_t cause, std::uint32_t trigger);
+  void kick_mac();
+  void send_counted();
+  void return_counted();
+  void arm(bool send);
+
+  std::uint16_t me(Component c) const { return component_id(c, instance_); }
+
+  SimContext* ctx_;
+  NicConfig cfg_;
+  TigonConfig tcfg_;
+  unsigned instance_;
+  DescriptorRing* send_;
+  DescriptorRing* receive_;
+  DescriptorRing* ret_;
+  DmaEngine dma_;
+  Sram sram_;
+  TigonCostModel costs_;
+  Tally* tally_;
+  InterruptLine* irq_ = nullptr;
+  LinkDirection* tx_link_ = nullptr;
+  TigonPartition partition_{};
+  bool usc_by_dma_ = true;
+  std::array<Cpu, 2> cpus_;
+  int lock_holder_ = -1;
+  int spinner_ = -1;
+  std::deque<DmaRequest> backlog_[2];
+  struct Landing {
+    DmaChannel ch;
+    DmaRequest req;
+  };
+  std::deque<Landing> landing_;  // DMAs done on the bus, their bytes still queued at the SRAM
+  TigonStats stats_;
+
+  // Hardware state behind the events.
+  std::uint32_t mailbox_dirty_ = 0;  // bit per Mailbox written since the handler last read
+  std::array<std::uint32_t, 4> mailbox_values_{};
+  std::deque<DmaRequest> read_done_, write_done_;  // DMA completions not yet handled
+  std::deque<Frame> rx_queue_;                     // MAC receive queue: frames in the buffer
+  std::int64_t rx_used_ = 0;
+  // Firmware events raised and not yet dispatched.
+  std::array<bool, kTigonEvents> raised_{};
+
+  // Firmware state (§3.1.3).
+  std::uint64_t send_notified_ = 0, recv_notified_ = 0;  // driver producer indices seen
+  bool send_fetch_inflight_ = false, recv_fetch_inflight_ = false;
+  std::uint64_t send_next_data_ = 0;  // next fetched send BD whose data to fetch (SDR)
+  std::int64_t tx_used_ = 0;
+  bool tx_wait_ = false;         // SDR found the transmit buffer full
+  bool rx_wait_bds_ = false;     // RC waits for receive BDs being fetched
+  std::uint64_t data_done_ = 0;  // send BDs whose data DMA completed (in ring order)
+  struct MacDescriptor {
+    Frame frame;
+    std::uint64_t end_index;  // the BD whose data completes the frame
+  };
+  std::deque<MacDescriptor> mac_tx_;  // MAC transmit queue
+  std::uint32_t frame_so_far_ = 0, payload_so_far_ = 0;
+  std::deque<Descriptor> return_pending_;
+  std::int64_t return_reserved_ = 0;
+  // Interrupt coalescing (§3.1.3; ticks and max BDs as in nic_facts §3.7).
+  std::uint64_t send_unreported_ = 0, return_unreported_ = 0;
+  bool send_armed_ = false, return_armed_ = false;
+  std::uint32_t send_generation_ = 0, return_generation_ = 0;
+  std::uint32_t send_trigger_ = 0, return_trigger_ = 0;  // 1 when the timer raised the event
+};
+
+}  // namespace nicsim
