@@ -41,25 +41,25 @@ constexpr int kTigonEvents = static_cast<int>(TigonEvent::Count);
 // across handlers), counted from what the path touches: a 16-byte send BD is 2 loads through
 // the 8-byte data cache, a 32-byte receive or return BD 4, a DMA descriptor 4 stores (host
 // address, SRAM address, length, flags), a MAC descriptor 2, an index 1.
-#define NICSIM_TIGON_PATHS(X)                                                                     \
-  X(MailboxRead, Mailbox, "read the mailboxes, raise BD Ready", 60, 2, 2)                         \
-  X(SendBdFetch, SendBdReady, "enqueue a DMA read of new send BDs", 70, 2, 5)                     \
-  X(SendBdIdle, SendBdReady, "nothing new to fetch (or a fetch in flight)", 20, 2, 0)             \
-  X(ReceiveBdFetch, ReceiveBdReady, "enqueue a DMA read of new receive BDs", 70, 2, 5)            \
-  X(ReceiveBdIdle, ReceiveBdReady, "nothing new to fetch (or a fetch in flight)", 20, 2, 0)       \
-  X(ReadDoneSendBds, DmaReadComplete, "send BDs arrived: advance producer, raise SDR", 150, 4, 2) \
-  X(ReadDoneReceiveBds, DmaReadComplete, "receive BDs arrived: advance producer", 130, 4, 2)      \
-  X(ReadDoneSendData, DmaReadComplete, "packet data arrived: advance consumer", 160, 4, 2)        \
-  X(SendData, SendDataReady, "enqueue the data DMA and the MAC descriptor", 320, 5, 7)            \
-  X(SendDataWait, SendDataReady, "transmit buffer full: wait", 30, 3, 0)                          \
-  X(SendConsumerDma, UpdateSendConsumer, "enqueue a DMA write of the consumer index", 60, 1, 5)   \
-  X(SendConsumerLocal, UpdateSendConsumer, "publish the index; interrupt the host", 35, 1, 2)     \
-  X(Receive, ReceiveComplete, "enqueue data and return-BD DMA writes", 330, 8, 14)                \
-  X(ReceiveNoBuffer, ReceiveComplete, "no receive BD on the NIC: drop the frame", 60, 3, 1)       \
-  X(ReturnProducerDma, UpdateReturnProducer, "enqueue a DMA write of the producer", 60, 1, 5)     \
-  X(WriteDoneData, DmaWriteComplete, "a packet reached the host", 60, 2, 1)                       \
-  X(WriteDoneReturnBd, DmaWriteComplete, "a return BD reached the host", 60, 2, 1)                \
-  X(WriteDoneIndex, DmaWriteComplete, "an index reached the host: interrupt", 80, 2, 2)
+#define NICSIM_TIGON_PATHS(X)                                                                    \
+  X(MailboxRead, Mailbox, "read the mailboxes, raise BD Ready", 23, 2, 2)                        \
+  X(SendBdFetch, SendBdReady, "enqueue a DMA read of new send BDs", 42, 2, 5)                    \
+  X(SendBdIdle, SendBdReady, "nothing new to fetch (or a fetch in flight)", 12, 2, 0)            \
+  X(ReceiveBdFetch, ReceiveBdReady, "enqueue a DMA read of new receive BDs", 122, 2, 5)          \
+  X(ReceiveBdIdle, ReceiveBdReady, "nothing new to fetch (or a fetch in flight)", 35, 2, 0)      \
+  X(ReadDoneSendBds, DmaReadComplete, "send BDs arrived: advance producer, raise SDR", 50, 4, 2) \
+  X(ReadDoneReceiveBds, DmaReadComplete, "receive BDs arrived: advance producer", 43, 4, 2)      \
+  X(ReadDoneSendData, DmaReadComplete, "packet data arrived: advance consumer", 53, 8, 2)        \
+  X(SendData, SendDataReady, "enqueue the data DMA and the MAC descriptor", 250, 12, 7)          \
+  X(SendDataWait, SendDataReady, "transmit buffer full: wait", 23, 3, 0)                         \
+  X(SendConsumerDma, UpdateSendConsumer, "enqueue a DMA write of the consumer index", 43, 1, 5)  \
+  X(SendConsumerLocal, UpdateSendConsumer, "publish the index; interrupt the host", 25, 1, 2)    \
+  X(Receive, ReceiveComplete, "enqueue data and return-BD DMA writes", 248, 24, 14)              \
+  X(ReceiveNoBuffer, ReceiveComplete, "no receive BD on the NIC: drop the frame", 45, 3, 1)      \
+  X(ReturnProducerDma, UpdateReturnProducer, "enqueue a DMA write of the producer", 126, 1, 5)   \
+  X(WriteDoneData, DmaWriteComplete, "a packet reached the host", 19, 2, 1)                      \
+  X(WriteDoneReturnBd, DmaWriteComplete, "a return BD reached the host", 19, 2, 1)               \
+  X(WriteDoneIndex, DmaWriteComplete, "an index reached the host: interrupt", 26, 2, 2)
 
 enum class TigonPath : std::uint8_t {
 #define NICSIM_X(name, event, label, instructions, loads, stores) name,

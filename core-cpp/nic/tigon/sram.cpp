@@ -59,10 +59,9 @@ Sram::Load Sram::load_seen_by(SramClient who, Time now) {
   }
   const double window = static_cast<double>(bucket_ * kBuckets);
   Load l;
-  l.utilization = std::min(0.95, static_cast<double>(busy) / window);
-  // R in ps: Σ S² (ns² → ps² is ×10^6) / (2 · window ps).
-  const double residual = static_cast<double>(sq) * 1e6 / (2.0 * window);
-  l.wait = static_cast<Time>(residual / (1.0 - l.utilization));
+  l.utilization = std::min(1.0, static_cast<double>(busy) / window);
+  // The mean residual in ps: Σ S² (ns² → ps² is ×10^6) / (2 · window ps).
+  l.wait = static_cast<Time>(static_cast<double>(sq) * 1e6 / (2.0 * window));
   return l;
 }
 

@@ -1,11 +1,12 @@
 // The Tigon's external SRAM as a shared server (seed 000 §3.1.1, §3.4.1, §3.4.2): both CPUs,
-// the DMA engine and the MAC all move bytes through it. Each client's occupancy is counted in
-// 1 µs buckets over a sliding window; a CPU access then waits, on average, the residual work
-// of everyone else's transfers (the M/G/1 mean wait, Pollaczek–Khinchine):
-//     W = R / (1 − ρ),  ρ = others' occupancy / window,  R = Σ others' S² / (2 · window).
-// Large DMA and MAC bursts make R large, which is the thesis's explanation of why handler
-// times rise above about 1 Gb/s (Fig 3.12). Integer sums and plain arithmetic only, so native
-// and wasm runs agree to the bit.
+// the DMA engine and the MAC all move bytes through it. Its bandwidth is a hard limit on the
+// bulk traffic (a DMA is complete only when its bytes have passed the SRAM). A CPU access that
+// finds the SRAM busy waits for the transfer in progress to finish, and the arbiter then serves
+// it first, so its mean wait is the mean residual work of everyone else's transfers:
+//     W = Σ others' S² / (2 · window)      (= ρ · E[S²] / 2E[S])
+// counted in 1 µs buckets over a sliding window. Large DMA and MAC bursts make W large, which
+// is the thesis's explanation of why handler times rise above about 1 Gb/s (Fig 3.12). Integer
+// sums and plain arithmetic only, so native and wasm runs agree to the bit.
 #pragma once
 #include <array>
 #include <cstdint>
