@@ -98,7 +98,8 @@ struct TigonConfig {
   double load_fraction = 0;                   // loads per instruction of private data
   double store_fraction = 0;
   double release_scratch_fraction = 0;  // RELEASE: share of code and private data in scratch
-  double bsd_receive_scale = 0;         // BSD: receive-path instructions relative to RELEASE
+  double bsd_scratch_fraction = 0;      // BSD: share of code and private data in scratch
+  double bsd_instruction_scale = 0;     // BSD: instructions relative to RELEASE
   std::int64_t sram_bandwidth_mbs = 0;  // §3.4.1: 800 MB/s
   std::int64_t sram_burst_bytes = 0;    // DMA and MAC move data through SRAM in bursts
   Time sram_window = 0;                 // how far back the contention estimate looks

@@ -895,26 +895,33 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
          c.nic_model = v.get<std::string>() == "tigon" ? NicModel::Tigon : NicModel::Fixed;
        },
        [](const Config& c) { return Json(c.nic_model == NicModel::Tigon ? "tigon" : "fixed"); }});
-  r.push_back({"system.tigon.firmware",
-               ParamType::Choice,
-               0,
-               0,
-               {"release", "bsd", "parallel", "custom", "dynamic"},
-               "release",
-               "",
-               "seed 000 §3.3.1: RELEASE 12.4.13 and BSD run on CPU A only; PARALLEL splits the "
-               "handlers as Table 3.4; custom uses system.tigon.partition; dynamic lets either CPU "
-               "take any event under the semaphore (§3.6)",
-               "Which firmware runs on the Tigon",
-               [](Config& c, const Json& v) {
-                 const std::string f = v.get<std::string>();
-                 c.tigon.firmware = f == "bsd"        ? TigonFirmware::Bsd
-                                    : f == "parallel" ? TigonFirmware::Parallel
-                                    : f == "custom"   ? TigonFirmware::Custom
-                                    : f == "dynamic"  ? TigonFirmware::Dynamic
-                                                      : TigonFirmware::Release;
-               },
-               [](const Config& c) { return Json(tigon_firmware_name(c.tigon.firmware)); }});
+  r.push_back(
+      {"system.tigon.firmware",
+       ParamType::Choice,
+       0,
+       0,
+       {"release", "release-sram-both", "bsd", "parallel", "parallel-sram-code",
+        "parallel-sram-data", "parallel-sram-both", "custom", "dynamic"},
+       "release",
+       "",
+       "seed 000 §3.3.1: RELEASE 12.4.13 and BSD run on CPU A only; PARALLEL splits the "
+       "handlers as Table 3.4; the -sram variants put code, data or both in the external SRAM "
+       "(same as system.tigon.code_in_sram / data_in_sram); custom uses "
+       "system.tigon.partition; dynamic lets either CPU take any event under the semaphore (§3.6)",
+       "Which firmware runs on the Tigon",
+       [](Config& c, const Json& v) {
+         const std::string f = v.get<std::string>();
+         c.tigon.firmware = f == "bsd"                    ? TigonFirmware::Bsd
+                            : f.rfind("parallel", 0) == 0 ? TigonFirmware::Parallel
+                            : f == "custom"               ? TigonFirmware::Custom
+                            : f == "dynamic"              ? TigonFirmware::Dynamic
+                                                          : TigonFirmware::Release;
+         if (f == "release-sram-both" || f == "parallel-sram-both" || f == "parallel-sram-code")
+           c.tigon.code_in_sram = true;
+         if (f == "release-sram-both" || f == "parallel-sram-both" || f == "parallel-sram-data")
+           c.tigon.data_in_sram = true;
+       },
+       [](const Config& c) { return Json(tigon_firmware_name(c.tigon.firmware)); }});
   r.push_back({"system.tigon.code_in_sram",
                ParamType::Choice,
                0,
@@ -1091,17 +1098,27 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
                "scratch pad (§3.2.1); fitted so PARALLEL beats RELEASE by +157% at 18 bytes",
                "RELEASE and BSD: share of code fetches and private data served by the scratch pad",
                NUM_FIELD(tigon.release_scratch_fraction)});
-  r.push_back({"system.tigon.bsd_receive_scale",
+  r.push_back({"system.tigon.bsd_scratch_fraction",
+               ParamType::Number,
+               0,
+               1,
+               {},
+               0.9,
+               "",
+               "chosen: BSD is object code only (§3.3.1); fitted with bsd_instruction_scale to "
+               "PARALLEL's +37% (1472 bytes) and +146% (18 bytes) over BSD, bidirectional",
+               "BSD: share of code fetches and private data served by the scratch pad",
+               NUM_FIELD(tigon.bsd_scratch_fraction)});
+  r.push_back({"system.tigon.bsd_instruction_scale",
                ParamType::Number,
                0.1,
-               2,
+               3,
                {},
-               0.8,
+               1.2,
                "",
-               "chosen: BSD is object code only (§3.3.1); it differs from RELEASE on receive "
-               "(Fig 3.8: BSD beats RELEASE), fitted to PARALLEL's +19% over BSD",
-               "BSD: instructions of the receive-path handlers relative to RELEASE",
-               NUM_FIELD(tigon.bsd_receive_scale)});
+               "chosen: fitted with bsd_scratch_fraction (see there)",
+               "BSD: instructions of every handler relative to RELEASE",
+               NUM_FIELD(tigon.bsd_instruction_scale)});
   r.push_back({"system.tigon.sram_bandwidth_mbs",
                ParamType::Integer,
                1,

@@ -57,17 +57,18 @@ enum class TraceKind : std::uint16_t {
       Count
 };
 
-#define NICSIM_COMPONENTS(X)                                                             \
-  X(HostCpu, "host_cpu")                                                                 \
-  X(Driver, "driver")                                                                    \
-  X(Bus, "bus")                                                                          \
-  X(Nic, "nic")                                                                          \
-  X(DmaRead, "dma_read")                                                                 \
-  X(DmaWrite, "dma_write")                                                               \
-  X(MacTx, "mac_tx")                                                                     \
-  X(MacRx, "mac_rx")                                                                     \
-  X(WireTx, "wire_tx") X(WireRx, "wire_rx") X(Peer, "peer") X(HostBridge, "host_bridge") \
-      X(Disk, "disk") X(TigonCpu, "tigon_cpu") X(Sram, "sram")
+#define NICSIM_COMPONENTS(X)                                                        \
+  X(HostCpu, "host_cpu")                                                            \
+  X(Driver, "driver")                                                               \
+  X(Bus, "bus")                                                                     \
+  X(Nic, "nic")                                                                     \
+  X(DmaRead, "dma_read")                                                            \
+  X(DmaWrite, "dma_write")                                                          \
+  X(MacTx, "mac_tx")                                                                \
+  X(MacRx, "mac_rx")                                                                \
+  X(WireTx, "wire_tx")                                                              \
+  X(WireRx, "wire_rx") X(Peer, "peer") X(HostBridge, "host_bridge") X(Disk, "disk") \
+      X(TigonCpu, "tigon_cpu") X(Sram, "sram")
 
 enum class Component : std::uint16_t {
 #define NICSIM_X(name, str) name,
@@ -106,16 +107,16 @@ enum class BusPhase : std::uint16_t {
 };
 
 // Every bus cycle belongs to exactly one of these (thesis Figs 4.6/4.7 and §4.2).
-#define NICSIM_BUS_CATEGORIES(X)                                                        \
-  X(Content, "packet content")                                                          \
-  X(NetworkHeaders, "network headers")                                                  \
-  X(AppHeaders, "application headers")                                                  \
-  X(Descriptors, "descriptors and ring indices")                                        \
-  X(OtherDevices, "other devices")                                                      \
-  X(ArbitrationCycles, "arbitration")                                                   \
-  X(AddressCycles, "address")                                                           \
-  X(WaitCycles, "wait/stall") X(RetryCycles, "retry") X(TurnaroundCycles, "turnaround") \
-      X(IdleCycles, "idle")
+#define NICSIM_BUS_CATEGORIES(X)                 \
+  X(Content, "packet content")                   \
+  X(NetworkHeaders, "network headers")           \
+  X(AppHeaders, "application headers")           \
+  X(Descriptors, "descriptors and ring indices") \
+  X(OtherDevices, "other devices")               \
+  X(ArbitrationCycles, "arbitration")            \
+  X(AddressCycles, "address")                    \
+  X(WaitCycles, "wait/stall")                    \
+  X(RetryCycles, "retry") X(TurnaroundCycles, "turnaround") X(IdleCycles, "idle")
 
 enum class BusCategory : std::uint16_t {
 #define NICSIM_X(name, str) name,

@@ -11,9 +11,6 @@ constexpr std::uint64_t kTimerTrigger = 1ull << 63;
 using E = TigonEvent;
 using P = TigonPath;
 int bit(E e) { return static_cast<int>(e); }
-bool receive_path_event(E e) {
-  return e == E::ReceiveComplete || e == E::UpdateReturnProducer || e == E::DmaWriteComplete;
-}
 }  // namespace
 
 TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings rings, IoBus* bus,
@@ -233,10 +230,28 @@ bool TigonNic::ready(E e) const {
   return false;
 }
 
+std::uint16_t TigonNic::mask_bits(int cpu) const {
+  std::uint16_t mask = 0;
+  for (int e = 0; e < kTigonEvents; ++e)
+    if (partition_[static_cast<std::size_t>(e)] & (1 << cpu))
+      mask = static_cast<std::uint16_t>(mask | (1u << e));
+  // The two events that start new packets share the CPU in turn (chosen: the thesis does not
+  // say how one CPU shares itself between directions, but its bidirectional results carry
+  // traffic both ways; with a strict order a flood of either would starve the other).
+  const int d = cpus_[static_cast<std::size_t>(cpu)].deferred;
+  if (d >= 0) {
+    const int other = d == bit(E::SendDataReady) ? bit(E::ReceiveComplete) : bit(E::SendDataReady);
+    if ((mask & (1u << other)) && ready(static_cast<E>(other)))
+      mask = static_cast<std::uint16_t>(mask & ~(1u << d));
+  }
+  return mask;
+}
+
 std::uint16_t TigonNic::register_bits(int cpu) const {
   std::uint16_t bits = 0;
+  const std::uint16_t mask = mask_bits(cpu);
   for (int e = 0; e < kTigonEvents; ++e) {
-    if ((partition_[static_cast<std::size_t>(e)] & (1 << cpu)) && ready(static_cast<E>(e)))
+    if ((mask & (1u << e)) && ready(static_cast<E>(e)))
       bits = static_cast<std::uint16_t>(bits | (1u << e));
   }
   return bits;
@@ -246,12 +261,10 @@ void TigonNic::record_registers() {
   for (int cpu = 0; cpu < 2; ++cpu) {
     if (!cpu_present(cpu)) continue;
     Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
-    const std::uint16_t bits = register_bits(cpu);
-    if (bits == c.recorded_bits) continue;
+    const std::uint16_t bits = register_bits(cpu), mask = mask_bits(cpu);
+    if (bits == c.recorded_bits && mask == c.recorded_mask) continue;
     c.recorded_bits = bits;
-    std::uint32_t mask = 0;
-    for (int e = 0; e < kTigonEvents; ++e)
-      if (partition_[static_cast<std::size_t>(e)] & (1 << cpu)) mask |= 1u << e;
+    c.recorded_mask = mask;
     ctx_->record(TraceKind::TigonRegister, me(Component::TigonCpu), static_cast<std::uint32_t>(cpu),
                  bits, mask);
   }
@@ -287,6 +300,7 @@ bool TigonNic::needs_lock(int cpu, E e) const {
 
 void TigonNic::dispatched(int cpu) {
   Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+  record_registers();  // PRI reads the register as it is now
   const std::uint16_t bits = register_bits(cpu);
   if (bits == 0) {
     c.state = CpuState::Idle;
@@ -335,12 +349,15 @@ TigonPlacement TigonNic::placement(int cpu, E) const {
   TigonPlacement p;
   switch (tcfg_.firmware) {
     case TigonFirmware::Release:
-    case TigonFirmware::Bsd:
+    case TigonFirmware::Bsd: {
       // The released firmware keeps a subset of its code and data in CPU A's scratch pad; the
       // thesis does not say which (§3.2.1), so a chosen share stands for it.
-      p.code_in_sram = tcfg_.code_in_sram ? 1.0 : 1.0 - tcfg_.release_scratch_fraction;
-      p.data_in_sram = tcfg_.data_in_sram ? 1.0 : 1.0 - tcfg_.release_scratch_fraction;
+      const double scratch = tcfg_.firmware == TigonFirmware::Bsd ? tcfg_.bsd_scratch_fraction
+                                                                  : tcfg_.release_scratch_fraction;
+      p.code_in_sram = tcfg_.code_in_sram ? 1.0 : 1.0 - scratch;
+      p.data_in_sram = tcfg_.data_in_sram ? 1.0 : 1.0 - scratch;
       return p;
+    }
     case TigonFirmware::Dynamic:
       // Any CPU may run any handler: 21 KB of code fits neither scratch pad, and data that
       // persists across invocations must be shared (§3.6).
@@ -372,13 +389,11 @@ void TigonNic::begin(int cpu) {
     return;
   }
   c.work = claim(c.event);
-  record_registers();
   const TigonPathInfo& info = tigon_path_info(c.work.path);
   TigonWork w;
   double instructions =
       static_cast<double>(tcfg_.instructions[static_cast<std::size_t>(c.work.path)]);
-  if (tcfg_.firmware == TigonFirmware::Bsd && receive_path_event(c.event))
-    instructions *= tcfg_.bsd_receive_scale;
+  if (tcfg_.firmware == TigonFirmware::Bsd) instructions *= tcfg_.bsd_instruction_scale;
   w.instructions = instructions;
   w.shared_loads = static_cast<double>(info.shared_loads);
   w.shared_stores = static_cast<double>(info.shared_stores);
@@ -415,6 +430,7 @@ void TigonNic::begin(int cpu) {
                static_cast<std::uint32_t>(bit(c.event)), static_cast<std::uint32_t>(cpu),
                static_cast<std::uint32_t>(c.work.path),
                static_cast<std::uint32_t>(std::min<Time>(c.duration, 0xFFFFFFFF)), packet);
+  record_registers();  // the claim cleared the event's bit (or took one of its items)
   ctx_->after(c.duration, this, kHandlerEnd | (static_cast<std::uint32_t>(cpu) << 8));
 }
 
@@ -428,6 +444,7 @@ void TigonNic::end(int cpu) {
   stats_.path_time[static_cast<std::size_t>(c.work.path)] += c.duration;
   ++stats_.path_runs[static_cast<std::size_t>(c.work.path)];
   finish(cpu, c.event, c.work);
+  if (c.event == E::SendDataReady || c.event == E::ReceiveComplete) c.deferred = bit(c.event);
   ctx_->record(TraceKind::TigonHandlerEnd, me(Component::TigonCpu),
                static_cast<std::uint32_t>(bit(c.event)), static_cast<std::uint32_t>(cpu),
                static_cast<std::uint32_t>(c.work.path));

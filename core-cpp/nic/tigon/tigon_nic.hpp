@@ -100,12 +100,17 @@ class TigonNic final : public NicDevice, private EventHandler {
     Work work;
     Time started = 0, spin_started = 0, duration = 0;
     std::uint16_t recorded_bits = 0xFFFF;
+    std::uint16_t recorded_mask = 0xFFFF;
+    // Send Data Ready or Receive Complete, whichever ran last: masked while the other is
+    // pending, so neither direction starves the other.
+    int deferred = -1;
   };
 
   void fire(std::uint32_t tag) override;
   bool cpu_present(int cpu) const;
   bool ready(TigonEvent e) const;
   std::uint16_t register_bits(int cpu) const;
+  std::uint16_t mask_bits(int cpu) const;
   void wake();
   void dispatched(int cpu);
   bool needs_lock(int cpu, TigonEvent e) const;
