@@ -1,0 +1,327 @@
+import { describe, expect, it } from 'vitest';
+import { decodeTrace, encodeTrace, type RawRecord } from '../engine/trace';
+import { C, K } from '../engine/traceKinds';
+import {
+  TABLE_3_4,
+  cpuNow,
+  firmwareFamily,
+  firmwareIndex,
+  lanesModel,
+  nextHandlerStart,
+  partitionMask,
+  prevHandlerStart,
+  priPick,
+  queuesAt,
+  registerAt,
+  runningAt,
+  snakeEvent,
+  spinningAt,
+  sramAt,
+  tigonSetup,
+} from './firmware';
+
+// Event ids (bit numbers): SDR 0, RC 1, SBDR 2, RBDR 3, MB 4, USC 5, URRP 6, DRC 7, DWC 8.
+const MB = 4;
+const URRP = 6;
+const RC = 1;
+const DRC = 7;
+const SBDR = 2;
+const MASK_A = (1 << RC) | (1 << MB) | (1 << URRP) | (1 << 8); // 338, Table 3.4
+const MASK_B = 0b010101101; // 173
+
+const reg = (time: number, cpu: number, bits: number, mask: number): RawRecord => ({
+  time,
+  kind: K.TigonRegister,
+  component: C.TigonCpu,
+  a: cpu,
+  b: bits,
+  c: mask,
+});
+const start = (
+  time: number,
+  cpu: number,
+  event: number,
+  dur: number,
+  path = 0,
+  packet = 0,
+): RawRecord => ({
+  time,
+  kind: K.TigonHandler,
+  component: C.TigonCpu,
+  a: event,
+  b: cpu,
+  c: path,
+  d: dur,
+  e: packet,
+});
+const end = (time: number, cpu: number, event: number, path = 0): RawRecord => ({
+  time,
+  kind: K.TigonHandlerEnd,
+  component: C.TigonCpu,
+  a: event,
+  b: cpu,
+  c: path,
+});
+const sem = (time: number, cpu: number, op: number, event: number): RawRecord => ({
+  time,
+  kind: K.TigonSemaphore,
+  component: C.TigonCpu,
+  a: cpu,
+  b: op,
+  c: event,
+});
+
+function ixOf(records: RawRecord[], w0 = 0, w1 = 10_000) {
+  return firmwareIndex(decodeTrace(encodeTrace(records)), w0, w1);
+}
+
+describe('the firmware and its partition', () => {
+  it('reads the family from the firmware name, variants included', () => {
+    expect(firmwareFamily('release')).toBe('single');
+    expect(firmwareFamily('bsd')).toBe('single');
+    expect(firmwareFamily('release-sram-both')).toBe('single');
+    expect(firmwareFamily('parallel')).toBe('parallel');
+    expect(firmwareFamily('custom')).toBe('custom');
+    expect(firmwareFamily('dynamic')).toBe('dynamic');
+    expect(firmwareFamily(undefined)).toBe('unknown');
+  });
+
+  it('names the partition parameters in snake case', () => {
+    expect(snakeEvent('SendDataReady')).toBe('send_data_ready');
+    expect(snakeEvent('DmaWriteComplete')).toBe('dma_write_complete');
+    expect(snakeEvent('Mailbox')).toBe('mailbox');
+  });
+
+  it('puts Table 3.4 on PARALLEL, all on A for release, the parameters for custom', () => {
+    expect(TABLE_3_4.join('')).toBe('BABBABAB' + 'A');
+    const partition = {
+      send_data_ready: 'A',
+      receive_complete: 'both',
+      send_bd_ready: 'B',
+      receive_bd_ready: 'B',
+      mailbox: 'none',
+      update_send_consumer: 'B',
+      update_return_producer: 'A',
+      dma_read_complete: 'B',
+      dma_write_complete: 'A',
+    };
+    const params = (firmware: string, model = 'tigon') => ({
+      system: { nic: { model }, tigon: { firmware, partition } },
+    });
+    expect(tigonSetup(params('parallel')).eventCpu).toEqual([...TABLE_3_4]);
+    const rel = tigonSetup(params('release'));
+    expect(rel.cpuB).toBe(false);
+    expect(rel.eventCpu.every((c) => c === 'A')).toBe(true);
+    const custom = tigonSetup(params('custom'));
+    expect(custom.cpuB).toBe(true);
+    expect(custom.eventCpu.slice(0, 5)).toEqual(['A', 'both', 'B', 'B', 'none']);
+    expect(tigonSetup(params('dynamic')).eventCpu.every((c) => c === 'either')).toBe(true);
+    expect(tigonSetup(params('parallel', 'fixed')).tigon).toBe(false);
+    expect(tigonSetup(undefined).tigon).toBe(false);
+  });
+
+  it('derives a mask from a partition', () => {
+    expect(partitionMask(TABLE_3_4, 0)).toBe(MASK_A);
+    expect(partitionMask(TABLE_3_4, 1)).toBe(MASK_B);
+  });
+});
+
+describe('the event register', () => {
+  it('PRI picks the highest set bit', () => {
+    expect(priPick(0)).toBeNull();
+    expect(priPick(1 << MB)).toBe(MB);
+    expect(priPick((1 << MB) | (1 << URRP))).toBe(URRP);
+    expect(priPick(0b111111111)).toBe(8);
+  });
+
+  const ix = ixOf([
+    reg(100, 0, 1 << MB, MASK_A),
+    reg(100, 1, 0, MASK_B),
+    reg(200, 0, 0, MASK_A), // the handler starts: its bit is cleared
+    reg(300, 0, (1 << MB) | (1 << URRP), MASK_A),
+    reg(300, 1, 1 << DRC, MASK_B),
+  ]);
+
+  it('is empty before the first record, with the mask of the first record', () => {
+    const r = registerAt(ix, 0, 50);
+    expect(r.known).toBe(false);
+    expect(r.bits).toBe(0);
+    expect(r.mask).toBe(MASK_A);
+    expect(r.pick).toBeNull();
+    expect(r.cells.every((c) => !c.pending && !c.pick)).toBe(true);
+  });
+
+  it('takes the last record at or before the cursor', () => {
+    expect(registerAt(ix, 0, 100).bits).toBe(1 << MB);
+    expect(registerAt(ix, 0, 199).pick).toBe(MB);
+    expect(registerAt(ix, 0, 200).bits).toBe(0);
+    expect(registerAt(ix, 0, 250).since).toBe(200);
+  });
+
+  it('draws 9 cells from the highest bit, lit, greyed out of the mask, PRI outlined', () => {
+    const r = registerAt(ix, 0, 300);
+    expect(r.cells.map((c) => c.short)).toEqual([
+      'DWC',
+      'DRC',
+      'URRP',
+      'USC',
+      'MB',
+      'RBDR',
+      'SBDR',
+      'RC',
+      'SDR',
+    ]);
+    expect(r.cells.filter((c) => c.pending).map((c) => c.short)).toEqual(['URRP', 'MB']);
+    expect(r.cells.filter((c) => c.pick).map((c) => c.short)).toEqual(['URRP']);
+    expect(r.cells.filter((c) => c.masked).map((c) => c.short)).toEqual([
+      'DRC',
+      'USC',
+      'RBDR',
+      'SBDR',
+      'SDR',
+    ]);
+    const b = registerAt(ix, 1, 300);
+    expect(b.pick).toBe(DRC);
+    expect(b.cells.find((c) => c.short === 'MB')!.masked).toBe(true);
+  });
+
+  it('falls back to a given mask for a CPU without records', () => {
+    const empty = ixOf([]);
+    expect(registerAt(empty, 1, 5, MASK_B).mask).toBe(MASK_B);
+    expect(registerAt(empty, 1, 5).known).toBe(false);
+  });
+});
+
+describe('handler runs and semaphore spins', () => {
+  const ix = ixOf(
+    [
+      end(150, 1, DRC, 6), // started before the window
+      start(200, 0, MB, 500, 0, 0),
+      start(300, 1, SBDR, 1000, 1, 3),
+      end(700, 0, MB),
+      sem(800, 0, 0, RC), // A spins while B holds the semaphore
+      end(1300, 1, SBDR, 1),
+      sem(1400, 0, 1, RC),
+      start(1400, 0, RC, 5000, 12, 1), // runs past the window's end: no end record
+    ],
+    100,
+    4000,
+  );
+
+  it('closes runs at their end record, by duration when the window closes first', () => {
+    expect(ix.runs[0].map((r) => [r.event, r.start, r.end])).toEqual([
+      [MB, 200, 700],
+      [RC, 1400, 6400],
+    ]);
+    expect(ix.runs[1].map((r) => [r.event, r.start, r.end])).toEqual([
+      [DRC, 100, 150],
+      [SBDR, 300, 1300],
+    ]);
+  });
+
+  it('names the handler running at the cursor', () => {
+    expect(runningAt(ix, 0, 199)).toBeNull();
+    expect(runningAt(ix, 0, 200)!.event).toBe(MB);
+    expect(runningAt(ix, 0, 700)).toBeNull();
+    expect(runningAt(ix, 1, 120)!.event).toBe(DRC);
+    const now = cpuNow(ix, 1, 800);
+    expect(now.state).toBe('running');
+    expect(now.text).toContain('Send Buffer Descriptor Ready');
+    expect(now.text).toContain('path SendBdFetch');
+    expect(now.text).toContain('packet 3');
+    expect(cpuNow(ix, 0, 750).state).toBe('idle');
+  });
+
+  it('finds spins from "spinning" to "acquired"', () => {
+    expect(ix.spins[0].map((s) => [s.start, s.end, s.event])).toEqual([[800, 1400, RC]]);
+    expect(spinningAt(ix, 0, 1000)!.event).toBe(RC);
+    expect(spinningAt(ix, 0, 1400)).toBeNull();
+    expect(cpuNow(ix, 0, 900).state).toBe('spinning');
+    expect(cpuNow(ix, 0, 900).text).toContain('Receive Complete');
+  });
+
+  it('steps from handler start to handler start across both CPUs', () => {
+    expect(nextHandlerStart(ix, 0)).toBe(100);
+    expect(nextHandlerStart(ix, 200)).toBe(300);
+    expect(nextHandlerStart(ix, 1400)).toBeNull();
+    expect(prevHandlerStart(ix, 1400)).toBe(300);
+    expect(prevHandlerStart(ix, 300)).toBe(200);
+    expect(prevHandlerStart(ix, 100)).toBeNull();
+  });
+
+  it('ignores the records of another NIC', () => {
+    const other = ixOf([{ ...start(200, 0, MB, 500), component: C.TigonCpu | (1 << 8) }]);
+    expect(other.runs[0]).toHaveLength(0);
+    expect(other.cpuSeen).toEqual([false, false]);
+  });
+});
+
+describe('queues and the SRAM', () => {
+  const ix = ixOf([
+    { time: 100, kind: K.DmaQueued, component: C.DmaRead, a: 1, b: 1, c: 16, d: 1, e: 1 },
+    { time: 110, kind: K.DmaQueued, component: C.DmaRead, a: 2, b: 1, c: 16, d: 1, e: 2 },
+    { time: 120, kind: K.DmaQueued, component: C.DmaWrite, a: 3, b: 3, c: 64, d: 1, e: 1 },
+    { time: 200, kind: K.DmaDone, component: C.DmaRead, a: 1, b: 1, c: 16, d: 1 },
+    { time: 300, kind: K.MacTxQueued, component: C.MacTx, a: 1, b: 1 },
+    { time: 400, kind: K.MacTxStart, component: C.MacTx, a: 1, b: 1518, c: 0 },
+    { time: 500, kind: K.MacRxDone, component: C.MacRx, a: 9, b: 1518, c: 1 },
+    { time: 600, kind: K.MacRxTaken, component: C.MacRx, a: 9, b: 0 },
+    { time: 700, kind: K.SramLoad, component: C.Sram, a: 464, b: 44411, c: 0 },
+    { time: 800, kind: K.SramLoad, component: C.Sram, a: 681, b: 66633, c: 1 },
+  ]);
+  const depths = (t: number) => Object.fromEntries(queuesAt(ix, t).map((q) => [q.name, q.depth]));
+
+  it('follows each queue: DMA depth from DmaQueued, one less at each DmaDone', () => {
+    expect(depths(50)).toEqual({ dmaRead: 0, dmaWrite: 0, macTx: 0, macRx: 0 });
+    expect(depths(150)).toEqual({ dmaRead: 2, dmaWrite: 1, macTx: 0, macRx: 0 });
+    expect(depths(250)).toEqual({ dmaRead: 1, dmaWrite: 1, macTx: 0, macRx: 0 });
+    expect(depths(350).macTx).toBe(1);
+    expect(depths(450).macTx).toBe(0);
+    expect(depths(550).macRx).toBe(1);
+    expect(depths(650).macRx).toBe(0);
+    expect(queuesAt(ix, 0).find((q) => q.name === 'dmaRead')!.max).toBe(2);
+  });
+
+  it('reads the SRAM load of the last handler start', () => {
+    expect(sramAt(ix, 699)).toBeNull();
+    expect(sramAt(ix, 750)).toEqual({ time: 700, utilization: 0.464, waitPs: 44411, cpu: 0 });
+    expect(sramAt(ix, 900)!.cpu).toBe(1);
+  });
+});
+
+describe('lanesModel', () => {
+  const ix = ixOf([
+    start(0, 0, MB, 1000),
+    end(1000, 0, MB),
+    start(1000, 0, MB, 1), // a short run of the same event right after: merged
+    end(1001, 0, MB),
+    start(5000, 0, URRP, 4000),
+    end(9000, 0, URRP),
+    sem(2000, 1, 0, RC),
+    sem(3000, 1, 1, RC),
+  ]);
+  const m = lanesModel(ix, [0, 1], 0, 10_000, 1000);
+
+  it('places runs on the time axis, merging sub-pixel neighbours of one event', () => {
+    const a = m.lanes[0]!;
+    expect(a.bars).toHaveLength(2);
+    expect(a.bars[0]).toMatchObject({ x0: 0, event: MB, count: 2, labelled: true });
+    expect(a.bars[0]!.x1).toBeCloseTo(101.5, 5); // the short run is drawn 1.5 px wide
+    expect(a.bars[1]).toMatchObject({ x0: 500, x1: 900, event: URRP, count: 1 });
+    expect(m.lanes[1]!.spins.map((s) => [s.x0, s.x1])).toEqual([[200, 300]]);
+  });
+
+  it('gives ticks with labels in one unit and inverts x to time', () => {
+    expect(m.unit).toBe('ns');
+    expect(m.ticks[0]).toEqual({ x: 0, label: '0' });
+    expect(m.ticks.some((t) => t.label === '5')).toBe(true);
+    expect(m.invert(250)).toBe(2500);
+  });
+
+  it('keeps very short runs visible', () => {
+    const tiny = lanesModel(ixOf([start(10, 0, MB, 1), end(11, 0, MB)]), [0], 0, 1e9, 500);
+    const bar = tiny.lanes[0]!.bars[0]!;
+    expect(bar.x1 - bar.x0).toBeGreaterThanOrEqual(1.5);
+    expect(bar.labelled).toBe(false);
+  });
+});
