@@ -189,6 +189,13 @@ describe('the event register', () => {
     const empty = ixOf([]);
     expect(registerAt(empty, 1, 5, MASK_B).mask).toBe(MASK_B);
     expect(registerAt(empty, 1, 5).known).toBe(false);
+    expect(registerAt(empty, 1, 5).unknown).toBe(false); // the run's start: nothing pending
+  });
+
+  it('is unknown before its first record when the window opens mid-run', () => {
+    const mid = ixOf([reg(300, 0, 1 << MB, MASK_A)], 200, 1000);
+    expect(registerAt(mid, 0, 250).unknown).toBe(true);
+    expect(registerAt(mid, 0, 300).unknown).toBe(false);
   });
 });
 
@@ -282,6 +289,24 @@ describe('queues and the SRAM', () => {
     expect(queuesAt(ix, 0).find((q) => q.name === 'dmaRead')!.max).toBe(2);
   });
 
+  it('does not know a queue before its first record when the window opens mid-run', () => {
+    const mid = ixOf(
+      [
+        { time: 200, kind: K.DmaDone, component: C.DmaRead, a: 1, b: 1, c: 16, d: 1 },
+        { time: 300, kind: K.DmaQueued, component: C.DmaRead, a: 2, b: 1, c: 16, d: 1, e: 3 },
+        { time: 400, kind: K.DmaDone, component: C.DmaRead, a: 2, b: 1, c: 16, d: 1 },
+      ],
+      100,
+      1000,
+    );
+    expect(mid.midRun).toBe(true);
+    const read = (t: number) => queuesAt(mid, t).find((q) => q.name === 'dmaRead')!.depth;
+    expect(read(250)).toBeNull(); // the done request's queue depth is not known
+    expect(read(350)).toBe(3);
+    expect(read(450)).toBe(2);
+    expect(queuesAt(mid, 450).find((q) => q.name === 'macTx')!.depth).toBeNull();
+  });
+
   it('reads the SRAM load of the last handler start', () => {
     expect(sramAt(ix, 699)).toBeNull();
     expect(sramAt(ix, 750)).toEqual({ time: 700, utilization: 0.464, waitPs: 44411, cpu: 0 });
@@ -313,7 +338,8 @@ describe('lanesModel', () => {
 
   it('gives ticks with labels in one unit and inverts x to time', () => {
     expect(m.unit).toBe('ns');
-    expect(m.ticks[0]).toEqual({ x: 0, label: '0' });
+    expect(m.ticks[0]).toEqual({ x: 0, label: '0', anchor: 'start' });
+    expect(m.ticks[m.ticks.length - 1]).toEqual({ x: 1000, label: '10', anchor: 'end' });
     expect(m.ticks.some((t) => t.label === '5')).toBe(true);
     expect(m.invert(250)).toBe(2500);
   });

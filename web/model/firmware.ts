@@ -173,6 +173,11 @@ export interface FirmwareIndex {
   cpuSeen: [boolean, boolean];
   /** Records of the Tigon (handlers, registers, semaphore, SRAM) in the window. */
   tigonRecords: number;
+  /**
+   * The window opened after the run's start: before a register's or queue's first record in the
+   * window its state is unknown (at the run's start, registers and queues are empty).
+   */
+  midRun: boolean;
 }
 
 function steps(times: number[], values: number[]): Steps {
@@ -203,11 +208,20 @@ export function firmwareIndex(
   const qt: Record<QueueName, number[]> = { dmaRead: [], dmaWrite: [], macTx: [], macRx: [] };
   const qv: Record<QueueName, number[]> = { dmaRead: [], dmaWrite: [], macTx: [], macRx: [] };
   const depth: Record<QueueName, number> = { dmaRead: 0, dmaWrite: 0, macTx: 0, macRx: 0 };
+  // A queue's depth is known from the run's start, or from its first absolute record.
+  const midRun = windowStart > 0;
+  const known: Record<QueueName, boolean> = {
+    dmaRead: !midRun,
+    dmaWrite: !midRun,
+    macTx: !midRun,
+    macRx: !midRun,
+  };
   const queueMax: Record<QueueName, number> = { dmaRead: 0, dmaWrite: 0, macTx: 0, macRx: 0 };
   const cpuSeen: [boolean, boolean] = [false, false];
   let tigonRecords = 0;
 
   const setQueue = (q: QueueName, t: number, v: number) => {
+    known[q] = true;
     depth[q] = v;
     queueMax[q] = Math.max(queueMax[q], v);
     const times = qt[q];
@@ -316,7 +330,8 @@ export function firmwareIndex(
       case K.DmaDone: {
         const ck = componentKind(comp);
         const q = ck === C.DmaRead ? 'dmaRead' : ck === C.DmaWrite ? 'dmaWrite' : null;
-        if (q) setQueue(q, t, Math.max(0, depth[q] - 1));
+        // Only once the depth is known (a done request of a window opened mid-run is not).
+        if (q && known[q]) setQueue(q, t, Math.max(0, depth[q] - 1));
         break;
       }
       case K.MacTxQueued:
@@ -365,6 +380,7 @@ export function firmwareIndex(
     queueMax,
     cpuSeen,
     tigonRecords,
+    midRun,
   };
 }
 
@@ -408,6 +424,8 @@ export interface RegisterState {
   cpu: number;
   /** A register record of this CPU lies at or before t. */
   known: boolean;
+  /** Not known and the window opened mid-run: the register's bits are not known. */
+  unknown: boolean;
   bits: number;
   mask: number;
   /** The event PRI picks, or null when nothing is pending. */
@@ -447,7 +465,16 @@ export function registerAt(
       pick: pick === e,
     });
   }
-  return { cpu, known, bits, mask, pick, cells, since: known ? r.times[i]! : null };
+  return {
+    cpu,
+    known,
+    unknown: !known && ix.midRun,
+    bits,
+    mask,
+    pick,
+    cells,
+    since: known ? r.times[i]! : null,
+  };
 }
 
 /** The mask a partition gives a CPU (bits of the events it may handle). */
@@ -521,22 +548,26 @@ export function cpuNow(ix: FirmwareIndex, cpu: number, t: number): CpuNow {
 export interface QueueState {
   name: QueueName;
   label: string;
-  depth: number;
+  /** Requests or frames waiting; null when not known (the window opened mid-run). */
+  depth: number | null;
   /** Largest depth in the window (the meter's scale uses it when no capacity is known). */
   max: number;
 }
 
-function stepAt(s: Steps, t: number): number {
+function stepAt(s: Steps, t: number, before: number | null): number | null {
   const i = countUpTo(s.times, t) - 1;
-  return i >= 0 ? s.values[i]! : 0;
+  return i >= 0 ? s.values[i]! : before;
 }
 
-/** Depth of each queue at t (0 before its first record: queues start empty). */
+/**
+ * Depth of each queue at t. Before its first record a queue is empty when the window opened at
+ * the run's start, and unknown (null) when it opened mid-run.
+ */
 export function queuesAt(ix: FirmwareIndex, t: number): QueueState[] {
   return QUEUE_NAMES.map((q) => ({
     name: q,
     label: QUEUE_LABELS[q],
-    depth: stepAt(ix.queues[q], t),
+    depth: stepAt(ix.queues[q], t, ix.midRun ? null : 0),
     max: ix.queueMax[q],
   }));
 }
@@ -591,6 +622,8 @@ export interface LaneModel {
   spins: Array<{ x0: number; x1: number; span: SpinSpan }>;
 }
 
+export type TickAnchor = 'start' | 'middle' | 'end';
+
 export interface LanesModel {
   t0: number;
   t1: number;
@@ -599,7 +632,7 @@ export interface LanesModel {
   x: (t: number) => number;
   /** Time at x (for clicks). */
   invert: (x: number) => number;
-  ticks: Array<{ x: number; label: string }>;
+  ticks: Array<{ x: number; label: string; anchor: TickAnchor }>;
   unit: string;
   lanes: LaneModel[];
 }
@@ -622,14 +655,21 @@ export function lanesModel(
     .domain([t0, t0 + span])
     .range([0, width]);
   const { scale: us, unit } = timeUnitFor(span);
-  const ticks = scale.ticks(Math.max(2, Math.floor(width / 90))).map((v) => ({
-    x: scale(v),
-    label: `${+(v / us).toFixed(3)}`,
-  }));
+  // Labels at the ends are anchored inwards so that they stay inside the plot.
+  const ticks = scale.ticks(Math.max(2, Math.floor(width / 90))).map((v) => {
+    const x = scale(v);
+    const anchor: TickAnchor = x < 24 ? 'start' : x > width - 24 ? 'end' : 'middle';
+    return { x, label: `${+(v / us).toFixed(3)}`, anchor };
+  });
   const lanes = cpus.map((cpu): LaneModel => {
     const bars: LaneBar[] = [];
-    for (const run of ix.runs[cpu === 1 ? 1 : 0]) {
-      if (run.end < t0 || run.start > t1) continue;
+    const c = cpu === 1 ? 1 : 0;
+    const list = ix.runs[c];
+    // A CPU runs one handler at a time: only the run before t0 can reach into the view.
+    for (let i = Math.max(0, countUpTo(ix.runStarts[c], t0) - 1); i < list.length; i++) {
+      const run = list[i]!;
+      if (run.start > t1) break;
+      if (run.end < t0) continue;
       const x0 = scale(Math.max(t0, run.start));
       const x1 = Math.max(x0 + MIN_BAR_PX, scale(Math.min(t1, run.end)));
       const last = bars[bars.length - 1];
@@ -650,7 +690,7 @@ export function lanesModel(
         labelled: x1 - x0 >= LABEL_MIN_PX,
       });
     }
-    const spins = ix.spins[cpu === 1 ? 1 : 0]
+    const spins = ix.spins[c]
       .filter((s) => s.end >= t0 && s.start <= t1)
       .map((s) => {
         const x0 = scale(Math.max(t0, s.start));

@@ -151,6 +151,8 @@ export interface ProfileLayout {
   labelW: number;
   plotW: number;
   top: number;
+  /** Bottom of the last bar row. */
+  plotBottom: number;
   axis: Array<{ x: number; label: string }>;
   rows: PlacedRow[];
   /** The CPU A / CPU B bar, or null for a run without the share. */
@@ -209,7 +211,8 @@ export function profileLayout(m: ProfileModel, opts: ProfileLayoutOptions): Prof
     };
     y += 34 + 40;
   }
-  return { width: opts.width, height: y, labelW, plotW, top, axis, rows, cpuBar };
+  const plotBottom = top + m.rows.length * rowH;
+  return { width: opts.width, height: y, labelW, plotW, top, plotBottom, axis, rows, cpuBar };
 }
 
 /** "23.7%" (one decimal below 10%, none above). */
