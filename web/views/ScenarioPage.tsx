@@ -15,6 +15,8 @@ import { ResultsPanel } from './ResultsPanel';
 import { EventLog } from './EventLog';
 import { Waveform } from './Waveform';
 import { BusView } from './BusView';
+import { FirmwareView } from './FirmwareView';
+import { ProfileView } from './ProfileView';
 import { RunStatus } from './RunStatus';
 import { KnobPanel } from './KnobPanel';
 import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
@@ -176,6 +178,24 @@ function viewPanel(view: string, s: Scenario, runKey: unknown) {
           <h2 id="h-rings">Descriptor rings</h2>
           <ErrorBoundary name="rings view" resetKey={runKey}>
             <RingsView />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'firmware':
+      return (
+        <section key={view} className="panel panel-firmware" aria-labelledby="h-firmware">
+          <h2 id="h-firmware">Tigon firmware</h2>
+          <ErrorBoundary name="firmware view" resetKey={runKey}>
+            <FirmwareView />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'profile':
+      return (
+        <section key={view} className="panel panel-profile" aria-labelledby="h-profile">
+          <h2 id="h-profile">Handler profile (Fig 3.5)</h2>
+          <ErrorBoundary name="handler profile" resetKey={runKey}>
+            <ProfileView />
           </ErrorBoundary>
         </section>
       );
