@@ -351,13 +351,13 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     add("tigon_cpu_a_utilization", fraction(busy[0], benchmark ? end : window));
     add("tigon_cpu_b_utilization", fraction(busy[1], benchmark ? end : window));
     add("tigon_cpu_a_share", fraction(d.cpu_handlers[0], d.cpu_handlers[0] + d.cpu_handlers[1]));
-#define NICSIM_X(name, label, kind) \
-  add("tigon_share_" #name,         \
+#define NICSIM_X(name, label, kind, code_bytes) \
+  add("tigon_share_" #name,                     \
       fraction(d.handler_time[static_cast<std::size_t>(TigonEvent::name)], handlers));
     NICSIM_TIGON_EVENTS(NICSIM_X)
 #undef NICSIM_X
     const double packets = static_cast<double>(tx_packets + rx_packets);
-#define NICSIM_X(name, label, kind)                                                           \
+#define NICSIM_X(name, label, kind, code_bytes)                                               \
   add("tigon_runs_" #name,                                                                    \
       packets > 0                                                                             \
           ? static_cast<double>(d.handler_runs[static_cast<std::size_t>(TigonEvent::name)]) / \

@@ -23,17 +23,15 @@ FixedFunctionNic::FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, unsign
                    false,
                    Purpose::SendConsumerWrite,
                    kCauseSend,
-                   kSendTimer,
-                   static_cast<std::uint64_t>(cfg.send_coalesce_bds),
-                   cfg.send_coalesce_timer},
+                   Coalescer(static_cast<std::uint64_t>(cfg.send_coalesce_bds),
+                             cfg.send_coalesce_timer, kSendTimer)},
       return_report_{rings.ret,
                      Copy::Nic,
                      true,
                      Purpose::ReturnProducerWrite,
                      kCauseReceive,
-                     kReturnTimer,
-                     static_cast<std::uint64_t>(cfg.receive_coalesce_bds),
-                     cfg.receive_coalesce_timer} {}
+                     Coalescer(static_cast<std::uint64_t>(cfg.receive_coalesce_bds),
+                               cfg.receive_coalesce_timer, kReturnTimer)} {}
 
 // ---- ports -------------------------------------------------------------------------------
 
@@ -171,7 +169,6 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
         ctx_->after(cfg_.delays.tx_frame, this, kTxFrame);
         frame_so_far_ = payload_so_far_ = 0;
       }
-      ++send_report_.unreported;
       coalesce(send_report_);
       return;
     }
@@ -187,7 +184,6 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
       rings_.ret->desc(Copy::Host, p) = d;  // the DMA wrote the slot; the host index lags
       rings_.ret->set_prod(Copy::Nic, p + 1);
       --return_reserved_;
-      ++return_report_.unreported;
       coalesce(return_report_);
       return;
     }
@@ -198,6 +194,8 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
       index_written(return_report_, req.cookie);
       return;
     case Purpose::MailboxPio:
+    case Purpose::DiskTransfer:
+    case Purpose::RegisterRead:
     case Purpose::Count:
       break;
   }
@@ -322,20 +320,13 @@ void FixedFunctionNic::kick_rx() {
 // ---- notification: S6 and R4, with coalescing ----------------------------------------------
 
 void FixedFunctionNic::coalesce(IndexReport& r) {
-  if (r.unreported >= r.threshold) {
-    write_index(r, 0);
-  } else if (!r.armed && r.timer > 0) {
-    r.armed = true;
-    ++r.generation;
-    ctx_->after(r.timer, this, r.timer_tag | ((r.generation & 0xFFFFFF) << 8));
-  }
+  if (r.coalescer.add(ctx_, this)) write_index(r, 0);
 }
 
 void FixedFunctionNic::timer_fired(IndexReport& r, std::uint32_t generation) {
-  if (!r.armed || generation != (r.generation & 0xFFFFFF)) return;  // a stale timer
-  r.armed = false;
+  if (!r.coalescer.expire(generation)) return;  // a stale timer
   ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), r.cause);
-  if (r.unreported > 0) write_index(r, 1);
+  if (r.coalescer.unreported() > 0) write_index(r, 1);
 }
 
 void FixedFunctionNic::write_index(IndexReport& r, std::uint32_t trigger) {
@@ -345,14 +336,12 @@ void FixedFunctionNic::write_index(IndexReport& r, std::uint32_t trigger) {
   }
   if (!r.producer_index && cfg_.send_consumer_by_pio) {
     // The driver reads the index itself (PIO): no DMA write, only the interrupt.
-    r.unreported = 0;
-    r.armed = false;
+    r.coalescer.reported();
     interrupt(r.cause, trigger);
     return;
   }
   r.inflight = true;
-  r.unreported = 0;
-  r.armed = false;
+  r.coalescer.reported();
   const std::uint64_t value = r.producer_index ? r.ring->prod(r.side) : r.ring->cons(r.side);
   issue(DmaChannel::Write, {r.purpose, static_cast<std::uint32_t>(cfg_.index_bytes), 0,
                             value | (trigger ? kTimerTrigger : 0)});
@@ -369,7 +358,7 @@ void FixedFunctionNic::index_written(IndexReport& r, std::uint64_t cookie) {
   interrupt(r.cause, (cookie & kTimerTrigger) ? 1 : 0);
   if (r.again) {
     r.again = false;
-    if (r.unreported > 0) write_index(r, 0);
+    if (r.coalescer.unreported() > 0) write_index(r, 0);
   }
 }
 

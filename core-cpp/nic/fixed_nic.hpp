@@ -9,6 +9,7 @@
 
 #include "host/host_bridge.hpp"
 #include "link/ethernet_link.hpp"
+#include "nic/coalescer.hpp"
 #include "nic/dma_engine.hpp"
 #include "nic/nic_device.hpp"
 #include "nic/ring.hpp"
@@ -66,21 +67,16 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
     std::uint64_t notified = 0;  // the driver's producer index, from its mailbox
     bool inflight = false;
   };
-  // Reporting an index to the host with interrupt coalescing (S6, R4; thesis §3.1.3): after
-  // `threshold` new descriptors, or `timer` after the first unreported one, DMA-write the index
-  // and then interrupt.
+  // Reporting an index to the host with interrupt coalescing (S6, R4; thesis §3.1.3): when the
+  // coalescer says so, DMA-write the index and then interrupt.
   struct IndexReport {
     DescriptorRing* ring;
     Copy side;  // the copy whose index is reported: NIC consumer (send) or producer (return)
     bool producer_index;
     Purpose purpose;
     std::uint32_t cause;
-    std::uint32_t timer_tag;
-    std::uint64_t threshold;
-    Time timer;
-    std::uint64_t unreported = 0;
-    bool inflight = false, again = false, armed = false;
-    std::uint32_t generation = 0;
+    Coalescer coalescer;
+    bool inflight = false, again = false;
   };
 
   void kick_all();
@@ -90,7 +86,7 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
   void kick_mac();
   void kick_rx();
   void drop(const Frame& f, std::uint32_t reason);
-  void coalesce(IndexReport& r);
+  void coalesce(IndexReport& r);  // one more descriptor to report
   void write_index(IndexReport& r, std::uint32_t trigger);
   void index_written(IndexReport& r, std::uint64_t cookie);
   void timer_fired(IndexReport& r, std::uint32_t generation);

@@ -942,7 +942,7 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
                "seed 000 §3.3.1: the SRAM-DATA and SRAM-BOTH variants",
                "Keep the handlers' private data in the external SRAM instead of the scratch pads",
                BOOL_FIELD(tigon.data_in_sram)});
-#define NICSIM_X(name, label, kind)                                                            \
+#define NICSIM_X(name, label, kind, code_bytes)                                                \
   r.push_back({snake_path("system.tigon.partition.", #name),                                   \
                ParamType::Choice,                                                              \
                0,                                                                              \

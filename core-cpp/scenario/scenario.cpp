@@ -71,11 +71,11 @@ const std::vector<MetricInfo>& result_metrics() {
       {"tigon_cpu_b_utilization", "fraction", "Tigon CPU B: the same"},
       {"tigon_cpu_a_share", "fraction",
        "Share of all handler time spent on CPU A (Table 3.4's partition: 47%)"},
-#define NICSIM_X(name, label, kind) \
+#define NICSIM_X(name, label, kind, code_bytes) \
   {"tigon_share_" #name, "fraction", "Share of all handler time spent in " label " (Fig 3.5)"},
       NICSIM_TIGON_EVENTS(NICSIM_X)
 #undef NICSIM_X
-#define NICSIM_X(name, label, kind) \
+#define NICSIM_X(name, label, kind, code_bytes) \
   {"tigon_runs_" #name, "runs/packet", "Runs of the " label " handler per packet sent or received"},
           NICSIM_TIGON_EVENTS(NICSIM_X)
 #undef NICSIM_X

@@ -32,6 +32,7 @@ import {
 } from '../model/firmware';
 import { formatNumber, formatTime } from '../model/format';
 import { inkOn, tigonEventColor } from './tigonPalette';
+import { useCursorDrag } from './useCursorDrag';
 import { ALERT } from './palette';
 import { windowOf } from './Waveform';
 import '../styles/tigon.css';
@@ -502,7 +503,6 @@ function FirmwareRun({ run }: { run: DoneRun }) {
   const plotRef = useRef<HTMLDivElement>(null);
   const width = useWidth(plotRef, ix, 900, 360);
   const [span, setSpan] = useState<number | null>(null); // null: the whole window
-  const drag = useRef<{ x: number; cursor: number; moved: boolean } | null>(null);
 
   const full = Math.max(1, win.end - win.start);
   const spanPs = span === null ? full : Math.min(full, span);
@@ -522,6 +522,19 @@ function FirmwareRun({ run }: { run: DoneRun }) {
     const u = [r.tigon_cpu_a_utilization?.value, r.tigon_cpu_b_utilization?.value];
     return u.map((v) => (v === undefined ? '' : `${(v * 100).toFixed(0)}% busy`));
   }, [r]);
+
+  // Zoomed in, a drag pans the lanes; at the whole window it follows the pointer. A click puts
+  // the cursor where it landed.
+  const seek = (t: number) => {
+    store.setPlaying(false);
+    store.setCursor(t);
+  };
+  const hit = useCursorDrag({
+    cursor,
+    seek,
+    dragTo: (start, dx, x) => (zoomed ? start - dx / (plotW / spanPs) : model.invert(x)),
+    clickTo: (x) => model.invert(x),
+  });
 
   if (!setup.tigon && ix.tigonRecords === 0) {
     const nicModel = paramAt(run.output.parameters, 'system.nic.model');
@@ -551,28 +564,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
   const height = lanesHeight(model.lanes.length);
 
   const goto = (t: number | null) => {
-    if (t === null) return;
-    store.setPlaying(false);
-    store.setCursor(t);
-  };
-  const at = (e: React.PointerEvent<SVGRectElement>) => {
-    const rect = (e.currentTarget as Element).getBoundingClientRect();
-    return model.invert(e.clientX - rect.left);
-  };
-  const onDown = (e: React.PointerEvent<SVGRectElement>) => {
-    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-    drag.current = { x: e.clientX, cursor, moved: false };
-  };
-  const onMove = (e: React.PointerEvent<SVGRectElement>) => {
-    const d = drag.current;
-    if (!d) return;
-    if (Math.abs(e.clientX - d.x) > 3) d.moved = true;
-    if (d.moved) goto(zoomed ? d.cursor - (e.clientX - d.x) / (plotW / spanPs) : at(e));
-  };
-  const onUp = (e: React.PointerEvent<SVGRectElement>) => {
-    const d = drag.current;
-    drag.current = null;
-    if (d && !d.moved) goto(at(e));
+    if (t !== null) seek(t);
   };
   const zoomBy = (f: number) => {
     const s = Math.min(full, Math.max(full / 512, Math.max(1, spanPs * f)));
@@ -647,10 +639,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
             width={plotW}
             height={height}
             fill="transparent"
-            onPointerDown={onDown}
-            onPointerMove={onMove}
-            onPointerUp={onUp}
-            onPointerCancel={() => (drag.current = null)}
+            {...hit}
             data-testid="fw-hit"
           />
         </svg>

@@ -3,6 +3,7 @@
 // Zoom from single cycles to the whole window with the buttons or the mouse wheel; drag or
 // click to move the cursor. Beside it, the tenure at the cursor in words.
 import { HatchPattern } from './HatchPattern';
+import { useCursorDrag } from './useCursorDrag';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useRun, useStore, useStoreInstance } from '../store/store';
 import { BC } from '../engine/traceKinds';
@@ -27,6 +28,7 @@ import {
   BUS_CATEGORY_COLORS,
   COMPLETER_COLOR,
   DISK_COLOR,
+  inkOn,
   nicColor,
 } from './palette';
 import type { DoneRun } from '../store/store';
@@ -54,18 +56,6 @@ export function portColor(p: Pick<BusPortInfo, 'role' | 'instance'>): string {
     default:
       return '#7a8494';
   }
-}
-
-/** Dark text on light fills, white on dark ones. */
-function inkOn(hex: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!m) return '#1c2433';
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h!, 16) / 255) as [
-    number,
-    number,
-    number,
-  ];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.58 ? '#1c2433' : '#ffffff';
 }
 
 export function windowOf(run: DoneRun): { start: number; end: number } {
@@ -508,7 +498,6 @@ export function Waveform() {
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgBoxRef = useRef<HTMLDivElement>(null);
   const [boxW, setBoxW] = useState(820);
-  const drag = useRef<{ x: number; cursor: number; moved: boolean } | null>(null);
 
   useLayoutEffect(() => {
     const el = svgBoxRef.current;
@@ -531,6 +520,18 @@ export function Waveform() {
     () => (ix ? waveModel(ix, t0, t1, plotW, cursor) : null),
     [ix, t0, t1, plotW, cursor],
   );
+
+  // Drag pans the waveform under the cursor; a click puts the cursor where it landed.
+  const hit = useCursorDrag({
+    cursor,
+    seek: (t) => {
+      store.setPlaying(false);
+      store.setCursor(t);
+    },
+    // The hit layer exists only once the model does.
+    dragTo: (start, dx) => (model ? start - dx / model.pxPerPs : start),
+    clickTo: (x) => (model ? model.t0 + x / model.pxPerPs : cursor),
+  });
 
   // Mouse wheel zooms about the cursor (the page does not scroll while over the waveform).
   useEffect(() => {
@@ -582,28 +583,6 @@ export function Waveform() {
         ` — FRAME# ${sig.frame === 'low' ? 'asserted' : 'released'}, IRDY# ${sig.irdy === 'low' ? 'asserted' : 'released'}, TRDY# ${sig.trdy === 'low' ? 'asserted' : 'released'}${sig.stop === 'low' ? ', STOP# asserted' : ''}`
       : 'Now: the bus is idle (no master drives FRAME#).';
 
-  const onDown = (e: React.PointerEvent<SVGRectElement>) => {
-    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-    drag.current = { x: e.clientX, cursor, moved: false };
-  };
-  const onMove = (e: React.PointerEvent<SVGRectElement>) => {
-    const d = drag.current;
-    if (!d) return;
-    const dx = e.clientX - d.x;
-    if (Math.abs(dx) > 3) d.moved = true;
-    if (d.moved) {
-      store.setPlaying(false);
-      store.setCursor(d.cursor - dx / model.pxPerPs);
-    }
-  };
-  const onUp = (e: React.PointerEvent<SVGRectElement>) => {
-    const d = drag.current;
-    drag.current = null;
-    if (!d || d.moved) return;
-    const r = (e.currentTarget as Element).getBoundingClientRect();
-    store.setPlaying(false);
-    store.setCursor(model.t0 + (e.clientX - r.left) / model.pxPerPs);
-  };
   const { height } = waveLayout(model);
 
   return (
@@ -664,10 +643,7 @@ export function Waveform() {
               width={plotW}
               height={height}
               fill="transparent"
-              onPointerDown={onDown}
-              onPointerMove={onMove}
-              onPointerUp={onUp}
-              onPointerCancel={() => (drag.current = null)}
+              {...hit}
               data-testid="wave-hit"
             />
           </svg>

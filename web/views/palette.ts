@@ -69,3 +69,18 @@ export const DISK_COLOR = '#6b6f7a';
 export function nicColor(instance: number): string {
   return NIC_COLORS[instance % NIC_COLORS.length]!;
 }
+
+/**
+ * Dark text on light fills, white on dark ones: the fill's relative luminance against
+ * `lightAbove` (views with smaller text switch to dark ink a little earlier).
+ */
+export function inkOn(hex: string, lightAbove = 0.58): string {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return '#1c2433';
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h!, 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > lightAbove ? '#1c2433' : '#ffffff';
+}

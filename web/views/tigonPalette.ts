@@ -1,7 +1,7 @@
 // Colours of the Tigon views, taken from the one palette (palette.ts) so that an event keeps the
 // colour of what it handles: Send Data Ready the outgoing data, Receive Complete the incoming
 // data, the BD Ready events the descriptors, Mailbox the mailbox writes, and so on.
-import { BUS_CATEGORY_COLORS, GROUP_COLORS, nicColor } from './palette';
+import { BUS_CATEGORY_COLORS, GROUP_COLORS, inkOn as paletteInkOn, nicColor } from './palette';
 
 /** One colour per Tigon event, index = event id (TIGON_EVENTS order). */
 export const TIGON_EVENT_COLORS: readonly string[] = [
@@ -23,14 +23,7 @@ export function tigonEventColor(event: number): string {
 /** CPU A and CPU B where the two are compared (the profile's share bar). */
 export const TIGON_CPU_COLORS = ['#233554', BUS_CATEGORY_COLORS[1]!] as const;
 
-/** Dark text on light fills, white on dark ones. */
+/** Ink for labels on event colours (palette's inkOn, dark ink from a luminance of 0.5). */
 export function inkOn(hex: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!m) return '#1c2433';
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h!, 16) / 255) as [
-    number,
-    number,
-    number,
-  ];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 ? '#1c2433' : '#ffffff';
+  return paletteInkOn(hex, 0.5);
 }

@@ -13,9 +13,10 @@ struct EventInfo {
   const char* name;
   const char* label;
   bool hardware;
+  std::int64_t code_bytes;
 };
 constexpr EventInfo kEvents[] = {
-#define NICSIM_X(name, label, kind) {#name, label, kind[0] == 'h'},
+#define NICSIM_X(name, label, kind, code_bytes) {#name, label, kind[0] == 'h', code_bytes},
     NICSIM_TIGON_EVENTS(NICSIM_X)
 #undef NICSIM_X
 };
@@ -76,30 +77,6 @@ TigonPartition tigon_table_3_4() {
   return p;
 }
 
-std::int64_t tigon_code_bytes(TigonEvent e) {
-  switch (e) {
-    case E::Mailbox:
-      return 2560;
-    case E::ReceiveComplete:
-      return 7680;
-    case E::DmaWriteComplete:
-      return 2048;
-    case E::UpdateReturnProducer:
-      return 1024;
-    case E::DmaReadComplete:
-      return 2560;
-    case E::SendDataReady:
-      return 3072;
-    case E::SendBdReady:
-      return 1024;
-    case E::ReceiveBdReady:
-      return 1024;
-    case E::UpdateSendConsumer:
-      return 512;
-    case E::Count:
-      break;
-  }
-  return 0;
-}
+std::int64_t tigon_code_bytes(TigonEvent e) { return kEvents[static_cast<int>(e)].code_bytes; }
 
 }  // namespace nicsim

@@ -8,26 +8,26 @@
 
 namespace nicsim {
 
-// X(name, label, kind): Table 3.1's events. The order here is the event register's bit order
-// from the least significant bit; PRI picks the most significant set bit, so the last event
+// X(name, label, kind, code bytes): Table 3.1's events. The order here is the event register's bit
+// order from the least significant bit; PRI picks the most significant set bit, so the last event
 // has the highest priority. The thesis does not give the bit order (digest §8); ours is chosen
 // to finish work in progress before starting new work: DMA completions, then index updates,
 // then the mailbox and BD fetches, and new packets last (receive before send, since a full
 // receive buffer drops frames while a slow send only waits). With new packets first, a flood
 // of minimum-sized frames starves the mailbox and the index updates: receive livelock.
-#define NICSIM_TIGON_EVENTS(X)                                          \
-  X(SendDataReady, "Send Data Ready", "firmware")                       \
-  X(ReceiveComplete, "Receive Complete", "hardware")                    \
-  X(SendBdReady, "Send Buffer Descriptor Ready", "firmware")            \
-  X(ReceiveBdReady, "Receive Buffer Descriptor Ready", "firmware")      \
-  X(Mailbox, "Mailbox", "hardware")                                     \
-  X(UpdateSendConsumer, "Update Send Consumer", "firmware")             \
-  X(UpdateReturnProducer, "Update Receive Return Producer", "firmware") \
-  X(DmaReadComplete, "DMA Read Complete", "hardware")                   \
-  X(DmaWriteComplete, "DMA Write Complete", "hardware")
+#define NICSIM_TIGON_EVENTS(X)                                                \
+  X(SendDataReady, "Send Data Ready", "firmware", 3072)                       \
+  X(ReceiveComplete, "Receive Complete", "hardware", 7680)                    \
+  X(SendBdReady, "Send Buffer Descriptor Ready", "firmware", 1024)            \
+  X(ReceiveBdReady, "Receive Buffer Descriptor Ready", "firmware", 1024)      \
+  X(Mailbox, "Mailbox", "hardware", 2560)                                     \
+  X(UpdateSendConsumer, "Update Send Consumer", "firmware", 512)              \
+  X(UpdateReturnProducer, "Update Receive Return Producer", "firmware", 1024) \
+  X(DmaReadComplete, "DMA Read Complete", "hardware", 2560)                   \
+  X(DmaWriteComplete, "DMA Write Complete", "hardware", 2048)
 
 enum class TigonEvent : std::uint8_t {
-#define NICSIM_X(name, label, kind) name,
+#define NICSIM_X(name, label, kind, code_bytes) name,
   NICSIM_TIGON_EVENTS(NICSIM_X)
 #undef NICSIM_X
       Count
@@ -97,8 +97,9 @@ bool tigon_events_conflict(TigonEvent a, TigonEvent b, bool send_consumer_by_dma
 using TigonPartition = std::array<std::uint8_t, kTigonEvents>;  // CpuMask per event
 TigonPartition tigon_table_3_4();                               // Table 3.4
 
-// Handler code size in bytes (§3.2.2: about 21 KB in all). Chosen split: Table 3.4's CPU B
-// handlers fill its 8 KB scratch pad exactly and CPU A's fit its 16 KB, as the thesis says.
+// Handler code size in bytes, the last column of NICSIM_TIGON_EVENTS (§3.2.2: about 21 KB in
+// all). Chosen split: Table 3.4's CPU B handlers fill its 8 KB scratch pad exactly and CPU A's
+// fit its 16 KB, as the thesis says.
 std::int64_t tigon_code_bytes(TigonEvent e);
 
 }  // namespace nicsim

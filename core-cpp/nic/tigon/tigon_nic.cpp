@@ -25,7 +25,11 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
       dma_(ctx, bus, cfg.nic.dma_queue_depth, cfg.nic.dma_max_burst, instance, this),
       sram_(cfg.tigon.sram_bandwidth_mbs, cfg.tigon.sram_burst_bytes, cfg.tigon.sram_window),
       costs_(cfg.tigon),
-      tally_(tally) {
+      tally_(tally),
+      send_coalesce_(static_cast<std::uint64_t>(cfg.nic.send_coalesce_bds),
+                     cfg.nic.send_coalesce_timer, kSendTimer),
+      return_coalesce_(static_cast<std::uint64_t>(cfg.nic.receive_coalesce_bds),
+                       cfg.nic.receive_coalesce_timer, kReturnTimer) {
   switch (tcfg_.firmware) {
     case TigonFirmware::Release:
     case TigonFirmware::Bsd:
@@ -43,6 +47,17 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
   }
   // PARALLEL's Update Send Consumer only publishes the index; the driver reads it (§3.2.2).
   usc_by_dma_ = !cfg.nic.send_consumer_by_pio;
+  for (int cpu = 0; cpu < 2; ++cpu) {
+    const auto c = static_cast<std::size_t>(cpu);
+    placement_[c] = placement_for(cpu);
+    for (int e = 0; e < kTigonEvents; ++e)
+      if (lock_needed(cpu, static_cast<E>(e)))
+        lock_events_[c] = static_cast<std::uint16_t>(lock_events_[c] | (1u << e));
+    // The PRI/JOFF loop (§3.1.2): four instructions from the loop's code.
+    TigonWork loop;
+    loop.instructions = static_cast<double>(tcfg_.dispatch_instructions);
+    loop_time_[c] = costs_.cost(loop, placement_[c], cpu, Sram::Load{}).time;
+  }
 }
 
 bool TigonNic::cpu_present(int cpu) const {
@@ -276,16 +291,13 @@ void TigonNic::wake() {
     Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
     if (!cpu_present(cpu) || c.state != CpuState::Idle || register_bits(cpu) == 0) continue;
     c.state = CpuState::Dispatching;
-    // The PRI/JOFF loop (§3.1.2): four instructions from the loop's code.
-    TigonWork loop;
-    loop.instructions = static_cast<double>(tcfg_.dispatch_instructions);
-    const Time t = costs_.cost(loop, placement(cpu, E::Mailbox), cpu, Sram::Load{}).time;
+    const Time t = loop_time_[static_cast<std::size_t>(cpu)];
     stats_.cpu_busy[static_cast<std::size_t>(cpu)] += t;
     ctx_->after(t, this, kDispatched | (static_cast<std::uint32_t>(cpu) << 8));
   }
 }
 
-bool TigonNic::needs_lock(int cpu, E e) const {
+bool TigonNic::lock_needed(int cpu, E e) const {
   if (tcfg_.firmware == TigonFirmware::Dynamic) return true;  // the shared register (§3.6)
   if (partition_[static_cast<std::size_t>(bit(e))] == kCpuBoth) return true;
   const int other = 1 - cpu;
@@ -309,7 +321,7 @@ void TigonNic::dispatched(int cpu) {
   int top = kTigonEvents - 1;  // PRI: the most significant set bit
   while (!(bits & (1u << top))) --top;
   c.event = static_cast<E>(top);
-  if (!needs_lock(cpu, c.event)) {
+  if (!(lock_events_[static_cast<std::size_t>(cpu)] & (1u << bit(c.event)))) {
     begin(cpu);
     return;
   }
@@ -345,7 +357,7 @@ void TigonNic::release_lock(int cpu) {
   ctx_->after(tcfg_.semaphore_access, this, kLocked | (static_cast<std::uint32_t>(s) << 8));
 }
 
-TigonPlacement TigonNic::placement(int cpu, E) const {
+TigonPlacement TigonNic::placement_for(int cpu) const {
   TigonPlacement p;
   switch (tcfg_.firmware) {
     case TigonFirmware::Release:
@@ -397,14 +409,12 @@ void TigonNic::begin(int cpu) {
   w.instructions = instructions;
   w.shared_loads = static_cast<double>(info.shared_loads);
   w.shared_stores = static_cast<double>(info.shared_stores);
-  const double memory = w.shared_loads + w.shared_stores;
   w.private_loads = std::max(0.0, instructions * tcfg_.load_fraction - w.shared_loads);
   w.private_stores = std::max(0.0, instructions * tcfg_.store_fraction - w.shared_stores);
-  (void)memory;
   const SramClient me_client = cpu == 0 ? SramClient::CpuA : SramClient::CpuB;
   const Time now = ctx_->now();
   const Sram::Load load = sram_.load_seen_by(me_client, now);
-  const TigonCost cost = costs_.cost(w, placement(cpu, c.event), cpu, load);
+  const TigonCost cost = costs_.cost(w, placement_[static_cast<std::size_t>(cpu)], cpu, load);
   // The CPU's own SRAM traffic: 4-byte words (two share a beat through the 8-byte data
   // cache) and 64-byte instruction lines.
   sram_.accesses(me_client, static_cast<std::int64_t>(cost.sram_data_accesses + 0.5), 4, now);
@@ -413,7 +423,6 @@ void TigonNic::begin(int cpu) {
   stats_.sram_wait +=
       (cost.sram_data_accesses + cost.sram_line_fills) * static_cast<double>(load.wait);
   c.duration = cost.total() + (c.holds_lock ? tcfg_.semaphore_access : 0);
-  c.started = now;
   c.state = CpuState::Running;
   ctx_->record(TraceKind::SramLoad, me(Component::Sram),
                static_cast<std::uint32_t>(sram_.utilization(now) * 1000.0 + 0.5),
@@ -477,26 +486,11 @@ void TigonNic::fire(std::uint32_t tag) {
       return;
     }
     case kSendTimer:
-      if (send_armed_ && (tag >> 8) == (send_generation_ & 0xFFFFFF)) {
-        send_armed_ = false;
-        ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), kCauseSend);
-        if (send_unreported_ > 0) {
-          send_trigger_ = 1;
-          raise(E::UpdateSendConsumer);
-          wake();
-        }
-      }
+      timer_expired(send_coalesce_, tag >> 8, kCauseSend, &send_trigger_, E::UpdateSendConsumer);
       return;
     case kReturnTimer:
-      if (return_armed_ && (tag >> 8) == (return_generation_ & 0xFFFFFF)) {
-        return_armed_ = false;
-        ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), kCauseReceive);
-        if (return_unreported_ > 0) {
-          return_trigger_ = 1;
-          raise(E::UpdateReturnProducer);
-          wake();
-        }
-      }
+      timer_expired(return_coalesce_, tag >> 8, kCauseReceive, &return_trigger_,
+                    E::UpdateReturnProducer);
       return;
     default:
       ctx_->fail("Tigon: unknown event tag " + std::to_string(tag));
@@ -570,16 +564,14 @@ TigonNic::Work TigonNic::claim(E e) {
       raised_[static_cast<std::size_t>(bit(e))] = false;
       w.path = usc_by_dma_ ? P::SendConsumerDma : P::SendConsumerLocal;
       w.index = send_->cons(Copy::Nic) | (send_trigger_ ? kTimerTrigger : 0);
-      send_unreported_ = 0;
-      send_armed_ = false;
+      send_coalesce_.reported();
       send_trigger_ = 0;
       break;
     case E::UpdateReturnProducer:
       raised_[static_cast<std::size_t>(bit(e))] = false;
       w.path = P::ReturnProducerDma;
       w.index = ret_->prod(Copy::Nic) | (return_trigger_ ? kTimerTrigger : 0);
-      return_unreported_ = 0;
-      return_armed_ = false;
+      return_coalesce_.reported();
       return_trigger_ = 0;
       break;
     case E::ReceiveComplete: {
@@ -665,8 +657,12 @@ void TigonNic::finish(int, E, const Work& w) {
         return;
       }
       send_->set_cons(Copy::Nic, w.dma.cookie + 1);
-      ++send_unreported_;
-      send_counted();
+      // "If the number of send descriptors consumed is greater than the interrupt coalescing
+      // threshold, raise Update Send Consumer" (§3.1.3 step 5).
+      if (send_coalesce_.add(ctx_, this)) {
+        send_trigger_ = 0;
+        raise(E::UpdateSendConsumer);
+      }
       ++stats_.units_done;
       break;
     case P::SendData: {  // step 4: DMA the packet in, queue its MAC descriptor
@@ -712,8 +708,10 @@ void TigonNic::finish(int, E, const Work& w) {
                                 static_cast<std::uint32_t>(cfg_.return_bd_bytes), f.packet, p});
       ret_->set_prod(Copy::Nic, p + 1);
       --return_reserved_;
-      ++return_unreported_;
-      return_counted();
+      if (return_coalesce_.add(ctx_, this)) {
+        return_trigger_ = 0;
+        raise(E::UpdateReturnProducer);
+      }
       ++stats_.units_done;
       break;
     }
@@ -738,34 +736,14 @@ void TigonNic::finish(int, E, const Work& w) {
   if (w.path == P::WriteDoneReturnBd) ++stats_.units_done;
 }
 
-void TigonNic::send_counted() {
-  // "If the number of send descriptors consumed is greater than the interrupt coalescing
-  // threshold, raise Update Send Consumer" (§3.1.3 step 5); the tick timer is nic_facts §3.7.
-  if (send_unreported_ >= static_cast<std::uint64_t>(cfg_.send_coalesce_bds)) {
-    send_trigger_ = 0;
-    raise(E::UpdateSendConsumer);
-  } else {
-    arm(true);
-  }
-}
-
-void TigonNic::return_counted() {
-  if (return_unreported_ >= static_cast<std::uint64_t>(cfg_.receive_coalesce_bds)) {
-    return_trigger_ = 0;
-    raise(E::UpdateReturnProducer);
-  } else {
-    arm(false);
-  }
-}
-
-void TigonNic::arm(bool send) {
-  bool& armed = send ? send_armed_ : return_armed_;
-  const Time timer = send ? cfg_.send_coalesce_timer : cfg_.receive_coalesce_timer;
-  if (armed || timer <= 0) return;
-  armed = true;
-  std::uint32_t& gen = send ? send_generation_ : return_generation_;
-  ++gen;
-  ctx_->after(timer, this, (send ? kSendTimer : kReturnTimer) | ((gen & 0xFFFFFF) << 8));
+void TigonNic::timer_expired(Coalescer& c, std::uint32_t generation, std::uint32_t cause,
+                             std::uint32_t* trigger, E event) {
+  if (!c.expire(generation)) return;  // superseded by a report
+  ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), cause);
+  if (c.unreported() == 0) return;
+  *trigger = 1;
+  raise(event);
+  wake();
 }
 
 void TigonNic::interrupt_host(std::uint32_t cause, std::uint32_t trigger) {

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <deque>
 
+#include "nic/coalescer.hpp"
 #include "nic/dma_engine.hpp"
 #include "nic/nic_device.hpp"
 #include "nic/ring.hpp"
@@ -37,8 +38,7 @@ struct TigonStats {
   std::array<Time, 2> cpu_handlers{};  // handlers only
   std::array<Time, 2> cpu_spin{};
   double sram_accesses = 0;
-  double sram_wait = 0;  // ps, summed over accesses
-  Time sram_busy = 0;
+  double sram_wait = 0;                        // ps, summed over accesses
   std::uint64_t units_in = 0, units_done = 0;  // work items raised and handled (exactly once)
 };
 
@@ -98,7 +98,7 @@ class TigonNic final : public NicDevice, private EventHandler {
     TigonEvent event = TigonEvent::Mailbox;
     bool holds_lock = false;
     Work work;
-    Time started = 0, spin_started = 0, duration = 0;
+    Time spin_started = 0, duration = 0;
     std::uint16_t recorded_bits = 0xFFFF;
     std::uint16_t recorded_mask = 0xFFFF;
     // Send Data Ready or Receive Complete, whichever ran last: masked while the other is
@@ -113,7 +113,8 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::uint16_t mask_bits(int cpu) const;
   void wake();
   void dispatched(int cpu);
-  bool needs_lock(int cpu, TigonEvent e) const;
+  // Whether a handler of `e` on `cpu` must hold the semaphore (fixed by the partition).
+  bool lock_needed(int cpu, TigonEvent e) const;
   void begin(int cpu);
   void end(int cpu);
   void release_lock(int cpu);
@@ -121,16 +122,15 @@ class TigonNic final : public NicDevice, private EventHandler {
 
   Work claim(TigonEvent e);
   void finish(int cpu, TigonEvent e, const Work& w);
-  TigonPlacement placement(int cpu, TigonEvent e) const;
+  TigonPlacement placement_for(int cpu) const;
 
   void issue(DmaChannel ch, const DmaRequest& req);
   bool channel_free(DmaChannel ch) const;
   void raise(TigonEvent e);
   void interrupt_host(std::uint32_t cause, std::uint32_t trigger);
   void kick_mac();
-  void send_counted();
-  void return_counted();
-  void arm(bool send);
+  void timer_expired(Coalescer& c, std::uint32_t generation, std::uint32_t cause,
+                     std::uint32_t* trigger, TigonEvent event);
 
   std::uint16_t me(Component c) const { return component_id(c, instance_); }
 
@@ -150,6 +150,11 @@ class TigonNic final : public NicDevice, private EventHandler {
   TigonPartition partition_{};
   bool usc_by_dma_ = true;
   std::array<Cpu, 2> cpus_;
+  // Fixed by the firmware and its partition, so worked out once: where each CPU's code and
+  // data live, which of its events must hold the semaphore, one pass of its dispatch loop.
+  std::array<TigonPlacement, 2> placement_{};
+  std::array<std::uint16_t, 2> lock_events_{};
+  std::array<Time, 2> loop_time_{};
   int lock_holder_ = -1;
   int spinner_ = -1;
   std::deque<DmaRequest> backlog_[2];
@@ -186,9 +191,7 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::deque<Descriptor> return_pending_;
   std::int64_t return_reserved_ = 0;
   // Interrupt coalescing (§3.1.3; ticks and max BDs as in nic_facts §3.7).
-  std::uint64_t send_unreported_ = 0, return_unreported_ = 0;
-  bool send_armed_ = false, return_armed_ = false;
-  std::uint32_t send_generation_ = 0, return_generation_ = 0;
+  Coalescer send_coalesce_, return_coalesce_;
   std::uint32_t send_trigger_ = 0, return_trigger_ = 0;  // 1 when the timer raised the event
 };
 
