@@ -97,13 +97,15 @@ struct TigonConfig {
   Time sram_store = 0;                        // Table 3.5: 170 MB/s of 4-byte stores
   double load_fraction = 0;                   // loads per instruction of private data
   double store_fraction = 0;
-  double release_scratch_fraction = 0;  // RELEASE: share of code and private data in scratch
-  double bsd_scratch_fraction = 0;      // BSD: share of code and private data in scratch
-  double bsd_instruction_scale = 0;     // BSD: instructions relative to RELEASE
-  std::int64_t sram_bandwidth_mbs = 0;  // §3.4.1: 800 MB/s
-  std::int64_t sram_burst_bytes = 0;    // DMA and MAC move data through SRAM in bursts
-  Time sram_window = 0;                 // how far back the contention estimate looks
-  Time semaphore_access = 0;            // one read or write of the semaphore register
+  double release_scratch_fraction_send = 0;     // RELEASE: scratch share, Table 3.4's CPU B set
+  double release_scratch_fraction_receive = 0;  // RELEASE: scratch share, the other handlers
+  double bsd_scratch_fraction_send = 0;         // BSD: the same, Table 3.4's CPU B set
+  double bsd_scratch_fraction_receive = 0;      // BSD: the same, the other handlers
+  double bsd_instruction_scale = 0;             // BSD: instructions relative to RELEASE
+  std::int64_t sram_bandwidth_mbs = 0;          // §3.4.1: 800 MB/s
+  std::int64_t sram_burst_bytes = 0;            // DMA and MAC move data through SRAM in bursts
+  Time sram_window = 0;                         // how far back the contention estimate looks
+  Time semaphore_access = 0;                    // one read or write of the semaphore register
   std::array<std::int64_t, kTigonPaths> instructions{};
 };
 

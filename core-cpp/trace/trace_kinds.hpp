@@ -57,19 +57,24 @@ enum class TraceKind : std::uint16_t {
       Count
 };
 
-#define NICSIM_COMPONENTS(X)                                                            \
-  X(HostCpu, "host_cpu")                                                                \
-  X(Driver, "driver")                                                                   \
-  X(Bus, "bus")                                                                         \
-  X(Nic, "nic")                                                                         \
-  X(DmaRead, "dma_read")                                                                \
-  X(DmaWrite, "dma_write")                                                              \
-  X(MacTx, "mac_tx")                                                                    \
-  X(MacRx, "mac_rx")                                                                    \
-  X(WireTx, "wire_tx")                                                                  \
-  X(WireRx, "wire_rx")                                                                  \
-  X(Peer, "peer") X(HostBridge, "host_bridge") X(Disk, "disk") X(TigonCpu, "tigon_cpu") \
-      X(Sram, "sram")
+// clang-format off
+#define NICSIM_COMPONENTS(X)   \
+  X(HostCpu, "host_cpu")       \
+  X(Driver, "driver")          \
+  X(Bus, "bus")                \
+  X(Nic, "nic")                \
+  X(DmaRead, "dma_read")       \
+  X(DmaWrite, "dma_write")     \
+  X(MacTx, "mac_tx")           \
+  X(MacRx, "mac_rx")           \
+  X(WireTx, "wire_tx")         \
+  X(WireRx, "wire_rx")         \
+  X(Peer, "peer")              \
+  X(HostBridge, "host_bridge") \
+  X(Disk, "disk")              \
+  X(TigonCpu, "tigon_cpu")     \
+  X(Sram, "sram")
+// clang-format on
 
 enum class Component : std::uint16_t {
 #define NICSIM_X(name, str) name,

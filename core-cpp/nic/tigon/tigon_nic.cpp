@@ -49,14 +49,16 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
   usc_by_dma_ = !cfg.nic.send_consumer_by_pio;
   for (int cpu = 0; cpu < 2; ++cpu) {
     const auto c = static_cast<std::size_t>(cpu);
-    placement_[c] = placement_for(cpu);
-    for (int e = 0; e < kTigonEvents; ++e)
+    for (int e = 0; e < kTigonEvents; ++e) {
+      placement_[c][static_cast<std::size_t>(e)] = placement_for(cpu, static_cast<E>(e));
       if (lock_needed(cpu, static_cast<E>(e)))
         lock_events_[c] = static_cast<std::uint16_t>(lock_events_[c] | (1u << e));
-    // The PRI/JOFF loop (§3.1.2): four instructions from the loop's code.
+    }
+    // The PRI/JOFF loop (§3.1.2): four instructions from the loop's code, placed like the
+    // highest-priority handler's.
     TigonWork loop;
     loop.instructions = static_cast<double>(tcfg_.dispatch_instructions);
-    loop_time_[c] = costs_.cost(loop, placement_[c], cpu, Sram::Load{}).time;
+    loop_time_[c] = costs_.cost(loop, placement_[c][kTigonEvents - 1], cpu, Sram::Load{}).time;
   }
 }
 
@@ -357,15 +359,20 @@ void TigonNic::release_lock(int cpu) {
   ctx_->after(tcfg_.semaphore_access, this, kLocked | (static_cast<std::uint32_t>(s) << 8));
 }
 
-TigonPlacement TigonNic::placement_for(int cpu) const {
+TigonPlacement TigonNic::placement_for(int cpu, E event) const {
   TigonPlacement p;
   switch (tcfg_.firmware) {
     case TigonFirmware::Release:
     case TigonFirmware::Bsd: {
       // The released firmware keeps a subset of its code and data in CPU A's scratch pad; the
-      // thesis does not say which (§3.2.1), so a chosen share stands for it.
-      const double scratch = tcfg_.firmware == TigonFirmware::Bsd ? tcfg_.bsd_scratch_fraction
-                                                                  : tcfg_.release_scratch_fraction;
+      // thesis does not say which (§3.2.1), so chosen shares stand for it: one for the send
+      // and buffer pre-allocation handlers (Table 3.4's CPU B set), one for the others.
+      const bool send_side = tigon_table_3_4()[static_cast<std::size_t>(event)] == kCpuB;
+      const bool bsd = tcfg_.firmware == TigonFirmware::Bsd;
+      const double scratch =
+          send_side
+              ? (bsd ? tcfg_.bsd_scratch_fraction_send : tcfg_.release_scratch_fraction_send)
+              : (bsd ? tcfg_.bsd_scratch_fraction_receive : tcfg_.release_scratch_fraction_receive);
       p.code_in_sram = tcfg_.code_in_sram ? 1.0 : 1.0 - scratch;
       p.data_in_sram = tcfg_.data_in_sram ? 1.0 : 1.0 - scratch;
       return p;
@@ -414,7 +421,8 @@ void TigonNic::begin(int cpu) {
   const SramClient me_client = cpu == 0 ? SramClient::CpuA : SramClient::CpuB;
   const Time now = ctx_->now();
   const Sram::Load load = sram_.load_seen_by(me_client, now);
-  const TigonCost cost = costs_.cost(w, placement_[static_cast<std::size_t>(cpu)], cpu, load);
+  const TigonCost cost = costs_.cost(
+      w, placement_[static_cast<std::size_t>(cpu)][static_cast<std::size_t>(c.event)], cpu, load);
   // The CPU's own SRAM traffic: 4-byte words (two share a beat through the 8-byte data
   // cache) and 64-byte instruction lines.
   sram_.accesses(me_client, static_cast<std::int64_t>(cost.sram_data_accesses + 0.5), 4, now);

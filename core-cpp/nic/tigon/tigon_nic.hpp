@@ -122,7 +122,7 @@ class TigonNic final : public NicDevice, private EventHandler {
 
   Work claim(TigonEvent e);
   void finish(int cpu, TigonEvent e, const Work& w);
-  TigonPlacement placement_for(int cpu) const;
+  TigonPlacement placement_for(int cpu, TigonEvent event) const;
 
   void issue(DmaChannel ch, const DmaRequest& req);
   bool channel_free(DmaChannel ch) const;
@@ -152,7 +152,7 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::array<Cpu, 2> cpus_;
   // Fixed by the firmware and its partition, so worked out once: where each CPU's code and
   // data live, which of its events must hold the semaphore, one pass of its dispatch loop.
-  std::array<TigonPlacement, 2> placement_{};
+  std::array<std::array<TigonPlacement, kTigonEvents>, 2> placement_{};  // [cpu][event]
   std::array<std::uint16_t, 2> lock_events_{};
   std::array<Time, 2> loop_time_{};
   int lock_holder_ = -1;
