@@ -42,6 +42,31 @@ constexpr auto kRegister = static_cast<std::uint16_t>(TraceKind::TigonRegister);
 constexpr auto kHandler = static_cast<std::uint16_t>(TraceKind::TigonHandler);
 constexpr auto kHandlerEnd = static_cast<std::uint16_t>(TraceKind::TigonHandlerEnd);
 
+TEST(TigonTrace, AWindowOpenedMidRunStartsWithTheRegistersAndQueues) {
+  // The views draw registers and queue meters from the window's first record on.
+  const auto t = trace_of(tigon("parallel", "bidirectional", 1472));
+  ASSERT_GE(t.size(), 3u);
+  const Time start = 1000 * kUs;
+  bool snapshot = false, reg[2] = {false, false};
+  std::uint32_t queued = 0;
+  for (const TraceRecord& r : t) {
+    if (r.time_ps != start) break;
+    if (r.kind == static_cast<std::uint16_t>(TraceKind::TigonSnapshot)) {
+      snapshot = true;
+      queued = r.a + r.b + r.c + r.d;
+    }
+    if (r.kind == kRegister) reg[r.a] = true;
+  }
+  EXPECT_TRUE(snapshot);
+  EXPECT_TRUE(reg[0] && reg[1]) << "both CPUs' registers are recorded as the window opens";
+  EXPECT_GT(queued, 0u) << "bidirectional 1472-byte traffic keeps some queue busy";
+  // A window from the run's start needs no snapshot: everything starts empty.
+  Json from_start = tigon("parallel", "bidirectional", 1472);
+  from_start["run"]["trace"] = {{"start_us", 0}, {"end_us", 50}};
+  for (const TraceRecord& r : trace_of(from_start))
+    EXPECT_NE(r.kind, static_cast<std::uint16_t>(TraceKind::TigonSnapshot));
+}
+
 TEST(TigonDispatch, TakesTheHighestPendingEventItsMaskAllows) {
   // PRI (§3.1.2): the most significant set bit of (event register AND mask).
   for (const char* fw : {"release", "parallel"}) {

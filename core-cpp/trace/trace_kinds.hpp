@@ -48,7 +48,10 @@ namespace nicsim {
   X(TigonSemaphore, "a=cpu b=op(0 spinning,1 acquired,2 released) c=event")                     \
   X(SramLoad, "a=SRAM utilisation per mille b=wait per access ps c=cpu: at a handler's start")  \
   X(MacTxQueued, "a=packet b=MAC transmit queue depth after: SDR queued a MAC descriptor")      \
-  X(MacRxTaken, "a=packet b=MAC receive queue depth after: Receive Complete took a frame")
+  X(MacRxTaken, "a=packet b=MAC receive queue depth after: Receive Complete took a frame")      \
+  X(TigonSnapshot,                                                                              \
+    "a=DMA read queue b=DMA write queue c=MAC transmit queue d=MAC receive queue: the Tigon's " \
+    "queues as a trace window opens mid-run (its event registers are recorded with it)")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,

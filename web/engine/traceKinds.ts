@@ -237,6 +237,16 @@ export const TRACE_KINDS: readonly KindDoc[] = [
     doc: 'Receive Complete took a frame from the MAC receive queue',
     fields: [F('packet'), F('MAC receive queue')],
   },
+  {
+    name: 'TigonSnapshot',
+    doc: "the Tigon's queues as the trace window opens mid-run",
+    fields: [
+      F('DMA read queue'),
+      F('DMA write queue'),
+      F('MAC transmit queue'),
+      F('MAC receive queue'),
+    ],
+  },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
@@ -281,7 +291,8 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'TigonSemaphore'
   | 'SramLoad'
   | 'MacTxQueued'
-  | 'MacRxTaken',
+  | 'MacRxTaken'
+  | 'TigonSnapshot',
   number
 >;
 

@@ -307,6 +307,23 @@ describe('queues and the SRAM', () => {
     expect(queuesAt(mid, 450).find((q) => q.name === 'macTx')!.depth).toBeNull();
   });
 
+  it("knows every queue from the core's snapshot as a mid-run window opens", () => {
+    const mid = ixOf(
+      [
+        { time: 100, kind: K.TigonSnapshot, component: C.Nic, a: 2, b: 1, c: 3, d: 0 },
+        { time: 200, kind: K.DmaDone, component: C.DmaRead, a: 1, b: 1, c: 16, d: 1 },
+      ],
+      100,
+      1000,
+    );
+    const at = (t: number, name: string) => queuesAt(mid, t).find((q) => q.name === name)!.depth;
+    expect(at(150, 'dmaRead')).toBe(2);
+    expect(at(250, 'dmaRead')).toBe(1);
+    expect(at(150, 'dmaWrite')).toBe(1);
+    expect(at(150, 'macTx')).toBe(3);
+    expect(at(150, 'macRx')).toBe(0);
+  });
+
   it('reads the SRAM load of the last handler start', () => {
     expect(sramAt(ix, 699)).toBeNull();
     expect(sramAt(ix, 750)).toEqual({ time: 700, utilization: 0.464, waitPs: 44411, cpu: 0 });

@@ -346,6 +346,13 @@ export function firmwareIndex(
       case K.MacRxTaken:
         setQueue('macRx', t, b);
         break;
+      case K.TigonSnapshot:
+        // The core records every queue as a window opens mid-run.
+        setQueue('dmaRead', t, a);
+        setQueue('dmaWrite', t, b);
+        setQueue('macTx', t, c);
+        setQueue('macRx', t, trace.d[i]!);
+        break;
       default:
         break;
     }

@@ -30,6 +30,8 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
                      cfg.nic.send_coalesce_timer, kSendTimer),
       return_coalesce_(static_cast<std::uint64_t>(cfg.nic.receive_coalesce_bds),
                        cfg.nic.receive_coalesce_timer, kReturnTimer) {
+  // A window opened mid-run starts with the state it finds, so the views need not guess.
+  if (ctx_->trace.start() > 0) ctx_->at(ctx_->trace.start(), this, kSnapshot);
   switch (tcfg_.firmware) {
     case TigonFirmware::Release:
     case TigonFirmware::Bsd:
@@ -287,6 +289,16 @@ void TigonNic::record_registers() {
   }
 }
 
+void TigonNic::record_snapshot() {
+  for (Cpu& c : cpus_) c.recorded_bits = c.recorded_mask = 0xFFFF;  // forces a record
+  record_registers();
+  ctx_->record(TraceKind::TigonSnapshot, me(Component::Nic),
+               static_cast<std::uint32_t>(dma_.queued(DmaChannel::Read)),
+               static_cast<std::uint32_t>(dma_.queued(DmaChannel::Write)),
+               static_cast<std::uint32_t>(mac_tx_.size()),
+               static_cast<std::uint32_t>(rx_queue_.size()));
+}
+
 void TigonNic::wake() {
   record_registers();
   for (int cpu = 0; cpu < 2; ++cpu) {
@@ -486,6 +498,9 @@ void TigonNic::fire(std::uint32_t tag) {
     }
     case kHandlerEnd:
       end(cpu);
+      return;
+    case kSnapshot:
+      record_snapshot();
       return;
     case kDmaLanded: {
       const Landing l = landing_.front();

@@ -80,7 +80,9 @@ class TigonNic final : public NicDevice, private EventHandler {
     kSendTimer,       // + generation << 8
     kReturnTimer,     // + generation << 8
     kDmaLanded,       // a DMA's bytes have passed the SRAM
+    kSnapshot,        // the trace window opens: record the registers and queues
   };
+  void record_snapshot();
   void dma_landed(DmaChannel ch, const DmaRequest& req);
   enum class CpuState : std::uint8_t { Idle, Dispatching, Locking, Spinning, Running };
 
