@@ -43,7 +43,7 @@ const LANE_H = 44;
 const LANE_GAP = 12;
 
 /** "PARALLEL firmware: Table 3.4's partition" and the like. */
-export function firmwareWords(setup: TigonSetup): string {
+export function firmwareWords(setup: Pick<TigonSetup, 'firmware' | 'family'>): string {
   const name = (setup.firmware ?? 'unknown').toUpperCase();
   switch (setup.family) {
     case 'single':
@@ -347,7 +347,7 @@ export function RegisterRow({ reg, now }: { reg: RegisterState; now: CpuNow }) {
   );
 }
 
-function Meter({
+export function Meter({
   label,
   value,
   max,

@@ -2,7 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EngineError, engine } from '../engine/client';
 import { decodeTrace } from '../engine/trace';
 import type { Scenario, ScenarioEntry } from '../scenarios/types';
-import type { ParameterSpec, ValidationError } from '../engine/types';
+import {
+  paramAt,
+  type ParameterSpec,
+  type ParameterTree,
+  type ValidationError,
+} from '../engine/types';
 import { parameterMap, type Overrides } from '../model/overrides';
 import { Store, StoreContext, doneState, useStore } from '../store/store';
 import { ErrorBoundary } from '../app/ErrorBoundary';
@@ -19,6 +24,7 @@ import { FirmwareView } from './FirmwareView';
 import { ProfileView } from './ProfileView';
 import { RunStatus } from './RunStatus';
 import { KnobPanel } from './KnobPanel';
+import { PartitionSection } from './PartitionEditor';
 import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
 
 const NO_ERRORS: ValidationError[] = [];
@@ -234,6 +240,29 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
   const custom = entry.origin === 'file';
   const effective = useMemo(() => parameterMap(runKey?.output.parameters), [runKey]);
   const errors = status.status === 'invalid' ? status.errors : NO_ERRORS;
+  // What the knob panel and the partition editor both need to send overrides to the core.
+  const overrideProps = {
+    effective,
+    base,
+    errors,
+    running: status.status === 'running',
+    onRun: run,
+  };
+  // The partition editor goes with the Tigon's firmware and profile views: before the first of
+  // them when the scenario itself is about a custom partition (and open), after it otherwise.
+  const panels = views.filter((v) => v !== 'events');
+  const tigonAt = panels.findIndex((v) => v === 'profile' || v === 'firmware');
+  const customScenario =
+    paramAt(s as unknown as ParameterTree, 'system.tigon.firmware') === 'custom';
+  const partition =
+    tigonAt >= 0 && effective.get('system.nic.model') === 'tigon' ? (
+      <PartitionSection
+        key="partition"
+        defaultOpen={customScenario}
+        requested={requested}
+        {...overrideProps}
+      />
+    ) : null;
   const sideStack = (wide: boolean) => (
     <div key="side" className={`side-stack ${wide ? 'wide' : ''}`}>
       <section className="panel panel-checks" aria-labelledby="h-checks">
@@ -330,22 +359,19 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
       )}
       <KnobPanel
         specs={runKey?.parameterInfo ?? NO_SPECS}
-        effective={effective}
-        base={base}
         overrides={requested}
-        errors={errors}
-        running={status.status === 'running'}
-        onRun={run}
+        {...overrideProps}
       />
       <PlaybackBar />
       <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>
-        {views
-          .filter((v) => v !== 'events')
-          .flatMap((v) => {
-            const panel = viewPanel(v, s, runKey);
-            if (!panel) return [];
-            return v === 'chart' ? [panel, sideStack(false)] : [panel];
-          })}
+        {panels.flatMap((v, i) => {
+          const panel = viewPanel(v, s, runKey);
+          if (!panel) return [];
+          const out = v === 'chart' ? [panel, sideStack(false)] : [panel];
+          if (i === tigonAt && partition)
+            return customScenario ? [partition, ...out] : [...out, partition];
+          return out;
+        })}
         {!views.includes('chart') && sideStack(true)}
         {views.includes('events') && (
           <section className="panel panel-events" aria-labelledby="h-events">
