@@ -46,18 +46,18 @@ export function ResultsPanel({ scenario }: { scenario: Scenario }) {
   const content =
     (results.content_throughput?.value ?? 0) > 0 &&
     (results.udp_total_throughput?.value ?? 0) === 0;
+  // The chart's metrics and the ones the paper's references name come first; the defaults
+  // fill up to six cards and are left out when zero (a CPU benchmark moves no UDP).
+  const referenced = (scenario.reference ?? []).map((r) => r.metric);
   const keyNames = [
     scenario.chart?.y,
     scenario.chart?.limit,
+    ...referenced,
     ...(content ? ['content_throughput'] : []),
-    ...KEY_METRICS,
-  ].filter(
-    (n, i, a): n is string =>
-      !!n &&
-      !!results[n] &&
-      a.indexOf(n) === i &&
-      !(content && n.startsWith('udp_') && results[n].value === 0),
-  );
+    ...KEY_METRICS.filter((n) => (results[n]?.value ?? 0) !== 0),
+  ]
+    .filter((n, i, a): n is string => !!n && !!results[n] && a.indexOf(n) === i)
+    .slice(0, 6);
   const rest = Object.keys(results).filter((n) => !keyNames.includes(n));
   const notes = scenario.parameter_notes ?? {};
   return (
