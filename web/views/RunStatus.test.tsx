@@ -37,7 +37,7 @@ describe('RunStatus', () => {
     const f = fixtureRun();
     store.setRun(doneState(f.output, decodeTrace(f.trace)));
     const html = render(store);
-    expect(html).toContain(`${f.output.trace.records} events`);
+    expect(html).toContain(`${f.output.trace.records} traced`);
     expect(html).toContain('data-status="done"');
   });
 });

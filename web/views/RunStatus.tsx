@@ -45,7 +45,10 @@ export function RunStatus({
           <span className="dot dot-ok" aria-hidden="true" />
           <span>
             {run.demo ? 'Demo data' : 'Simulated'} ·{' '}
-            {run.output.trace.records.toLocaleString('en-US')} events
+            {run.output.results.events && (
+              <>{run.output.results.events.value.toLocaleString('en-US')} events, </>
+            )}
+            {run.output.trace.records.toLocaleString('en-US')} traced
             {run.elapsedMs > 0 && <> in {(run.elapsedMs / 1000).toFixed(2)} s</>}
             {run.output.trace.dropped > 0 && (
               <> · {run.output.trace.dropped.toLocaleString('en-US')} not recorded</>
