@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { Check } from '../engine/types';
 import { fixtureSweep } from '../engine/fixture';
 import {
   DEFAULT_BOX,
   groupSweep,
   nearestX,
+  REF_DX,
+  REF_STEP,
+  referenceBand,
+  referencePicks,
+  referencePublisher,
   seriesStart,
   sweepChartModel,
   timeSeriesModel,
@@ -153,6 +159,188 @@ describe('sweepChartModel with the PCI presets', () => {
     expect(m.xLog).toBe(true);
     expect(m.xTicks.map((t) => t.label)).toEqual(['16', '32', '64', '128', '256', '1,024']);
     expect(m.lines.map((l) => l.label)).toEqual(['send', 'receive']);
+  });
+});
+
+describe('reference marks on the sweep chart', () => {
+  const X = 'workload.datagram_bytes';
+  const S = 'workload.direction';
+  const check = (id: string, over: Partial<Check>): Check => ({
+    id,
+    source: 'seed 000 §3.4.2',
+    description: `${id}.`,
+    metric: 'udp_total_throughput',
+    expected: 1000,
+    simulated: 990,
+    unit: 'Mb/s',
+    tolerance: 0.05,
+    comparison: 'within',
+    kind: 'exact',
+    pass: true,
+    ...over,
+  });
+  const checks: Check[] = [
+    check('abs', { at: { [X]: 1472, [S]: 'bidirectional' }, expected: 1882, simulated: 1885.5 }),
+    // Relative to another metric: expected is already factor × that value, in Mb/s.
+    check('floor', {
+      at: { [X]: 1200, [S]: 'send' },
+      comparison: 'at_least',
+      tolerance: 0,
+      expected: 919.43,
+      simulated: 948.5,
+      unit: '× limit',
+      factor: 0.97,
+      relative_to: { metric: 'ethernet_limit', at: { [X]: 1200, [S]: 'send' }, value: 947.87 },
+    }),
+    check('ceiling', {
+      at: { [X]: 800, [S]: 'receive' },
+      comparison: 'at_most',
+      tolerance: 0.02,
+      expected: 800,
+      simulated: 850,
+      pass: false,
+    }),
+    check('other-metric', { at: { [X]: 1472, [S]: 'send' }, metric: 'udp_tx_throughput' }),
+    check('x-not-swept', { at: { [X]: 1500, [S]: 'send' } }),
+    check('series-not-drawn', { at: { [X]: 1472, [S]: 'loopback' } }),
+    check('no-series-key', { at: { [X]: 1472 } }),
+    check('main-run', { at: null }),
+    check('string', { at: { [X]: 1472, [S]: 'send' }, expected: 'yes' }),
+    check('unknown-comparison', { at: { [X]: 1472, [S]: 'send' }, comparison: 'equals' }),
+  ];
+  const m = sweepChartModel({ ...output, checks }, spec, labels);
+  const byId = (id: string) => m.marks.find((k) => k.check.id === id)!;
+
+  it('picks the checks of the y metric at a swept x and a drawn line', () => {
+    expect(m.marks.map((k) => [k.check.id, k.line, k.x, k.shape])).toEqual([
+      ['abs', 'bidirectional', 1472, 'diamond'],
+      ['floor', 'send', 1200, 'floor'],
+      ['ceiling', 'receive', 800, 'ceiling'],
+    ]);
+  });
+
+  it('gives a check without the series key to the only line of a sweep without series', () => {
+    const lines = ['simulated'];
+    const spec1 = { parameter: X, series_parameter: null };
+    const picks = referencePicks(checks, 'udp_total_throughput', spec1, lines, [800, 1472]);
+    expect(picks.map((p) => [p.check.id, p.line])).toEqual([
+      ['abs', 'simulated'],
+      ['ceiling', 'simulated'],
+      // Like the core's sweep lookup, other keys of `at` do not matter without a series.
+      ['series-not-drawn', 'simulated'],
+      ['no-series-key', 'simulated'],
+    ]);
+    expect(referencePicks(checks, 'udp_total_throughput', null, lines, [1472])).toEqual([]);
+  });
+
+  it('accepts what the core accepts: tol = tolerance × |expected| (api.cpp)', () => {
+    expect(referenceBand({ expected: 938, tolerance: 0.05, comparison: 'within' })).toEqual({
+      shape: 'diamond',
+      y: 938,
+      lo: 938 - 46.9,
+      hi: 938 + 46.9,
+    });
+    const floor = referenceBand({ expected: 0.3, tolerance: 0.1, comparison: 'at_least' }, 100);
+    expect(floor.shape).toBe('floor');
+    expect([floor.lo, floor.hi]).toEqual([27, 30]);
+    const ceiling = referenceBand({ expected: -10, tolerance: 0.1, comparison: 'at_most' });
+    expect([ceiling.lo, ceiling.hi]).toEqual([-10, -9]);
+  });
+
+  it('places a diamond with a ± tolerance error bar right of the simulated point', () => {
+    const d = byId('abs');
+    expect(d.color).toBe(m.lines[2]!.color);
+    expect(d.px).toBeCloseTo(m.x(1472) + REF_DX);
+    expect(d.py).toBeCloseTo(m.y(1882));
+    expect(d.pyHi).toBeCloseTo(m.y(1882 * 1.05));
+    expect(d.pyLo).toBeCloseTo(m.y(1882 * 0.95));
+    expect(d.simulated).toBe(1885.5);
+  });
+
+  it('draws a floor and a ceiling at expected, the one-sided tolerance beyond it', () => {
+    const f = byId('floor');
+    expect(f.py).toBeCloseTo(m.y(919.43));
+    expect(f.pyLo).toBe(f.py); // tolerance 0: no bar
+    const c = byId('ceiling');
+    expect(c.pyLo).toBeCloseTo(m.y(800));
+    expect(c.pyHi).toBeCloseTo(m.y(816));
+    expect(c.pass).toBe(false);
+  });
+
+  it('extends the y domain so that every mark and error bar is visible', () => {
+    const high = check('high', { at: { [X]: 600, [S]: 'send' }, expected: 3000, tolerance: 0.1 });
+    const mh = sweepChartModel({ ...output, checks: [high] }, spec, labels);
+    expect(mh.y.domain()[1]).toBeGreaterThanOrEqual(3300);
+    expect(mh.marks[0]!.pyHi).toBeGreaterThanOrEqual(DEFAULT_BOX.margin.top);
+  });
+
+  it('moves marks at one x that would overlap a step right; distant ones stay', () => {
+    const at = { [X]: 1472, [S]: 'bidirectional' };
+    const three = [
+      check('a', { at, expected: 1553 }),
+      check('b', { at, expected: 1562, tolerance: 0.12 }),
+      check('c', { at: { [X]: 1472, [S]: 'send' }, expected: 938 }),
+    ];
+    const mm = sweepChartModel({ ...output, checks: three }, spec, labels);
+    const px = mm.marks.map((k) => k.px - mm.x(1472));
+    expect(px[0]).toBeCloseTo(REF_DX);
+    expect(px[1]).toBeCloseTo(REF_DX + REF_STEP);
+    expect(px[2]).toBeCloseTo(REF_DX);
+  });
+
+  it('writes the tooltip: who, the claim, the source, the simulated value and ✓ or ✗', () => {
+    expect(byId('abs').title).toBe(
+      'thesis: 1,882 Mb/s ± 5% (seed 000 §3.4.2) — simulated 1,886 Mb/s ✓\nabs.',
+    );
+    expect(byId('floor').claim).toBe('≥ 0.97 × Ethernet limit = 919 Mb/s');
+    expect(byId('floor').short).toBe('≥ 919 Mb/s');
+    expect(byId('ceiling').title).toMatch(/^thesis: ≤ 800 Mb\/s \(\+2%\) .* simulated 850 Mb\/s ✗/);
+    const words = sweepChartModel({ ...output, checks }, spec, {
+      ...labels,
+      relation: (c) => `≥ ${c.factor} × the limit`,
+    });
+    expect(words.marks[1]!.claim).toBe('≥ 0.97 × the limit = 919 Mb/s');
+    expect(referencePublisher('seed 000 Abstract')).toBe('thesis');
+    expect(referencePublisher('seed 002 Fig 5')).toBe('paper');
+    expect(referencePublisher('pci_facts §12.5')).toBe('reference');
+  });
+
+  it('shows a fraction metric in percent, its marks too', () => {
+    const sweep = [0, 350].flatMap((v) => [
+      { value: v, series: 33, results: { bus_overhead_share: { value: 0.4, unit: 'fraction' } } },
+      { value: v, series: 66, results: { bus_overhead_share: { value: 0.6, unit: 'fraction' } } },
+    ]);
+    const mp = sweepChartModel(
+      {
+        sweep,
+        sweep_spec: {
+          parameter: 'system.bus.memory_latency_ns',
+          series_parameter: 'system.bus.clock_mhz',
+        },
+        checks: [
+          check('pct', {
+            metric: 'bus_overhead_share',
+            at: { 'system.bus.clock_mhz': 33, 'system.bus.memory_latency_ns': 350 },
+            comparison: 'at_least',
+            tolerance: 0,
+            expected: 0.3,
+            simulated: 0.401,
+            unit: 'fraction',
+          }),
+        ],
+      },
+      { y: 'bus_overhead_share' },
+      { x: 'Main-memory latency (ns)', y: 'Bus overhead share' },
+    );
+    const k = mp.marks[0]!;
+    expect([k.line, k.y]).toEqual(['33', 30]);
+    expect(k.py).toBeCloseTo(mp.y(30));
+    expect(k.title).toMatch(/^thesis: ≥ 30% \(seed 000 §3\.4\.2\) — simulated 40\.1% ✓/);
+  });
+
+  it('has no marks without checks', () => {
+    expect(m.marks.length).toBe(3);
+    expect(sweepChartModel(output, spec, labels).marks).toEqual([]);
   });
 });
 

@@ -9,8 +9,9 @@ import {
   type ScaleContinuousNumeric,
   type ScaleLinear,
 } from 'd3';
-import type { RunOutput, SweepEntry, TimeSeries } from '../engine/types';
+import type { Check, RunOutput, SweepEntry, SweepSpec, TimeSeries } from '../engine/types';
 import { seriesColor } from '../views/palette';
+import { formatNumber, humanize } from './format';
 
 export interface ChartBox {
   width: number;
@@ -64,6 +65,8 @@ export interface SweepChartModel {
   xLog: boolean;
   /** The y metric is a fraction, shown in percent. */
   percent: boolean;
+  /** The papers' reference values at swept points, beside the simulated ones. */
+  marks: ReferenceMark[];
 }
 
 export interface SweepChartSpec {
@@ -96,6 +99,11 @@ export interface SweepLabels {
   x: string;
   y: string;
   series?: (name: string) => string;
+  /**
+   * A relative check's claim in words ("≥ 0.97 × Ethernet limit", "≈ 2.57 × value for
+   * release"); default: the factor and the other metric.
+   */
+  relation?: (c: Check) => string | null;
 }
 
 /** A log axis when positive values span more than this factor. */
@@ -106,7 +114,7 @@ function isPow2(v: number): boolean {
 }
 
 export function sweepChartModel(
-  output: Pick<RunOutput, 'sweep' | 'sweep_spec'>,
+  output: Pick<RunOutput, 'sweep' | 'sweep_spec'> & Partial<Pick<RunOutput, 'checks'>>,
   spec: SweepChartSpec,
   labels: SweepLabels,
   box: ChartBox = DEFAULT_BOX,
@@ -137,6 +145,16 @@ export function sweepChartModel(
     const l = spec.limit ? e.results[spec.limit] : undefined;
     if (l) ys.push(l.value * scaleY);
   }
+  const xValues = [...new Set(xs)].sort((p, q) => p - q);
+  const picks = referencePicks(
+    output.checks ?? [],
+    spec.y,
+    output.sweep_spec,
+    [...groups.keys()].map(lineName),
+    xValues,
+  );
+  const bands = picks.map((p) => referenceBand(p.check, scaleY));
+  for (const b of bands) ys.push(b.hi);
   const xMin = min(xs) ?? 0;
   const xMax = max(xs) ?? 1;
   const xLog = xMin > 0 && xMax / xMin > LOG_SPAN;
@@ -155,7 +173,7 @@ export function sweepChartModel(
       .range(range);
   }
   const y = scaleLinear()
-    .domain([0, (max(ys) ?? 1) * 1.04])
+    .domain([Math.min(0, min(bands, (b) => b.lo) ?? 0), (max(ys) ?? 1) * 1.04])
     .range([height - margin.bottom, margin.top])
     .nice();
   const mk = line<ChartPoint>()
@@ -175,7 +193,7 @@ export function sweepChartModel(
       if (l) limitPoints.push({ x: xv, y: l.value * scaleY, px: x(xv), py: y(l.value * scaleY) });
     }
     lines.push({
-      name: name || 'simulated',
+      name: lineName(name),
       label: name ? (labels.series?.(name) ?? name) : 'simulated',
       color: seriesColor(name, i++),
       points,
@@ -190,7 +208,6 @@ export function sweepChartModel(
     if (l.limitPath && seen.has(l.limitPath)) l.limitPath = null;
     else if (l.limitPath) seen.add(l.limitPath);
   }
-  const xValues = [...new Set(xs)].sort((p, q) => p - q);
   const fmt = (v: number) => formatTick(v);
   let xTickValues: number[];
   if (xLog) {
@@ -214,7 +231,226 @@ export function sweepChartModel(
     yUnit,
     xLog,
     percent,
+    marks: referenceMarks(
+      picks,
+      bands,
+      lines,
+      { x, y, unit: yUnit, scale: scaleY },
+      labels.relation,
+    ),
   };
+}
+
+/** The line of a groupSweep key: the series value, or "simulated" for a sweep without series. */
+function lineName(key: string): string {
+  return key || 'simulated';
+}
+
+export type ReferenceShape = 'diamond' | 'floor' | 'ceiling';
+
+/** within: the value ± tolerance; at_least: a floor; at_most: a ceiling. */
+const SHAPES: Record<string, ReferenceShape> = {
+  within: 'diamond',
+  at_least: 'floor',
+  at_most: 'ceiling',
+};
+
+/** A check the sweep chart can draw: its swept x value and the line it is compared with. */
+export interface ReferencePick {
+  check: Check & { expected: number };
+  x: number;
+  line: string;
+}
+
+/**
+ * The checks that belong on a sweep chart: those of the y metric whose `at` names the swept
+ * parameter with a value on the x axis and, when the sweep has series, the series parameter with
+ * a value among the lines (a check without it belongs to the only line, if there is one).
+ * Relative checks qualify too: the core already gives their expected value in the metric's units.
+ */
+export function referencePicks(
+  checks: readonly Check[],
+  yMetric: string,
+  sweepSpec: SweepSpec | null | undefined,
+  lineNames: readonly string[],
+  xValues: readonly number[],
+): ReferencePick[] {
+  const xParam = sweepSpec?.parameter;
+  const seriesParam = sweepSpec?.series_parameter ?? undefined;
+  const out: ReferencePick[] = [];
+  for (const c of checks) {
+    const at = c.at;
+    const expected = c.expected;
+    if (!xParam || !at || c.metric !== yMetric || !(xParam in at)) continue;
+    if (typeof expected !== 'number' || !Number.isFinite(expected)) continue;
+    if (!SHAPES[c.comparison ?? 'within']) continue;
+    const x = num(at[xParam]);
+    if (!xValues.includes(x)) continue;
+    const line =
+      seriesParam !== undefined && seriesParam in at
+        ? lineNames.find((n) => n === String(at[seriesParam]))
+        : lineNames.length === 1
+          ? lineNames[0]
+          : undefined;
+    if (line !== undefined) out.push({ check: { ...c, expected }, x, line });
+  }
+  return out;
+}
+
+/** Where a check's mark sits (y) and the values it accepts (lo … hi), in the axis's units. */
+export interface ReferenceBand {
+  shape: ReferenceShape;
+  y: number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The values a check accepts, exactly as the core compares them (core-cpp/api/api.cpp): with
+ * tol = tolerance × |expected|, 'within' accepts expected ± tol, 'at_least' anything from
+ * expected − tol up, 'at_most' anything up to expected + tol. `scale` is 100 on a percent axis.
+ */
+export function referenceBand(
+  c: Pick<Check, 'comparison' | 'tolerance'> & { expected: number },
+  scale = 1,
+): ReferenceBand {
+  const shape = SHAPES[c.comparison ?? 'within'] ?? 'diamond';
+  const y = c.expected * scale;
+  const tol = (c.tolerance ?? 0) * Math.abs(y);
+  if (shape === 'floor') return { shape, y, lo: y - tol, hi: y };
+  if (shape === 'ceiling') return { shape, y, lo: y, hi: y + tol };
+  return { shape, y, lo: y - tol, hi: y + tol };
+}
+
+/** A published value drawn beside the simulated line it is compared with. */
+export interface ReferenceMark extends ReferenceBand {
+  check: Check;
+  /** The line's name and colour. */
+  line: string;
+  color: string;
+  /** The swept value; the simulated value in the axis's units (null when the core found none). */
+  x: number;
+  simulated: number | null;
+  /** The mark's position, a little right of the simulated point; the ends of its error bar. */
+  px: number;
+  py: number;
+  pyLo: number;
+  pyHi: number;
+  pass: boolean;
+  /** "thesis", "paper" or "reference", from the check's source. */
+  who: string;
+  /** "938 Mb/s ± 5%", "≥ 919 Mb/s": the absolute value the simulated one is compared with. */
+  short: string;
+  /** The same with a relative check's factor: "≥ 0.97 × Ethernet limit = 919 Mb/s". */
+  claim: string;
+  /** The tooltip: who, claim, source, the simulated value, ✓ or ✗; then the description. */
+  title: string;
+}
+
+/** A mark sits this far right of its simulated point; marks that would collide, a step further. */
+export const REF_DX = 10;
+export const REF_STEP = 11;
+/** How far each glyph reaches above and below its value (px). */
+const GLYPH_REACH: Record<ReferenceShape, [number, number]> = {
+  diamond: [6, 6],
+  floor: [12, 1],
+  ceiling: [1, 12],
+};
+
+/** "thesis" for seed 000, "paper" for the other seeds, else "reference". */
+export function referencePublisher(source: string): string {
+  if (/^seed 000\b/.test(source)) return 'thesis';
+  if (/^seed \d+/.test(source)) return 'paper';
+  return 'reference';
+}
+
+/** At least three significant digits, never fewer than the integer part: 919, 42.5, 1,562. */
+function sig(v: number): string {
+  const digits = Math.max(3, Math.floor(Math.log10(Math.abs(v) || 1)) + 1);
+  return formatNumber(+v.toPrecision(Math.min(digits, 21)));
+}
+
+function withUnit(v: number, unit: string): string {
+  if (unit === '%') return `${sig(v)}%`;
+  return unit ? `${sig(v)} ${unit}` : sig(v);
+}
+
+const COMPARATOR: Record<ReferenceShape, string> = { diamond: '≈', floor: '≥', ceiling: '≤' };
+
+/**
+ * A check in words, `short` with the absolute value only ("938 Mb/s ± 5%", "≥ 919 Mb/s",
+ * "≤ 1,283 Mb/s (+2%)"), `claim` with a relative check's factor too ("≥ 0.97 × Ethernet limit =
+ * 919 Mb/s"; an absolute check's claim is its short form).
+ */
+export function referenceClaim(
+  c: Check,
+  band: ReferenceBand,
+  unit: string,
+  relation?: (c: Check) => string | null,
+): { short: string; claim: string } {
+  const pct = `${+((c.tolerance ?? 0) * 100).toFixed(2)}%`;
+  const tol = !c.tolerance
+    ? ''
+    : band.shape === 'diamond'
+      ? ` ± ${pct}`
+      : ` (${band.shape === 'floor' ? '−' : '+'}${pct})`;
+  const value = `${withUnit(band.y, unit)}${tol}`;
+  const short = band.shape === 'diamond' ? value : `${COMPARATOR[band.shape]} ${value}`;
+  const rel = c.relative_to;
+  if (!rel || c.factor === undefined) return { short, claim: short };
+  const other = rel.metric && rel.metric !== c.metric ? humanize(rel.metric) : 'value';
+  const words = relation?.(c) ?? `${COMPARATOR[band.shape]} ${+c.factor.toFixed(3)} × ${other}`;
+  return { short, claim: `${words} = ${value}` };
+}
+
+/**
+ * The marks of the picked checks: coloured like their line, a step right of the simulated point,
+ * further right when another mark at the same x would overlap it.
+ */
+function referenceMarks(
+  picks: readonly ReferencePick[],
+  bands: readonly ReferenceBand[],
+  lines: readonly ChartLine[],
+  axes: { x: (v: number) => number; y: (v: number) => number; unit: string; scale: number },
+  relation?: (c: Check) => string | null,
+): ReferenceMark[] {
+  const placed: Array<{ x: number; slot: number; top: number; bottom: number }> = [];
+  return picks.map((p, i) => {
+    const band = bands[i]!;
+    const c = p.check;
+    const py = axes.y(band.y);
+    const pyLo = axes.y(band.lo);
+    const pyHi = axes.y(band.hi);
+    const [above, below] = GLYPH_REACH[band.shape];
+    const top = Math.min(pyHi, py - above) - 2;
+    const bottom = Math.max(pyLo, py + below) + 2;
+    let slot = 0;
+    while (placed.some((q) => q.x === p.x && q.slot === slot && q.top < bottom && top < q.bottom))
+      slot++;
+    placed.push({ x: p.x, slot, top, bottom });
+    const simulated = typeof c.simulated === 'number' ? c.simulated * axes.scale : null;
+    const who = referencePublisher(c.source);
+    const { short, claim } = referenceClaim(c, band, axes.unit, relation);
+    const sim =
+      simulated === null ? 'not simulated' : `simulated ${withUnit(simulated, axes.unit)}`;
+    return {
+      ...band,
+      check: c,
+      line: p.line,
+      color: lines.find((l) => l.name === p.line)?.color ?? '#6b7588',
+      x: p.x,
+      simulated,
+      px: axes.x(p.x) + REF_DX + slot * REF_STEP,
+      py,
+      pyLo,
+      pyHi,
+      pass: c.pass,
+      who,
+      short,
+      claim,
+      title: `${who}: ${claim} (${c.source}) — ${sim} ${c.pass ? '✓' : '✗'}\n${c.description}`,
+    };
+  });
 }
 
 /** 1-2-5 ticks between lo and hi (a log axis). */
