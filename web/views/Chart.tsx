@@ -1,6 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
-import { nearestX, type SweepChartModel, type TimeSeriesModel } from '../model/chart';
+import {
+  nearestX,
+  type ReferenceMark,
+  type ReferenceShape,
+  type SweepChartModel,
+  type TimeSeriesModel,
+} from '../model/chart';
 import { formatNumber } from '../model/format';
+import '../styles/chart-references.css';
 
 function Axes({
   m,
@@ -92,6 +99,108 @@ export function PointMark({
   );
 }
 
+/**
+ * A published value's glyph: a hollow diamond (the value), a triangle pointing up from a bar (a
+ * floor: at least) or down from one (a ceiling: at most); dashed when the simulated value misses.
+ */
+export function ReferenceGlyph({
+  shape,
+  x,
+  y,
+  color,
+  pass = true,
+}: {
+  shape: ReferenceShape;
+  x: number;
+  y: number;
+  color: string;
+  pass?: boolean;
+}) {
+  const cls = pass ? 'ref-glyph' : 'ref-glyph ref-glyph-fail';
+  if (shape === 'diamond')
+    return (
+      <path
+        d={`M${x} ${y - 6}L${x + 5} ${y}L${x} ${y + 6}L${x - 5} ${y}Z`}
+        className={cls}
+        style={{ stroke: color }}
+      />
+    );
+  const s = shape === 'floor' ? -1 : 1; // the triangle points away from the bar
+  return (
+    <g className={cls} style={{ stroke: color }}>
+      <line x1={x - 6} x2={x + 6} y1={y} y2={y} />
+      <path d={`M${x - 5} ${y + 2 * s}L${x + 5} ${y + 2 * s}L${x} ${y + 11 * s}Z`} />
+    </g>
+  );
+}
+
+/** A published value beside the simulated point, its error bar and a ✗ when the check fails. */
+function ReferenceMarkView({ m }: { m: ReferenceMark }) {
+  const bar = Math.abs(m.pyLo - m.pyHi) > 0.5;
+  return (
+    <g
+      className="ref-mark"
+      data-testid="reference-mark"
+      data-check={m.check.id}
+      data-series={m.line}
+      data-pass={m.pass}
+    >
+      <title>{m.title}</title>
+      {bar && (
+        <path
+          d={`M${m.px} ${m.pyHi}V${m.pyLo}M${m.px - 3} ${m.pyHi}h6M${m.px - 3} ${m.pyLo}h6`}
+          className="ref-bar"
+          style={{ stroke: m.color }}
+        />
+      )}
+      <ReferenceGlyph shape={m.shape} x={m.px} y={m.py} color={m.color} pass={m.pass} />
+      {!m.pass && (
+        <text x={m.px + 7} y={m.py - 5} className="ref-fail-text">
+          ✗
+        </text>
+      )}
+    </g>
+  );
+}
+
+const LEGEND_TEXT: Record<ReferenceShape, string> = {
+  diamond: 'published value ± tolerance',
+  floor: 'published floor (≥)',
+  ceiling: 'published ceiling (≤)',
+};
+
+/** Legend entries of the reference marks: one per glyph drawn, and what a dashed one means. */
+function ReferenceLegend({ marks }: { marks: readonly ReferenceMark[] }) {
+  const shapes = (['diamond', 'floor', 'ceiling'] as const).filter((s) =>
+    marks.some((m) => m.shape === s),
+  );
+  return (
+    <>
+      {shapes.map((s) => (
+        <li key={s} data-testid="reference-legend">
+          <svg width="14" height="16" aria-hidden="true">
+            <ReferenceGlyph
+              shape={s}
+              x={7}
+              y={s === 'floor' ? 13 : s === 'ceiling' ? 3 : 8}
+              color="#3c4658"
+            />
+          </svg>
+          {LEGEND_TEXT[s]}
+        </li>
+      ))}
+      {marks.some((m) => !m.pass) && (
+        <li>
+          <svg width="14" height="16" aria-hidden="true">
+            <ReferenceGlyph shape="diamond" x={7} y={8} color="#3c4658" pass={false} />
+          </svg>
+          ✗ simulated value outside it
+        </li>
+      )}
+    </>
+  );
+}
+
 /** A metric against the swept parameter: one line per series, dashed limit curves, hover tooltip. */
 export function SweepChart({
   model,
@@ -126,7 +235,11 @@ export function SweepChart({
       y: l.points.find((p) => p.x === hoverX)?.y,
       limit: l.limitPoints.find((p) => p.x === hoverX)?.y,
     }));
-    return { x: hoverX, px: model.x(hoverX), rows };
+    const refs = model.marks
+      .filter((m) => m.x === hoverX)
+      .sort((p, q) => q.y - p.y)
+      .map((m) => ({ ...m, label: model.lines.find((l) => l.name === m.line)?.label ?? m.line }));
+    return { x: hoverX, px: model.x(hoverX), rows, refs };
   }, [hoverX, model]);
 
   const hasLimit = model.lines.some((l) => l.limitPath);
@@ -169,6 +282,9 @@ export function SweepChart({
             ))}
           </g>
         ))}
+        {model.marks.map((m) => (
+          <ReferenceMarkView key={m.check.id} m={m} />
+        ))}
         {tip && (
           <line
             x1={tip.px}
@@ -195,6 +311,7 @@ export function SweepChart({
             {limitLabel}
           </li>
         )}
+        <ReferenceLegend marks={model.marks} />
       </ul>
       {tip && (
         <div
@@ -202,7 +319,7 @@ export function SweepChart({
           role="status"
           style={{
             left: `${(tip.px / width) * 100}%`,
-            transform: tip.px > width * 0.6 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)',
+            transform: tip.px > width * 0.5 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)',
           }}
           data-testid="chart-tooltip"
         >
@@ -224,6 +341,24 @@ export function SweepChart({
                   <td className="num muted">
                     {r.limit === undefined ? '' : `limit ${formatNumber(r.limit)}`}
                   </td>
+                </tr>
+              ))}
+              {tip.refs.map((m) => (
+                <tr key={m.check.id} className="tooltip-ref" data-testid="tooltip-reference">
+                  <td>
+                    <svg width="16" height="14" aria-hidden="true" className="tooltip-glyph">
+                      <ReferenceGlyph
+                        shape={m.shape}
+                        x={8}
+                        y={m.shape === 'floor' ? 12 : m.shape === 'ceiling' ? 2 : 7}
+                        color={m.color}
+                        pass={m.pass}
+                      />
+                    </svg>
+                    {m.who}, {m.label}
+                  </td>
+                  <td className="num">{m.short}</td>
+                  <td className={m.pass ? 'ref-pass' : 'ref-fail'}>{m.pass ? '✓' : '✗'}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,7 @@ import type { Scenario } from '../scenarios/types';
 import type { ParameterSpec, RunOutput } from '../engine/types';
 import { SweepChart, TimeSeriesChart } from './Chart';
 import { paramValueLabel } from '../model/paramLabels';
+import { relativeText } from './ChecksPanel';
 
 /** The series value (number or string) of a series name as groupSweep keys it. */
 export function seriesValue(output: Pick<RunOutput, 'sweep'>, name: string): unknown {
@@ -88,6 +89,7 @@ function SweepSection({
                 specs.find((p) => p.path === seriesParam),
               )
           : undefined,
+        relation: (c) => relativeText(c, output.parameters),
       }),
     [output, spec, ax.label, ax.unit, seriesParam, specs],
   );
