@@ -1,6 +1,6 @@
 import { useRun } from '../store/store';
 import type { Scenario } from '../scenarios/types';
-import type { Check, ParameterTree } from '../engine/types';
+import type { Check, ParameterTree, RunOutput } from '../engine/types';
 import { formatValue, humanize } from '../model/format';
 import { atDifference } from '../model/paramLabels';
 import { CATEGORY_LABELS, CATEGORY_RESULT_KEYS } from '../model/busPhases';
@@ -59,6 +59,50 @@ export function relativeText(c: Check, params?: ParameterTree): string | null {
   return `${cmp} ${+c.factor.toFixed(3)} × ${what}${where.length ? ` ${prep} ${where.join(', ')}` : ''}`;
 }
 
+/** The unit of a metric in the run's results, or in the first sweep entry that has it. */
+function metricUnit(output: Pick<RunOutput, 'results' | 'sweep'>, metric: string | undefined) {
+  if (!metric) return undefined;
+  return (
+    output.results[metric]?.unit ??
+    output.sweep.find((e) => e.results[metric])?.results[metric]!.unit
+  );
+}
+
+/**
+ * The units of a check's values: its expected and simulated values are in the metric's unit (for
+ * a relative check the core has already multiplied the factor out; the check's own unit, "×" or
+ * "× limit", is the factor's), the base value in the other metric's.
+ */
+export function checkUnits(
+  c: Check,
+  output: Pick<RunOutput, 'results' | 'sweep'>,
+): { value: string | undefined; base: string | undefined } {
+  if (!c.relative_to) return { value: c.unit, base: undefined };
+  const value = metricUnit(output, c.metric) ?? c.unit;
+  return { value, base: metricUnit(output, c.relative_to.metric ?? c.metric) ?? value };
+}
+
+/**
+ * A relative check's claim with its numbers: "≥ 0.97 × Ethernet limit (947.9 Mb/s) = 919.4
+ * Mb/s", "≥ 1.5 × value at 33 MHz (40.1 %) = 60.1 %"; null for an absolute check.
+ */
+export function relativeClaim(
+  c: Check,
+  output: Pick<RunOutput, 'results' | 'sweep' | 'parameters'>,
+): { words: string; base: string | null; expected: string } | null {
+  const words = relativeText(c, output.parameters);
+  if (words === null) return null;
+  const units = checkUnits(c, output);
+  const base = c.relative_to?.value;
+  return {
+    words,
+    base: typeof base === 'number' ? valueText(base, units.base) : null,
+    expected:
+      valueText(c.expected, units.value) +
+      (c.comparison === 'within' && c.tolerance ? ` ±${+(c.tolerance * 100).toFixed(1)}%` : ''),
+  };
+}
+
 export function ChecksPanel({ scenario }: { scenario: Scenario }) {
   const run = useRun();
   const refs = scenario.reference ?? [];
@@ -102,40 +146,36 @@ export function ChecksPanel({ scenario }: { scenario: Scenario }) {
             </tr>
           </thead>
           <tbody>
-            {checks.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <div>{c.description}</div>
-                  {relativeText(c, run.output.parameters) && (
-                    <div className="rel-claim" data-testid="relative-claim">
-                      <span className="rel-claim-label">claim</span> simulated{' '}
-                      {relativeText(c, run.output.parameters)}
-                      {typeof c.relative_to?.value === 'number' && (
-                        <span className="muted">
-                          {' '}
-                          ({valueText(c.relative_to.value, c.unit)}), so{' '}
-                          {COMPARATORS[c.comparison ?? 'within']} {valueText(c.expected, c.unit)}
-                          {c.comparison === 'within' && c.tolerance
-                            ? ` ±${+(c.tolerance * 100).toFixed(1)}%`
-                            : ''}
-                        </span>
-                      )}
+            {checks.map((c) => {
+              const claim = relativeClaim(c, run.output);
+              const unit = checkUnits(c, run.output).value;
+              return (
+                <tr key={c.id}>
+                  <td>
+                    <div>{c.description}</div>
+                    {claim && (
+                      <div className="rel-claim" data-testid="relative-claim">
+                        <span className="rel-claim-label">claim</span> simulated {claim.words}
+                        {claim.base !== null && (
+                          <span className="muted"> ({claim.base})</span>
+                        )} = <span className="nowrap">{claim.expected}</span>
+                      </div>
+                    )}
+                    <div className="muted small">
+                      <span className={`kind-tag kind-${c.kind}`}>{c.kind}</span> {c.source}
                     </div>
-                  )}
-                  <div className="muted small">
-                    <span className={`kind-tag kind-${c.kind}`}>{c.kind}</span> {c.source}
-                  </div>
-                </td>
-                <td className="num mono nowrap">{valueText(c.expected, c.unit)}</td>
-                <td className="num mono nowrap">{valueText(c.simulated, c.unit)}</td>
-                <td className="num mono nowrap">{toleranceText(c.tolerance, c.comparison)}</td>
-                <td>
-                  <span className={c.pass ? 'pill pill-pass' : 'pill pill-fail'}>
-                    {c.pass ? 'pass' : 'fail'}
-                  </span>
-                </td>
-              </tr>
-            ))}
+                  </td>
+                  <td className="num mono nowrap">{valueText(c.expected, unit)}</td>
+                  <td className="num mono nowrap">{valueText(c.simulated, unit)}</td>
+                  <td className="num mono nowrap">{toleranceText(c.tolerance, c.comparison)}</td>
+                  <td>
+                    <span className={c.pass ? 'pill pill-pass' : 'pill pill-fail'}>
+                      {c.pass ? 'pass' : 'fail'}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
