@@ -1,0 +1,482 @@
+#include "nic/cache/nic_data_cache.hpp"
+
+#include <algorithm>
+
+namespace nicsim {
+
+namespace {
+
+bool power_of_two(std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+std::uint64_t key_of(std::uint32_t file, std::uint32_t block) {
+  return (static_cast<std::uint64_t>(file) << 32) | block;
+}
+
+}  // namespace
+
+// Names, in enum order.
+const char* const kReplacementNames[] = {"lru", "lfu", "fifo"};
+const char* const kEventNames[] = {"hit", "insert", "evict", "invalidate"};
+const char* const kCommandNames[] = {"nic_pkt_append_mm", "nic_pkt_append_cache",
+                                     "nic_cache_insert"};
+
+const char* replacement_name(Replacement r) { return kReplacementNames[static_cast<int>(r)]; }
+
+bool replacement_from_name(const std::string& name, Replacement* out) {
+  for (Replacement r : {Replacement::Lru, Replacement::Lfu, Replacement::Fifo}) {
+    if (name == replacement_name(r)) {
+      *out = r;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char* cache_event_name(CacheEventKind k) { return kEventNames[static_cast<int>(k)]; }
+
+const char* cache_command_name(CacheCommandKind k) { return kCommandNames[static_cast<int>(k)]; }
+
+Errors validate(const NicCacheConfig& c, const std::string& prefix) {
+  Errors errors;
+  const bool block_ok = power_of_two(c.block_bytes) && c.block_bytes >= kMinBlockBytes &&
+                        c.block_bytes <= kMaxBlockBytes;
+  if (!block_ok) {
+    errors.push_back({prefix + ".block_bytes", "must be a power of two in " +
+                                                   std::to_string(kMinBlockBytes) + ".." +
+                                                   std::to_string(kMaxBlockBytes)});
+  }
+  const std::uint64_t unit = block_ok ? c.block_bytes : kMinBlockBytes;
+  if (c.capacity_bytes < unit || c.capacity_bytes > kMaxCacheBytes ||
+      (block_ok && c.capacity_bytes % c.block_bytes != 0)) {
+    errors.push_back({prefix + ".capacity_bytes", "must be a whole number of blocks (" + prefix +
+                                                      ".block_bytes) in " + std::to_string(unit) +
+                                                      ".." + std::to_string(kMaxCacheBytes)});
+  }
+  if (c.replacement != Replacement::Lru && c.replacement != Replacement::Lfu &&
+      c.replacement != Replacement::Fifo) {
+    errors.push_back({prefix + ".replacement", "must be one of \"lru\", \"lfu\", \"fifo\""});
+  }
+  return errors;
+}
+
+Errors validate(const Segmentation& s, const std::string& prefix) {
+  Errors errors;
+  if (s.segment_bytes < 1 || s.segment_bytes > 9000) {
+    errors.push_back({prefix + ".segment_bytes", "must be a whole number in 1..9000"});
+  }
+  if (s.network_header_bytes < 1 || s.network_header_bytes > 256) {
+    errors.push_back({prefix + ".network_header_bytes", "must be a whole number in 1..256"});
+  }
+  if (s.http_header_bytes > s.segment_bytes) {
+    errors.push_back({prefix + ".http_header_bytes",
+                      "must be a whole number in 0.." + std::to_string(s.segment_bytes) + " (" +
+                          prefix + ".segment_bytes): it travels in the first packet"});
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+NicDataCache::NicDataCache(const NicCacheConfig& config) : config_(config) {
+  const std::uint32_t n = static_cast<std::uint32_t>(config.capacity_bytes / config.block_bytes);
+  slots_.resize(n);
+  free_.reserve(n);
+  for (std::uint32_t s = n; s-- > 0;) free_.push_back(s);  // slot 0 is taken first
+  if (config.replacement == Replacement::Lfu) buckets_.reserve(std::min<std::uint32_t>(n, 1024));
+  std::uint64_t cap = 16;
+  while (cap < 2ull * n) cap <<= 1;
+  dir_keys_.assign(cap, 0);
+  dir_slots_.assign(cap, kNoSlot);
+  dir_mask_ = cap - 1;
+}
+
+// --- directory --------------------------------------------------------------------------------
+
+namespace {
+std::uint64_t home_of(std::uint64_t key, std::uint64_t mask) {
+  return ((key * 0x9E3779B97F4A7C15ull) >> 29) & mask;
+}
+}  // namespace
+
+std::uint32_t NicDataCache::dir_find(std::uint64_t key) const {
+  for (std::uint64_t i = home_of(key, dir_mask_);; i = (i + 1) & dir_mask_) {
+    if (dir_slots_[i] == kNoSlot) return kNoSlot;
+    if (dir_keys_[i] == key) return dir_slots_[i];
+  }
+}
+
+void NicDataCache::dir_insert(std::uint64_t key, std::uint32_t slot) {
+  std::uint64_t i = home_of(key, dir_mask_);
+  while (dir_slots_[i] != kNoSlot) i = (i + 1) & dir_mask_;
+  dir_keys_[i] = key;
+  dir_slots_[i] = slot;
+}
+
+void NicDataCache::dir_erase(std::uint64_t key) {
+  std::uint64_t i = home_of(key, dir_mask_);
+  while (dir_keys_[i] != key || dir_slots_[i] == kNoSlot) i = (i + 1) & dir_mask_;
+  // Backward-shift deletion: pull later entries of the probe run into the hole.
+  for (std::uint64_t j = (i + 1) & dir_mask_; dir_slots_[j] != kNoSlot; j = (j + 1) & dir_mask_) {
+    const std::uint64_t k = home_of(dir_keys_[j], dir_mask_);
+    if (((j - k) & dir_mask_) >= ((j - i) & dir_mask_)) {
+      dir_keys_[i] = dir_keys_[j];
+      dir_slots_[i] = dir_slots_[j];
+      i = j;
+    }
+  }
+  dir_slots_[i] = kNoSlot;
+}
+
+// --- replacement ------------------------------------------------------------------------------
+
+std::uint32_t NicDataCache::new_bucket(std::uint32_t frequency, std::uint32_t after) {
+  std::uint32_t b;
+  if (!free_buckets_.empty()) {
+    b = free_buckets_.back();
+    free_buckets_.pop_back();
+  } else {
+    b = static_cast<std::uint32_t>(buckets_.size());
+    buckets_.emplace_back();
+  }
+  Bucket& nb = buckets_[b];
+  nb.frequency = frequency;
+  nb.head = nb.tail = kNoSlot;
+  nb.prev = after;
+  nb.next = after == kNoSlot ? lowest_bucket_ : buckets_[after].next;
+  if (nb.next != kNoSlot) buckets_[nb.next].prev = b;
+  if (after == kNoSlot) {
+    lowest_bucket_ = b;
+  } else {
+    buckets_[after].next = b;
+  }
+  return b;
+}
+
+void NicDataCache::bucket_push_back(std::uint32_t b, std::uint32_t slot) {
+  Slot& s = slots_[slot];
+  Bucket& bk = buckets_[b];
+  s.bucket = b;
+  s.prev = bk.tail;
+  s.next = kNoSlot;
+  if (bk.tail != kNoSlot) {
+    slots_[bk.tail].next = slot;
+  } else {
+    bk.head = slot;
+  }
+  bk.tail = slot;
+}
+
+void NicDataCache::bucket_remove(std::uint32_t slot) {
+  Slot& s = slots_[slot];
+  const std::uint32_t b = s.bucket;
+  Bucket& bk = buckets_[b];
+  if (s.prev != kNoSlot) {
+    slots_[s.prev].next = s.next;
+  } else {
+    bk.head = s.next;
+  }
+  if (s.next != kNoSlot) {
+    slots_[s.next].prev = s.prev;
+  } else {
+    bk.tail = s.prev;
+  }
+  s.prev = s.next = s.bucket = kNoSlot;
+  if (bk.head != kNoSlot) return;
+  // An empty bucket leaves the list.
+  if (bk.prev != kNoSlot) {
+    buckets_[bk.prev].next = bk.next;
+  } else {
+    lowest_bucket_ = bk.next;
+  }
+  if (bk.next != kNoSlot) buckets_[bk.next].prev = bk.prev;
+  free_buckets_.push_back(b);
+}
+
+void NicDataCache::link_new(std::uint32_t slot) {
+  Slot& s = slots_[slot];
+  if (config_.replacement == Replacement::Lfu) {
+    s.frequency = 1;
+    std::uint32_t b = lowest_bucket_;
+    if (b == kNoSlot || buckets_[b].frequency != 1) b = new_bucket(1, kNoSlot);
+    bucket_push_back(b, slot);
+    return;
+  }
+  // LRU and FIFO: the newest block goes to the tail.
+  s.frequency = 1;
+  s.prev = tail_;
+  s.next = kNoSlot;
+  if (tail_ != kNoSlot) {
+    slots_[tail_].next = slot;
+  } else {
+    head_ = slot;
+  }
+  tail_ = slot;
+}
+
+void NicDataCache::unlink(std::uint32_t slot) {
+  if (config_.replacement == Replacement::Lfu) {
+    bucket_remove(slot);
+    return;
+  }
+  Slot& s = slots_[slot];
+  if (s.prev != kNoSlot) {
+    slots_[s.prev].next = s.next;
+  } else {
+    head_ = s.next;
+  }
+  if (s.next != kNoSlot) {
+    slots_[s.next].prev = s.prev;
+  } else {
+    tail_ = s.prev;
+  }
+  s.prev = s.next = kNoSlot;
+}
+
+void NicDataCache::touch(std::uint32_t slot) {
+  Slot& s = slots_[slot];
+  switch (config_.replacement) {
+    case Replacement::Fifo:
+      return;  // FIFO ignores references: victims leave in insertion order
+    case Replacement::Lru:
+      if (tail_ != slot) {
+        unlink(slot);
+        link_new(slot);
+      }
+      return;
+    case Replacement::Lfu: {
+      // Up one frequency; ties among the lowest frequency go least recently referenced first.
+      const std::uint32_t b = s.bucket;
+      const std::uint32_t f = s.frequency + 1;
+      std::uint32_t target = buckets_[b].next;
+      if (target == kNoSlot || buckets_[target].frequency != f) target = new_bucket(f, b);
+      bucket_remove(slot);
+      s.frequency = f;
+      bucket_push_back(target, slot);
+      return;
+    }
+  }
+}
+
+std::uint32_t NicDataCache::victim() const {
+  if (config_.replacement == Replacement::Lfu) return buckets_[lowest_bucket_].head;
+  return head_;  // LRU: least recently used; FIFO: first in
+}
+
+void NicDataCache::drop(std::uint32_t slot) {
+  Slot& s = slots_[slot];
+  unlink(slot);
+  dir_erase(s.key);
+  s.used = false;
+  s.stale = false;
+  s.frequency = 0;
+  free_.push_back(slot);
+  --used_;
+}
+
+std::uint32_t NicDataCache::allocate(std::uint64_t key, std::uint32_t revision) {
+  if (free_.empty()) {
+    const std::uint32_t v = victim();
+    log(CacheEventKind::Evict, v);
+    ++counters_.evictions;
+    drop(v);
+  }
+  const std::uint32_t slot = free_.back();
+  free_.pop_back();
+  Slot& s = slots_[slot];
+  s.key = key;
+  s.revision = revision;
+  s.valid_lo = s.valid_hi = 0;
+  s.used = true;
+  s.stale = false;
+  dir_insert(key, slot);
+  link_new(slot);
+  ++used_;
+  return slot;
+}
+
+void NicDataCache::log(CacheEventKind k, std::uint32_t slot) {
+  if (log_ == nullptr) return;
+  if (log_->size() >= log_cap_) {
+    log_truncated_ = true;
+    return;
+  }
+  const Slot& s = slots_[slot];
+  log_->push_back({request_, slot, static_cast<std::uint32_t>(s.key >> 32),
+                   static_cast<std::uint32_t>(s.key), k, nic_});
+}
+
+// --- the driver's operations -------------------------------------------------------------------
+
+BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::uint32_t lo,
+                                 std::uint32_t hi, bool reference) {
+  const std::uint64_t key = key_of(file, block);
+  const std::uint32_t rev = revision(file);
+  std::uint32_t slot = dir_find(key);
+  // Lazy invalidation (§4.3.2): a stale mapping is found and dropped only now.
+  if (slot != kNoSlot && (slots_[slot].stale || slots_[slot].revision != rev)) {
+    log(CacheEventKind::Invalidate, slot);
+    ++counters_.invalidations;
+    drop(slot);
+    slot = kNoSlot;
+  }
+  if (reference) ++counters_.references;
+
+  BlockAccess a;
+  a.cached_lo = a.cached_hi = hi;            // nothing cached until shown otherwise
+  std::uint32_t ins_lo = lo, ins_hi = hi;    // first inserted range
+  std::uint32_t ins2_lo = hi, ins2_hi = hi;  // second (only when the cached part is inside)
+  if (slot == kNoSlot) {
+    if (reference) ++counters_.misses;
+    slot = allocate(key, rev);
+    slots_[slot].valid_lo = lo;
+    slots_[slot].valid_hi = hi;
+  } else {
+    a.found = true;
+    Slot& s = slots_[slot];
+    const std::uint32_t ol = std::max(lo, s.valid_lo), oh = std::min(hi, s.valid_hi);
+    if (ol < oh) {
+      a.cached_lo = ol;
+      a.cached_hi = oh;
+      ins_hi = ol;
+      ins2_lo = oh;
+      s.valid_lo = std::min(lo, s.valid_lo);
+      s.valid_hi = std::max(hi, s.valid_hi);
+    } else if (hi == s.valid_lo || lo == s.valid_hi) {
+      s.valid_lo = std::min(lo, s.valid_lo);  // adjacent: the next packet's piece
+      s.valid_hi = std::max(hi, s.valid_hi);
+    } else {
+      s.valid_lo = lo;  // disjoint with a gap: one range per block, the older bytes go
+      s.valid_hi = hi;
+    }
+    if (reference) {
+      if (ol < oh) {
+        log(CacheEventKind::Hit, slot);
+        ++s.hits;
+      }
+      const bool all = a.cached_lo == lo && a.cached_hi == hi;
+      ++(all ? counters_.hits : ol < oh ? counters_.partial_hits : counters_.misses);
+      touch(slot);
+    }
+    counters_.hit_bytes += a.cached_hi - a.cached_lo;
+  }
+  a.slot = slot;
+  for (std::uint32_t n : {ins_hi - ins_lo, ins2_hi - ins2_lo}) {
+    if (n == 0) continue;
+    log(CacheEventKind::Insert, slot);
+    ++slots_[slot].insertions;
+    ++counters_.insertions;
+    counters_.inserted_bytes += n;
+  }
+  return a;
+}
+
+std::uint32_t NicDataCache::find(std::uint32_t file, std::uint32_t block) const {
+  const std::uint32_t slot = dir_find(key_of(file, block));
+  if (slot == kNoSlot || slots_[slot].stale || slots_[slot].revision != revision(file)) {
+    return kNoSlot;
+  }
+  return slot;
+}
+
+SlotState NicDataCache::slot_state(std::uint32_t slot) const {
+  const Slot& s = slots_[slot];
+  SlotState st;
+  st.used = s.used;
+  st.stale = s.stale || (s.used && s.revision != revision(static_cast<std::uint32_t>(s.key >> 32)));
+  st.file = static_cast<std::uint32_t>(s.key >> 32);
+  st.block = static_cast<std::uint32_t>(s.key);
+  st.revision = s.revision;
+  st.valid_lo = s.valid_lo;
+  st.valid_hi = s.valid_hi;
+  st.frequency = s.frequency;
+  st.hits = s.hits;
+  st.insertions = s.insertions;
+  return st;
+}
+
+void NicDataCache::file_modified(std::uint32_t file) { ++revisions_[file]; }
+
+void NicDataCache::file_cache_evicted(std::uint32_t file, std::uint32_t block) {
+  const std::uint32_t slot = dir_find(key_of(file, block));
+  if (slot != kNoSlot) slots_[slot].stale = true;
+}
+
+// --- Fig 4.12 ----------------------------------------------------------------------------------
+
+void plan_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
+                   ResponsePlan* plan) {
+  plan->commands.clear();
+  plan->packets = 0;
+  plan->header_bytes = plan->content_bytes = plan->content_from_cache = 0;
+  plan->content_inserted = plan->content_from_memory = 0;
+
+  const std::uint64_t bsize = cache.config().block_bytes;
+  const std::uint64_t stream = seg.http_header_bytes + response.length;  // TCP payload bytes
+  const std::uint64_t packets =
+      std::max<std::uint64_t>(1, (stream + seg.segment_bytes - 1) / seg.segment_bytes);
+  std::uint64_t file_off = response.offset;
+  std::uint64_t left = response.length;
+  std::uint64_t last_block = ~0ull;  // the block the previous piece referenced
+
+  auto push = [plan](CacheCommandKind kind, MmSource src, std::uint32_t packet, std::uint64_t len,
+                     std::uint64_t ncoffset, std::uint64_t file_offset) {
+    CacheCommand c;
+    c.kind = kind;
+    c.source = src;
+    c.packet = packet;
+    c.len = static_cast<std::uint32_t>(len);
+    c.ncoffset = ncoffset;
+    c.file_offset = file_offset;
+    plan->commands.push_back(c);
+  };
+
+  for (std::uint64_t p = 0; p < packets; ++p) {
+    const std::uint32_t packet = static_cast<std::uint32_t>(p);
+    const std::uint64_t http = p == 0 ? seg.http_header_bytes : 0;
+    std::uint64_t content = std::min<std::uint64_t>(seg.segment_bytes - http, left);
+    // BD 1 of every packet: the headers, never cached (§4.3.3).
+    const std::uint64_t hdr = seg.network_header_bytes + http;
+    push(CacheCommandKind::AppendMm, MmSource::Headers, packet, hdr, 0, 0);
+    plan->commands.back().first = true;
+    plan->header_bytes += hdr;
+    left -= content;
+    plan->content_bytes += content;
+    while (content > 0) {
+      const std::uint64_t block = file_off / bsize;
+      const std::uint32_t in = static_cast<std::uint32_t>(file_off % bsize);
+      const std::uint32_t piece = static_cast<std::uint32_t>(std::min(bsize - in, content));
+      if (!response.cacheable) {
+        push(CacheCommandKind::AppendMm, MmSource::FileContent, packet, piece, 0, file_off);
+        plan->content_from_memory += piece;
+      } else {
+        const bool reference = block != last_block;
+        last_block = block;
+        const BlockAccess a = cache.access(response.file, static_cast<std::uint32_t>(block), in,
+                                           in + piece, reference);
+        const std::uint64_t base = static_cast<std::uint64_t>(a.slot) * bsize;
+        const std::uint64_t file_base = file_off - in;
+        // In file order: [in, cached_lo) inserted, [cached_lo, cached_hi) cached,
+        // [cached_hi, in + piece) inserted. Insert, then append what was inserted.
+        const std::uint32_t bounds[4] = {in, a.cached_lo, a.cached_hi, in + piece};
+        for (int part = 0; part < 3; ++part) {
+          const std::uint32_t lo = bounds[part], hi = bounds[part + 1];
+          if (lo >= hi) continue;
+          if (part != 1) {
+            push(CacheCommandKind::Insert, MmSource::FileContent, packet, hi - lo, base + lo,
+                 file_base + lo);
+            plan->content_inserted += hi - lo;
+          } else {
+            plan->content_from_cache += hi - lo;
+          }
+          push(CacheCommandKind::AppendCache, MmSource::None, packet, hi - lo, base + lo, 0);
+        }
+      }
+      file_off += piece;
+      content -= piece;
+    }
+    plan->commands.back().last = true;
+    ++plan->packets;
+  }
+}
+
+}  // namespace nicsim
