@@ -39,10 +39,18 @@ std::string validate(const std::string& scenario_json, const std::string& overri
   return dump_json(errors_json(load_scenario(scenario_json, overrides_json, &s)));
 }
 
-RunResult run(const std::string& scenario_json, const std::string& overrides_json) {
+RunResult run(const std::string& scenario_json, const std::string& overrides_json,
+              const std::vector<WebRequest>* access_log) {
   RunResult result;
   Scenario s;
   Errors errors = load_scenario(scenario_json, overrides_json, &s);
+  if (errors.empty() && s.config.workload.kind == WorkloadKind::Web &&
+      s.config.workload.trace_from_log && (access_log == nullptr || access_log->empty())) {
+    errors.push_back({"workload.trace",
+                      "\"log\" replays an access log: open one with \"Bring your own log\" "
+                      "(none is loaded), or choose berkeley, ibm, nasa, rice or worldcup"});
+  }
+  s.config.access_log = access_log;
   if (!errors.empty()) {
     result.input_error = true;
     result.json = dump_json(Json{{"errors", errors_json(errors)}});
@@ -90,6 +98,7 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
         if (!sv.is_null()) params[s.sweep.series_parameter] = sv;
         Config cfg;
         build_config(params, "", &cfg);  // validated with the scenario
+        cfg.access_log = access_log;
         RunOutput point = run_model(cfg, false);
         if (!point.fault.empty()) return fault("sweep", point.fault);
         Json entry = {{"value", v}, {"results", metrics_json(point)}};
@@ -283,7 +292,7 @@ std::string scenario_schema() {
          {{"type", "array"},
           {"items",
            {{"enum",
-             {"bus", "chart", "diagram", "events", "results", "rings", "timeline", "waveform"}}}}}},
+             Json(std::vector<std::string>(allowed_views().begin(), allowed_views().end()))}}}}},
         {"chart",
          {{"type", "object"},
           {"additionalProperties", false},

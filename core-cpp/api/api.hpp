@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "trace/trace.hpp"
+#include "workload/web_trace.hpp"
 
 namespace nicsim::api {
 
@@ -18,7 +19,9 @@ struct RunResult {
   std::string json;                // the output document (core-cpp/README.md), compact
   std::vector<TraceRecord> trace;  // of the main run
 };
-RunResult run(const std::string& scenario_json, const std::string& overrides_json);
+// `access_log`: the requests of an uploaded log, for workload.trace "log" (else unused).
+RunResult run(const std::string& scenario_json, const std::string& overrides_json,
+              const std::vector<WebRequest>* access_log = nullptr);
 
 // The output document as CSV: the sweep table when there is a sweep, else metric,value,unit.
 std::string to_csv(const std::string& output_json);

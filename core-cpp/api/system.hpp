@@ -33,6 +33,8 @@ struct RunOutput {
 };
 
 RunOutput run_model(const Config& cfg, bool with_trace);
+// workload.kind "web", workload.web_mode "cache-only" (web_run.cpp).
+RunOutput run_web_cache_only(const Config& cfg, bool with_trace);
 
 // The benchmark baseline: a queue whose handlers only schedule their successors.
 std::uint64_t run_null_loop(std::uint64_t events);

@@ -2,14 +2,20 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "nic/cache/nic_data_cache.hpp"
 #include "nic/tigon/firmware.hpp"
 #include "sim/time.hpp"
+#include "workload/web_trace.hpp"
 
 namespace nicsim {
 
 enum class Direction : std::uint8_t { Send = 0, Receive = 1, Bidirectional = 2 };
-enum class WorkloadKind : std::uint8_t { Udp = 0, TcpSegments = 1, CpuBenchmark = 2 };
+enum class WorkloadKind : std::uint8_t { Udp = 0, TcpSegments = 1, CpuBenchmark = 2, Web = 3 };
+// web: how much of the machine a trace runs through (seed 000 §4.2: the trace-driven cache
+// simulator behind Figs 4.3-4.5).
+enum class WebMode : std::uint8_t { CacheOnly = 0 };
 
 struct HostConfig {
   Time send_cost = 0;                   // build one UDP packet and post its descriptor (S1)
@@ -131,6 +137,12 @@ struct WorkloadConfig {
   Time start = 0;            // first datagram offered (after driver initialisation)
   // cpu-benchmark (Table 3.5): which Tigon CPUs run the LMbench-style loops.
   std::uint8_t benchmark_cpus = kCpuA;
+  // web (seed 000 Ch.4): a trace of Table 4.1, or the uploaded access log (trace_from_log).
+  WebMode web_mode = WebMode::CacheOnly;
+  WebTraceId trace = WebTraceId::Nasa;
+  bool trace_from_log = false;
+  std::uint64_t trace_requests = 0;   // 0 = Table 4.1's count
+  std::uint64_t warmup_requests = 0;  // not counted
 };
 
 struct RunConfig {
@@ -150,6 +162,10 @@ struct DiskConfig {
 
 struct Config {
   std::int64_t nics = 1;
+  NicCacheConfig nic_cache;  // per NIC (seed 000 §4.3); capacity 0 = no cache
+  // workload.trace "log": the requests of the access log the user opened (parsed and checked
+  // in the browser); not owned, lives for the run.
+  const std::vector<WebRequest>* access_log = nullptr;
   NicModel nic_model = NicModel::Fixed;
   TigonConfig tigon;
   DiskConfig disk;

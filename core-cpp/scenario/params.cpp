@@ -80,6 +80,46 @@ std::vector<ParamSpec> build_registry() {
                "thesis §2.3 / §4.4: one NIC for the microbenchmarks, two for the web server",
                "NICs on the bus, each with its own rings, driver, wire and peer",
                INT_FIELD(nics)});
+  r.push_back({"system.nic_cache.kbytes",
+               ParamType::Integer,
+               0,
+               1048576,
+               {},
+               0,
+               "KB",
+               "seed 000 §4.2: caches of 64 KB to 16 MB simulated; 4, 8 and 16 MB per NIC in the "
+               "prototype (Tables 4.4-4.7)",
+               "NIC data cache on each NIC (0 = none)",
+               [](Config& c, const Json& v) {
+                 c.nic_cache.capacity_bytes = static_cast<std::uint64_t>(v.get<double>()) * 1024;
+               },
+               [](const Config& c) { return Json(c.nic_cache.capacity_bytes / 1024); }});
+  r.push_back({"system.nic_cache.block_bytes",
+               ParamType::Integer,
+               512,
+               65536,
+               {},
+               4096,
+               "bytes",
+               "seed 000 §4.4.2: 4 KB, the OS page size; 512 B to 8 KB in Fig 4.5",
+               "NIC data cache block size (a power of two)",
+               [](Config& c, const Json& v) {
+                 c.nic_cache.block_bytes = static_cast<std::uint32_t>(v.get<double>());
+               },
+               [](const Config& c) { return Json(c.nic_cache.block_bytes); }});
+  r.push_back({"system.nic_cache.replacement",
+               ParamType::Choice,
+               0,
+               0,
+               {"lru", "lfu", "fifo"},
+               "lru",
+               "",
+               "seed 000 §4.4.2: the prototype's LRU; LFU and FIFO in Fig 4.4",
+               "NIC data cache replacement policy",
+               [](Config& c, const Json& v) {
+                 replacement_from_name(v.get<std::string>(), &c.nic_cache.replacement);
+               },
+               [](const Config& c) { return Json(replacement_name(c.nic_cache.replacement)); }});
   r.push_back({"system.disk.rate_mbps",
                ParamType::Integer,
                0,
@@ -656,20 +696,24 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments", "cpu-benchmark"},
+       {"udp", "tcp-segments", "cpu-benchmark", "web"},
        "udp",
        "",
-       "thesis §3.3.2 (UDP microbenchmarks) and §4.1.1 (a web server's zero-copy TCP segments)",
-       "UDP datagrams, or TCP segments sent as a header buffer plus a content buffer",
+       "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
+       "Table 3.5 (the Tigon CPU benchmark) and Ch.4 (web traces)",
+       "UDP datagrams, TCP segments sent as a header buffer plus a content buffer, the Tigon CPU "
+       "benchmark, or a web server's trace",
        [](Config& c, const Json& v) {
          const std::string k = v.get<std::string>();
          c.workload.kind = k == "tcp-segments"    ? WorkloadKind::TcpSegments
                            : k == "cpu-benchmark" ? WorkloadKind::CpuBenchmark
+                           : k == "web"           ? WorkloadKind::Web
                                                   : WorkloadKind::Udp;
        },
        [](const Config& c) {
          return Json(c.workload.kind == WorkloadKind::TcpSegments    ? "tcp-segments"
                      : c.workload.kind == WorkloadKind::CpuBenchmark ? "cpu-benchmark"
+                     : c.workload.kind == WorkloadKind::Web          ? "web"
                                                                      : "udp");
        }});
   r.push_back({"workload.benchmark_cpus",
@@ -685,6 +729,64 @@ std::vector<ParamSpec> build_registry() {
                  c.workload.benchmark_cpus = cpu_mask_of(v.get<std::string>());
                },
                [](const Config& c) { return Json(cpu_mask_name(c.workload.benchmark_cpus)); }});
+  r.push_back({"workload.web_mode",
+               ParamType::Choice,
+               0,
+               0,
+               {"cache-only"},
+               "cache-only",
+               "",
+               "seed 000 §4.2: the trace-driven cache simulator behind Figs 4.3-4.5 (no time, no "
+               "packets: what share of each response's content the NIC caches already hold)",
+               "web: how much of the machine the trace runs through",
+               [](Config& c, const Json&) { c.workload.web_mode = WebMode::CacheOnly; },
+               [](const Config&) { return Json("cache-only"); }});
+  r.push_back({"workload.trace",
+               ParamType::Choice,
+               0,
+               0,
+               {"berkeley", "ibm", "nasa", "rice", "worldcup", "log"},
+               "nasa",
+               "",
+               "seed 000 Table 4.1: five traces, generated from their published statistics "
+               "with fitted popularity (chosen, see core-cpp/workload/web_trace.cpp); \"log\" "
+               "replays the access log the user opened",
+               "web: the requests the server answers",
+               [](Config& c, const Json& v) {
+                 const std::string name = v.get<std::string>();
+                 c.workload.trace_from_log = name == "log";
+                 if (!c.workload.trace_from_log) web_trace_from_name(name, &c.workload.trace);
+               },
+               [](const Config& c) {
+                 return Json(c.workload.trace_from_log ? "log" : web_trace_name(c.workload.trace));
+               }});
+  r.push_back({"workload.trace_requests",
+               ParamType::Integer,
+               0,
+               20000000,
+               {},
+               0,
+               "requests",
+               "seed 000 Table 4.1: 0 replays the trace's full request count (245,820 for Rice to "
+               "15,568,217 for IBM); fewer replays its first requests, faster",
+               "web: requests replayed",
+               [](Config& c, const Json& v) {
+                 c.workload.trace_requests = static_cast<std::uint64_t>(v.get<double>());
+               },
+               [](const Config& c) { return Json(c.workload.trace_requests); }});
+  r.push_back({"workload.warmup_requests",
+               ParamType::Integer,
+               0,
+               20000000,
+               {},
+               0,
+               "requests",
+               "seed 000 §4.2: the thesis counts every request from an empty cache",
+               "web: first requests not counted (they only warm the caches)",
+               [](Config& c, const Json& v) {
+                 c.workload.warmup_requests = static_cast<std::uint64_t>(v.get<double>());
+               },
+               [](const Config& c) { return Json(c.workload.warmup_requests); }});
   r.push_back({"workload.segment_bytes",
                ParamType::Integer,
                1,

@@ -98,6 +98,21 @@ const std::vector<MetricInfo>& result_metrics() {
       {"bench_load_bw_scratch", "MB/s", "Benchmark: independent load bandwidth, scratch pad"},
       {"bench_store_bw_sram", "MB/s", "Benchmark: store bandwidth, SRAM"},
       {"bench_store_bw_scratch", "MB/s", "Benchmark: store bandwidth, scratch pad"},
+      {"content_traffic_reduction", "fraction",
+       "Web: share of HTTP content served from the NIC caches instead of crossing the bus "
+       "(seed 000 Figs 4.3-4.5)"},
+      {"cache_block_hit_rate", "fraction", "Web: block references found with every byte cached"},
+      {"cache_request_hit_rate", "fraction",
+       "Web: requests whose whole content came from a NIC cache"},
+      {"cache_insertions", "blocks", "Web: nic_cache_insert commands (Fig 4.11)"},
+      {"cache_evictions", "blocks", "Web: blocks the replacement policy evicted"},
+      {"cache_slots", "blocks", "Web: blocks each NIC cache holds"},
+      {"web_requests", "requests", "Web: requests counted (after warm-up)"},
+      {"web_content_mb", "MB", "Web: HTTP response content of the counted requests"},
+      {"web_cached_mb", "MB", "Web: ... of which served from a NIC cache"},
+      {"web_distinct_files", "files", "Web: distinct files the trace requests"},
+      {"web_data_set_mb", "MB", "Web: total size of those files (Table 4.1's data set)"},
+      {"web_average_response_bytes", "bytes", "Web: mean response content (Table 4.1)"},
       {"events", "events", "Events fired in the whole run"},
       {"sim_time", "µs", "Simulated time of the run"},
       {"window", "µs", "Measured window (after warm-up)"},
@@ -105,13 +120,18 @@ const std::vector<MetricInfo>& result_metrics() {
   return metrics;
 }
 
+const std::set<std::string>& allowed_views() {
+  static const std::set<std::string> views = {"diagram",  "rings",   "chart",    "events",
+                                              "timeline", "results", "waveform", "bus",
+                                              "firmware", "profile", "cache"};
+  return views;
+}
+
 namespace {
 
 const std::set<std::string> kTopLevel = {
     "$schema",  "format", "id",    "title", "summary", "notice",          "tags",      "system",
     "workload", "run",    "sweep", "views", "chart",   "parameter_notes", "reference", "tour"};
-const std::set<std::string> kViews = {"diagram", "rings",    "chart", "events",   "timeline",
-                                      "results", "waveform", "bus",   "firmware", "profile"};
 
 std::string join(const std::set<std::string>& s) {
   std::string out;
@@ -450,6 +470,21 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
         {"workload.kind",
          "cpu-benchmark runs on the Tigon's CPUs: set system.nic.model to \"tigon\"" + where});
   }
+  if (c.nic_cache.capacity_bytes > 0) {
+    NicCacheConfig cache = c.nic_cache;
+    for (Error e : validate(cache, "system.nic_cache")) {
+      if (e.path == "system.nic_cache.capacity_bytes") {
+        e.path = "system.nic_cache.kbytes";
+        e.message = "must be a whole number of blocks (system.nic_cache.block_bytes = " +
+                    std::to_string(cache.block_bytes) + " bytes), 0 for none";
+      }
+      e.message += where;
+      errors.push_back(e);
+    }
+  }
+  if (c.workload.kind == WorkloadKind::Web && c.nics > 2) {
+    errors.push_back({"system.nics", "web: one or two NICs (the trace split evenly)" + where});
+  }
   if (c.nic.tx_buffer_bytes < frame_bytes(c.workload.datagram_bytes)) {
     errors.push_back({"system.nic.tx_buffer_bytes", "must hold at least one frame" + where});
   }
@@ -495,8 +530,9 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
       errors.push_back({"views", "must be an array of strings"});
     } else {
       for (std::size_t i = 0; i < it->size(); ++i) {
-        if (kViews.count((*it)[i].get<std::string>()) == 0) {
-          errors.push_back({"views[" + std::to_string(i) + "]", "must be one of " + join(kViews)});
+        if (allowed_views().count((*it)[i].get<std::string>()) == 0) {
+          errors.push_back(
+              {"views[" + std::to_string(i) + "]", "must be one of " + join(allowed_views())});
         }
       }
     }

@@ -2,6 +2,7 @@
 // with errors that name the field and the allowed values.
 #pragma once
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct MetricInfo {
 };
 // Every metric a run reports (reference values may name only these).
 const std::vector<MetricInfo>& result_metrics();
+// The views a scenario may open (scenario.views).
+const std::set<std::string>& allowed_views();
 
 struct SweepSpec {
   bool present = false;

@@ -90,6 +90,11 @@ TEST(Fuzz, MutatedScenariosNeverCrashTheCore) {
         doc["run"]["duration_us"] = 50;
         doc["run"]["warmup_us"] = 10;
       }
+      // Likewise a web trace's length (the generated trace is shared between runs).
+      if (doc.is_object() && doc.contains("workload") && doc["workload"].is_object() &&
+          doc["workload"].contains("trace_requests")) {
+        doc["workload"]["trace_requests"] = 3000;
+      }
       const std::string text = dump_json(doc);
       const std::string errors = api::validate(text, "");
       const api::RunResult r = api::run(text, "");

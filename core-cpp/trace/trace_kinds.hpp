@@ -51,7 +51,11 @@ namespace nicsim {
   X(MacRxTaken, "a=packet b=MAC receive queue depth after: Receive Complete took a frame")      \
   X(TigonSnapshot,                                                                              \
     "a=DMA read queue b=DMA write queue c=MAC transmit queue d=MAC receive queue: the Tigon's " \
-    "queues as a trace window opens mid-run (its event registers are recorded with it)")
+    "queues as a trace window opens mid-run (its event registers are recorded with it)")        \
+  X(WebRequest,                                                                                 \
+    "a=request b=file c=content bytes d=NIC e=blocks found in its cache (cache-only: at a µs)") \
+  X(NicCacheBlock,                                                                              \
+    "a=slot b=file c=block d=what(0 hit,1 insert,2 evict,3 invalidate): a NIC cache block")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,

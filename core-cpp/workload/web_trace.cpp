@@ -317,6 +317,30 @@ WebTrace generate_web_trace(const WebTraceConfig& config) {
   return generate_web_trace(config, fitted_model(config.trace));
 }
 
+std::shared_ptr<const WebTrace> WebTraceCache::get(const WebTraceConfig& config) {
+  const auto key = std::make_tuple(static_cast<int>(config.trace), config.seed, config.requests);
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (entries_[i].key != key) continue;
+    Entry hit = std::move(entries_[i]);
+    entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(i));
+    entries_.push_back(std::move(hit));
+    return entries_.back().trace;
+  }
+  entries_.push_back({key, std::make_shared<const WebTrace>(generate_web_trace(config))});
+  std::uint64_t held = 0;
+  for (const Entry& e : entries_) held += e.trace->requests.size();
+  while (entries_.size() > 1 && held > max_requests_) {
+    held -= entries_.front().trace->requests.size();
+    entries_.erase(entries_.begin());
+  }
+  return entries_.back().trace;
+}
+
+WebTraceCache& shared_web_trace_cache() {
+  static WebTraceCache cache;
+  return cache;
+}
+
 WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& model) {
   const PublishedTraceStatistics& p = published_statistics(config.trace);
   const std::uint32_t n = p.distinct_files;

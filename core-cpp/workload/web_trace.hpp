@@ -27,7 +27,10 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sim/status.hpp"
@@ -113,6 +116,27 @@ struct WebTrace {
 };
 // `config` must pass validate().
 WebTrace generate_web_trace(const WebTraceConfig& config);
+
+// Generated traces kept by (trace, seed, requests). Generation walks the whole of Table 4.1's
+// request count, so a sweep of cache sizes, or a re-run after moving the cache-size knob, reuses
+// a trace rather than make it again; it is a pure function of the key, so results are the same.
+// The least recently used traces go once more than `max_requests` requests are held.
+class WebTraceCache {
+ public:
+  explicit WebTraceCache(std::uint64_t max_requests = 4000000) : max_requests_(max_requests) {}
+  std::shared_ptr<const WebTrace> get(const WebTraceConfig& config);
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    std::tuple<int, std::uint64_t, std::uint64_t> key;
+    std::shared_ptr<const WebTrace> trace;
+  };
+  std::uint64_t max_requests_;
+  std::vector<Entry> entries_;  // most recently used last; a handful at most
+};
+// The process's cache (single-threaded: the CLI, the tests, one wasm worker).
+WebTraceCache& shared_web_trace_cache();
 
 // The same generator with a model of one's own (the fitting tool; the parameter lab).
 WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& model);

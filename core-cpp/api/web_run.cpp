@@ -1,0 +1,119 @@
+// The web workload's cache-only mode (seed 000 §4.2, Figs 4.3-4.5): a trace of Table 4.1 (or
+// the user's access log) played through one or two NIC data caches, with no time and no
+// packets. For the views, request i is placed at i µs: the trace window selects requests, and
+// each request's block hits, insertions and evictions are recorded at its time.
+#include <algorithm>
+
+#include "api/system.hpp"
+#include "nic/cache/cache_sim.hpp"
+#include "scenario/scenario.hpp"
+#include "trace/trace_kinds.hpp"
+#include "workload/web_trace.hpp"
+
+namespace nicsim {
+
+RunOutput run_web_cache_only(const Config& cfg, bool with_trace) {
+  RunOutput out;
+  auto add = [&](const char* name, double value) {
+    for (const auto& m : result_metrics()) {
+      if (std::string(m.name) == name) {
+        out.metrics.push_back({name, value, m.unit});
+        return;
+      }
+    }
+    out.fault = std::string("metric not declared in result_metrics(): ") + name;
+  };
+
+  std::shared_ptr<const WebTrace> generated;
+  const std::vector<WebRequest>* requests = cfg.access_log;
+  if (!cfg.workload.trace_from_log) {
+    WebTraceConfig tc;
+    tc.trace = cfg.workload.trace;
+    tc.seed = cfg.run.seed;
+    tc.requests = cfg.workload.trace_requests;
+    generated = shared_web_trace_cache().get(tc);
+    requests = &generated->requests;
+  }
+  std::vector<WebRequest> limited;
+  if (cfg.workload.trace_from_log && cfg.workload.trace_requests > 0 &&
+      cfg.workload.trace_requests < requests->size()) {
+    limited.assign(requests->begin(),
+                   requests->begin() + static_cast<std::ptrdiff_t>(cfg.workload.trace_requests));
+    requests = &limited;
+  }
+
+  const bool cached = cfg.nic_cache.capacity_bytes > 0;
+  const Time us = kUs;
+  // Requests in the trace window: [first, last].
+  const std::uint64_t first = static_cast<std::uint64_t>(cfg.run.trace_start / us);
+  const std::uint64_t last = static_cast<std::uint64_t>(cfg.run.trace_end / us);
+  CacheSimResult r;
+  if (cached) {
+    CacheSimConfig sc;
+    sc.cache = cfg.nic_cache;
+    sc.nics = static_cast<std::uint32_t>(cfg.nics);
+    sc.warmup_requests = cfg.workload.warmup_requests;
+    // Events are kept from the first request on; enough for a window that opens early.
+    if (with_trace)
+      sc.max_events = static_cast<std::uint32_t>(std::min<std::int64_t>(
+          cfg.run.trace_max_records, static_cast<std::int64_t>(kMaxCacheSimEvents)));
+    r = run_cache_sim(*requests, sc);
+  } else {
+    for (std::size_t i = cfg.workload.warmup_requests; i < requests->size(); ++i) {
+      ++r.requests;
+      r.content_bytes += (*requests)[i].bytes;
+    }
+  }
+
+  const TraceSummary summary = summarize(*requests);
+  add("content_traffic_reduction", r.content_traffic_reduction);
+  add("cache_block_hit_rate", r.block_hit_rate);
+  add("cache_request_hit_rate", r.request_hit_rate);
+  add("cache_insertions", static_cast<double>(r.insertions));
+  add("cache_evictions", static_cast<double>(r.evictions));
+  add("cache_slots",
+      cached ? static_cast<double>(cfg.nic_cache.capacity_bytes / cfg.nic_cache.block_bytes) : 0.0);
+  add("web_requests", static_cast<double>(r.requests));
+  add("web_content_mb", static_cast<double>(r.content_bytes) / 1e6);
+  add("web_cached_mb", static_cast<double>(r.cached_bytes) / 1e6);
+  add("web_distinct_files", static_cast<double>(summary.distinct_files));
+  add("web_data_set_mb", static_cast<double>(summary.data_set_bytes) / 1e6);
+  add("web_average_response_bytes", summary.average_response_bytes);
+  if (!out.fault.empty()) return out;
+
+  out.trace_start = cfg.run.trace_start;
+  out.trace_end = cfg.run.trace_end;
+  if (!with_trace) return out;
+  // Each request, then its cache events, at the request's µs.
+  const std::uint64_t cap = static_cast<std::uint64_t>(cfg.run.trace_max_records);
+  std::size_t ev = 0;
+  for (std::uint64_t i = first; i <= last && i < requests->size(); ++i) {
+    while (ev < r.events.size() && r.events[ev].request < i) ++ev;
+    std::size_t end = ev;
+    std::uint32_t found = 0;
+    while (end < r.events.size() && r.events[end].request == i) {
+      if (r.events[end].kind == CacheEventKind::Hit) ++found;
+      ++end;
+    }
+    const WebRequest& q = (*requests)[i];
+    const unsigned nic = static_cast<unsigned>(i % static_cast<std::uint64_t>(cfg.nics));
+    const Time t = static_cast<Time>(i) * us;
+    if (out.trace.size() + 1 + (end - ev) > cap) {
+      out.trace_dropped += 1 + (end - ev);
+      ev = end;
+      continue;
+    }
+    out.trace.push_back(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::WebRequest),
+                                    component_id(Component::HostCpu), static_cast<std::uint32_t>(i),
+                                    q.file, q.bytes, nic, found});
+    for (; ev < end; ++ev) {
+      const CacheEvent& e = r.events[ev];
+      out.trace.push_back(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::NicCacheBlock),
+                                      component_id(Component::Nic, e.nic), e.slot, e.file, e.block,
+                                      static_cast<std::uint32_t>(e.kind), 0});
+    }
+  }
+  return out;
+}
+
+}  // namespace nicsim
