@@ -1,6 +1,6 @@
 // Typed promise API over the engine worker. Cancelling terminates the worker (a run inside
 // WebAssembly cannot be interrupted) and the next request starts a fresh one.
-import type { EngineInfo, Request, Response } from './protocol';
+import type { AccessLogRequests, EngineInfo, Request, Response } from './protocol';
 import type { RunOutput, ValidationError } from './types';
 
 export interface RunSuccess {
@@ -82,8 +82,18 @@ export class EngineClient {
     throw new EngineError(`unexpected reply from the engine: ${r.type}`, 'engine-error');
   }
 
-  async run(scenario: string, overrides: Record<string, unknown> = {}): Promise<RunResult> {
-    const r = await this.request({ type: 'run', scenario, overrides: JSON.stringify(overrides) });
+  /** `log`: the access log's requests when the scenario replays one (workload.trace "log"). */
+  async run(
+    scenario: string,
+    overrides: Record<string, unknown> = {},
+    log?: AccessLogRequests,
+  ): Promise<RunResult> {
+    const r = await this.request({
+      type: 'run',
+      scenario,
+      overrides: JSON.stringify(overrides),
+      ...(log ? { log } : {}),
+    });
     if (r.type === 'run') {
       return {
         ok: true,

@@ -6,6 +6,11 @@ export interface NicsimCoreModule {
   validate(scenario: string, overrides: string): string;
   /** Output JSON (nicsim-results/1) or {"errors":[{path,message}]}. */
   run(scenario: string, overrides: string): string;
+  /**
+   * Keeps an access log's requests (file id and content bytes of request i) for the runs that
+   * follow with workload.trace "log"; returns how many. Empty arrays forget it.
+   */
+  setAccessLog(files: Uint32Array, bytes: Uint32Array): number;
   /** Copy of the last run's trace records, 32 bytes each, little-endian. */
   traceBytes(): Uint8Array;
   /** JSON array of trace kind names, index = kind id. */

@@ -3,8 +3,14 @@ import type { ParameterSpec, ValidationError } from './types';
 
 export type Request =
   | { id: number; type: 'validate'; scenario: string; overrides: string }
-  | { id: number; type: 'run'; scenario: string; overrides: string }
+  | { id: number; type: 'run'; scenario: string; overrides: string; log?: AccessLogRequests }
   | { id: number; type: 'info' };
+
+/** An access log's requests for workload.trace "log": request i is (files[i], bytes[i]). */
+export interface AccessLogRequests {
+  files: Uint32Array;
+  bytes: Uint32Array;
+}
 
 export interface EngineInfo {
   kindNames: string[];

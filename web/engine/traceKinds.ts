@@ -247,6 +247,16 @@ export const TRACE_KINDS: readonly KindDoc[] = [
       F('MAC receive queue'),
     ],
   },
+  {
+    name: 'WebRequest',
+    doc: 'a request of the web trace (cache-only mode: request n at n µs)',
+    fields: [F('request'), F('file'), F('content bytes'), F('NIC'), F('blocks found in its cache')],
+  },
+  {
+    name: 'NicCacheBlock',
+    doc: 'a NIC data cache block was hit, inserted, evicted or invalidated',
+    fields: [F('slot'), F('file'), F('block'), F('what', ['hit', 'insert', 'evict', 'invalidate'])],
+  },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
@@ -292,7 +302,9 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'SramLoad'
   | 'MacTxQueued'
   | 'MacRxTaken'
-  | 'TigonSnapshot',
+  | 'TigonSnapshot'
+  | 'WebRequest'
+  | 'NicCacheBlock',
   number
 >;
 

@@ -73,6 +73,8 @@ async function handle(req: Request): Promise<void> {
       post({ id: req.id, type: 'validate', errors: Array.isArray(errors) ? errors : [] });
     } else {
       const t0 = performance.now();
+      // The core keeps the log for this run (and forgets it when none comes with the next).
+      m.setAccessLog(req.log?.files ?? new Uint32Array(), req.log?.bytes ?? new Uint32Array());
       const output = JSON.parse(m.run(req.scenario, req.overrides)) as unknown;
       if (isErrorOutput(output)) {
         post({ id: req.id, type: 'invalid', errors: output.errors });
