@@ -12,6 +12,7 @@ import {
 import type { Check, RunOutput, SweepEntry, SweepSpec, TimeSeries } from '../engine/types';
 import { seriesColor } from '../views/palette';
 import { formatNumber, humanize } from './format';
+import { paramTickLabel } from './paramLabels';
 
 export interface ChartBox {
   width: number;
@@ -208,7 +209,7 @@ export function sweepChartModel(
     if (l.limitPath && seen.has(l.limitPath)) l.limitPath = null;
     else if (l.limitPath) seen.add(l.limitPath);
   }
-  const fmt = (v: number) => formatTick(v);
+  const fmt = (v: number) => paramTickLabel(spec.x, v) ?? formatTick(v);
   let xTickValues: number[];
   if (xLog) {
     xTickValues = xValues.every(isPow2) ? xValues : logTicks(xMin / 1.18, xMax * 1.18);

@@ -23,7 +23,27 @@ export function parameterUnit(path: string, spec?: Pick<ParameterSpec, 'unit'>):
   return (m && SUFFIX_UNITS[m[1]!]) ?? '';
 }
 
-/** "33 MHz", "cost model", "detailed PCI-X", "2 NICs", "300 ns", "send". */
+/**
+ * A size in KB (1 KB = 1024 B, as the thesis's "4 MB" caches): "64 KB", "1 MB", "1.5 MB",
+ * "16 MB", "1 GB".
+ */
+export function formatKbytes(kb: number): string {
+  if (!Number.isFinite(kb)) return String(kb);
+  const trim = (v: number) => formatNumber(+v.toFixed(2));
+  if (Math.abs(kb) >= 1 << 20) return `${trim(kb / (1 << 20))} GB`;
+  if (Math.abs(kb) >= 1024) return `${trim(kb / 1024)} MB`;
+  return `${trim(kb)} KB`;
+}
+
+/** Parameters given in KB, labelled as sizes ("1 MB", not "1,024 KB"). */
+const KBYTE_PATHS = new Set(['system.nic_cache.kbytes']);
+
+/** A sweep axis tick for a parameter, or null for the chart's plain number. */
+export function paramTickLabel(path: string | undefined, v: number): string | null {
+  return path && KBYTE_PATHS.has(path) ? formatKbytes(v) : null;
+}
+
+/** "33 MHz", "cost model", "detailed PCI-X", "2 NICs", "300 ns", "send", "2 MB". */
 export function paramValueLabel(
   path: string,
   v: unknown,
@@ -42,6 +62,9 @@ export function paramValueLabel(
     case 'system.bus.protocol':
       if (v === 'pci') return 'PCI';
       if (v === 'pci-x') return 'PCI-X';
+      break;
+    case 'system.nic_cache.kbytes':
+      if (typeof v === 'number') return formatKbytes(v);
       break;
     case 'system.nics': {
       const n = Number(v);

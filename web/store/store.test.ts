@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Store, doneState } from './store';
+import { Store, doneState, initialLogState, type LoadedLog } from './store';
+import { parseAccessLog } from '../model/accessLog';
 import { fixtureRun } from '../engine/fixture';
 import { decodeTrace } from '../engine/trace';
 
@@ -53,5 +54,58 @@ describe('Store: the previous run stays on screen', () => {
     expect(store.getState().shown).toBeNull();
     store.setRun(doneState(f.output, trace));
     expect(store.getState().playback.cursor).toBe(f.output.trace.start_ps);
+  });
+});
+
+describe('Store: the access log', () => {
+  const f = fixtureRun();
+  const log = (name: string): LoadedLog => ({
+    name,
+    size: 100,
+    parsed: parseAccessLog('h - - [10/Oct/2000:13:55:36 -0700] "GET /a.html HTTP/1.0" 200 2326\n'),
+  });
+
+  it('starts with no log and nothing being read', () => {
+    expect(new Store().getState().log).toEqual({ current: null, attempt: { status: 'none' } });
+  });
+
+  it('reads a log without touching the run on screen or the cursor', () => {
+    const store = new Store();
+    const first = doneState(f.output, decodeTrace(f.trace));
+    store.setRun(first);
+    store.stepForward();
+    const cursor = store.getState().playback.cursor;
+    store.setLogAttempt({ status: 'reading', name: 'a.log', size: 10, fraction: 0.5 });
+    expect(store.getState().shown).toBe(first);
+    expect(store.getState().run).toBe(first);
+    expect(store.getState().playback.cursor).toBe(cursor);
+    expect(store.getState().log.attempt).toMatchObject({ status: 'reading', fraction: 0.5 });
+    expect(store.getState().log.current).toBeNull();
+  });
+
+  it('keeps an accepted log, and gives it to the next page of this tab', () => {
+    const store = new Store();
+    const a = log('a.log');
+    store.setAccessLog(a);
+    expect(store.getState().log).toEqual({
+      current: a,
+      attempt: { status: 'loaded', name: 'a.log' },
+    });
+    // A refused attempt leaves the log in use.
+    store.setLogAttempt({ status: 'cancelled', name: 'b.log' });
+    expect(store.getState().log.current).toBe(a);
+    expect(initialLogState()).toEqual({ current: a, attempt: { status: 'none' } });
+    expect(new Store({ log: initialLogState() }).getState().log.current).toBe(a);
+    store.setAccessLog(null);
+    expect(initialLogState().current).toBeNull();
+  });
+
+  it('keeps the log when a run finishes', () => {
+    const store = new Store();
+    const a = log('a.log');
+    store.setAccessLog(a);
+    store.setRun(doneState(f.output, decodeTrace(f.trace)));
+    store.setRun({ status: 'running', startedAt: 0 });
+    expect(store.getState().log.current).toBe(a);
   });
 });

@@ -9,6 +9,7 @@ import type { ParameterSpec, RunOutput, ValidationError } from '../engine/types'
 import type { Trace } from '../engine/trace';
 import { nextEventTime, prevEventTime } from '../engine/trace';
 import { traceIndex, type TraceIndex } from '../model/traceIndex';
+import type { ParsedLog } from '../model/accessLog';
 
 export type RunState =
   | { status: 'idle' }
@@ -42,11 +43,35 @@ export interface PlaybackState {
   speed: number;
 }
 
+/** An access log the user opened ("bring your own log"), parsed and accepted. */
+export interface LoadedLog {
+  name: string;
+  size: number;
+  parsed: ParsedLog;
+}
+
+/** The latest attempt to open an access log. */
+export type LogAttempt =
+  | { status: 'none' }
+  | { status: 'reading'; name: string; size: number; fraction: number }
+  | { status: 'loaded'; name: string }
+  /** Refused (empty, binary, no usable line): the report says why; the previous log stays. */
+  | { status: 'refused'; name: string; size: number; parsed: ParsedLog }
+  | { status: 'cancelled'; name: string }
+  | { status: 'failed'; name: string; message: string };
+
+export interface LogState {
+  /** The log the runs replay (workload.trace "log"). Kept in this tab, never in a link. */
+  current: LoadedLog | null;
+  attempt: LogAttempt;
+}
+
 export interface State {
   run: RunState;
   /** The last finished run: what the views show (kept while a new run computes or fails). */
   shown: DoneRun | null;
   playback: PlaybackState;
+  log: LogState;
 }
 
 export const SPEED_MIN = 1e3; // 1 ns/s
@@ -75,6 +100,7 @@ export class Store {
       run: { status: 'idle' },
       shown: null,
       playback: { cursor: 0, playing: false, speed: DEFAULT_SPEED },
+      log: { current: null, attempt: { status: 'none' } },
       ...initial,
     };
   }
@@ -105,7 +131,12 @@ export class Store {
     // window's start.
     const cursor = this.state.shown ? Math.min(end, Math.max(start, pb.cursor)) : start;
     const speed = !this.speedTouched ? defaultSpeedFor(run.output.trace.end_ps - start) : pb.speed;
-    this.set({ run, shown: run, playback: { ...pb, cursor, speed, playing: false } });
+    this.set({
+      ...this.state,
+      run,
+      shown: run,
+      playback: { ...pb, cursor, speed, playing: false },
+    });
   }
 
   /** Trace window [start, end] of the current run, or null. */
@@ -151,6 +182,18 @@ export class Store {
     else this.set({ ...this.state, playback: { ...pb, cursor: next } });
   }
 
+  /** Progress or outcome of opening a log; the log on use and the runs are not touched. */
+  setLogAttempt(attempt: LogAttempt): void {
+    this.set({ ...this.state, log: { ...this.state.log, attempt } });
+  }
+
+  /** A log accepted for the runs (also remembered for other pages of this tab). */
+  setAccessLog(log: LoadedLog | null): void {
+    tabLog = log;
+    const attempt: LogAttempt = log ? { status: 'loaded', name: log.name } : { status: 'none' };
+    this.set({ ...this.state, log: { current: log, attempt } });
+  }
+
   stepForward(): void {
     const r = this.state.shown;
     if (!r) return;
@@ -166,6 +209,15 @@ export class Store {
     this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
     if (t !== null) this.setCursor(t);
   }
+}
+
+// The last log accepted in this tab: a page opened later starts with it. Never stored
+// elsewhere (sessionStorage or the link): a log may be large and private.
+let tabLog: LoadedLog | null = null;
+
+/** The log state a new scenario page starts with: the tab's last log, nothing being read. */
+export function initialLogState(): LogState {
+  return { current: tabLog, attempt: { status: 'none' } };
 }
 
 /** End of the recorded window: the declared end, or the last record when that lies later. */

@@ -22,6 +22,9 @@ const AXIS_LABELS: Record<string, { label: string; unit: string }> = {
   'system.bus.memory_latency_ns': { label: 'Main-memory latency (stall)', unit: 'ns' },
   'system.nic.dma_max_burst_bytes': { label: 'DMA burst cap', unit: 'B' },
   'system.bus.clock_mhz': { label: 'Bus clock', unit: 'MHz' },
+  // The ticks say the size ("64 KB" … "16 MB"), so no unit in the label.
+  'system.nic_cache.kbytes': { label: 'NIC cache size (per NIC)', unit: '' },
+  'system.nic_cache.block_bytes': { label: 'Cache block size', unit: 'B' },
 };
 
 const UNIT_SHORT: Record<string, string> = { bytes: 'B', bits: 'bits' };

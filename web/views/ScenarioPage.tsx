@@ -9,7 +9,7 @@ import {
   type ValidationError,
 } from '../engine/types';
 import { parameterMap, type Overrides } from '../model/overrides';
-import { Store, StoreContext, doneState, useStore } from '../store/store';
+import { Store, StoreContext, doneState, initialLogState, useStore } from '../store/store';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { PlaybackBar } from './PlaybackBar';
 import { SystemDiagram } from './SystemDiagram';
@@ -22,10 +22,12 @@ import { Waveform } from './Waveform';
 import { BusView } from './BusView';
 import { FirmwareView } from './FirmwareView';
 import { ProfileView } from './ProfileView';
+import { CacheView } from './CacheView';
 import { RunStatus } from './RunStatus';
 import { KnobPanel } from './KnobPanel';
 import { PartitionSection } from './PartitionEditor';
 import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
+import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLogPanel';
 
 const NO_ERRORS: ValidationError[] = [];
 const NO_SPECS: ParameterSpec[] = [];
@@ -55,9 +57,19 @@ function useScenarioRun(
       const gen = ++generation.current;
       const client = engine();
       if (client.busy) client.cancel();
+      // A run that replays an access log waits for one (the page prompts for it).
+      const log = store.getState().log.current;
+      if (!log && needsAccessLog(entry.scenario, overrides)) {
+        store.setRun({ status: 'idle' });
+        return;
+      }
       store.setRun({ status: 'running', startedAt: performance.now() });
       client
-        .run(entry.text, overrides)
+        .run(
+          entry.text,
+          overrides,
+          isLogPage(entry.scenario, overrides) ? engineLog(log) : undefined,
+        )
         .then((r) => {
           if (gen !== generation.current) return;
           if (!r.ok) {
@@ -205,6 +217,15 @@ function viewPanel(view: string, s: Scenario, runKey: unknown) {
           </ErrorBoundary>
         </section>
       );
+    case 'cache':
+      return (
+        <section key={view} className="panel panel-cache" aria-labelledby="h-cache">
+          <h2 id="h-cache">NIC data cache</h2>
+          <ErrorBoundary name="cache view" resetKey={runKey}>
+            <CacheView />
+          </ErrorBoundary>
+        </section>
+      );
     case 'chart':
       return (
         <section key={view} className="panel panel-chart" aria-labelledby="h-chart">
@@ -219,7 +240,7 @@ function viewPanel(view: string, s: Scenario, runKey: unknown) {
 }
 
 export function ScenarioPage({ entry }: { entry: ScenarioEntry }) {
-  const store = useMemo(() => new Store(), []);
+  const store = useMemo(() => new Store({ log: initialLogState() }), []);
   return (
     <StoreContext.Provider value={store}>
       <ScenarioContent entry={entry} store={store} />
@@ -355,6 +376,14 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
               ))}
             </ol>
           )}
+        </section>
+      )}
+      {isLogPage(s, requested) && (
+        <section className="panel panel-access-log" aria-labelledby="h-access-log">
+          <h2 id="h-access-log">Bring your own access log</h2>
+          <ErrorBoundary name="access log panel">
+            <AccessLogPanel scenario={s} requested={requested} onRun={run} />
+          </ErrorBoundary>
         </section>
       )}
       <KnobPanel
