@@ -1,5 +1,6 @@
 // nicsim: the native command-line runner.
 //   nicsim <scenario.json> [--set path=value ...] [--format json|csv] [--trace FILE]
+//          [--requests FILE]   (workload.trace "log": one "file-id bytes" request per line)
 //   nicsim --validate <scenario.json> [--set ...]
 //   nicsim --list-parameters
 //   nicsim --schema            (the JSON Schema of scenario files, from the parameter registry)
@@ -9,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "api/api.hpp"
 #include "scenario/json.hpp"
@@ -19,6 +21,8 @@ int usage(const char* why) {
   std::cerr
       << "error: " << why << "\n"
       << "usage: nicsim <scenario.json> [--set path=value ...] [--format json|csv] [--trace FILE]\n"
+      << "              [--requests FILE]  (for workload.trace \"log\": \"file-id bytes\" per "
+         "line)\n"
       << "       nicsim --validate <scenario.json> [--set path=value ...]\n"
       << "       nicsim --list-parameters\n";
   return 2;
@@ -38,8 +42,30 @@ void print_errors(const std::string& errors_json) {
 
 }  // namespace
 
+// The requests of an access log, as the browser hands them to the core after parsing it: one
+// "file-id bytes" pair per line, '#' starting a comment. Returns an error naming the line.
+std::string read_requests(const std::string& path, std::vector<nicsim::WebRequest>* out) {
+  std::ifstream in(path);
+  if (!in) return "cannot read requests file '" + path + "'";
+  std::string line;
+  for (std::size_t n = 1; std::getline(in, line); ++n) {
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.resize(hash);
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank or comment
+    std::istringstream fields(line);
+    long long file = -1, bytes = -1;
+    std::string rest;
+    if (!(fields >> file) || !(fields >> bytes) || (fields >> rest) || file < 0 || bytes < 0 ||
+        file > 0xffffffffLL || bytes > 0xffffffffLL)
+      return path + ":" + std::to_string(n) +
+             ": expected \"file-id bytes\", two integers from 0 to 4294967295";
+    out->push_back({static_cast<std::uint32_t>(file), static_cast<std::uint32_t>(bytes)});
+  }
+  return "";
+}
+
 int main(int argc, char** argv) {
-  std::string file, format = "json", trace_file;
+  std::string file, format = "json", trace_file, requests_file;
   bool validate_only = false;
   nicsim::Json overrides = nicsim::Json::object();
   for (int i = 1; i < argc; ++i) {
@@ -54,7 +80,7 @@ int main(int argc, char** argv) {
       return 0;
     } else if (arg == "--validate") {
       validate_only = true;
-    } else if (arg == "--format" || arg == "--set" || arg == "--trace") {
+    } else if (arg == "--format" || arg == "--set" || arg == "--trace" || arg == "--requests") {
       if (i + 1 >= argc) return usage((arg + " needs a value").c_str());
       const std::string value = argv[++i];
       if (arg == "--format") {
@@ -62,6 +88,8 @@ int main(int argc, char** argv) {
         format = value;
       } else if (arg == "--trace") {
         trace_file = value;
+      } else if (arg == "--requests") {
+        requests_file = value;
       } else {
         const auto eq = value.find('=');
         if (eq == std::string::npos || eq == 0)
@@ -99,7 +127,15 @@ int main(int argc, char** argv) {
     std::cout << "valid\n";
     return 0;
   }
-  nicsim::api::RunResult r = nicsim::api::run(buf.str(), ov);
+  std::vector<nicsim::WebRequest> requests;
+  if (!requests_file.empty()) {
+    const std::string why = read_requests(requests_file, &requests);
+    if (!why.empty()) {
+      std::cerr << "error: " << why << "\n";
+      return 2;
+    }
+  }
+  nicsim::api::RunResult r = nicsim::api::run(buf.str(), ov, &requests);
   if (!r.ok) {
     print_errors(r.json);
     return r.input_error ? 2 : 3;

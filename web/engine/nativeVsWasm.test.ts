@@ -2,7 +2,7 @@
 // seed: every preset, with and without overrides, byte for byte (results JSON and trace), and the
 // same validation messages for bad input. Requires both builds (npm test builds them first).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,10 +20,12 @@ function native(
   file: string,
   sets: Record<string, string | number> = {},
   traceFile?: string,
+  requestsFile?: string,
 ): string {
   const args = [file];
   for (const [k, v] of Object.entries(sets)) args.push('--set', `${k}=${v}`);
   if (traceFile) args.push('--trace', traceFile);
+  if (requestsFile) args.push('--requests', requestsFile);
   return execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 64 << 20 }).trim();
 }
 
@@ -33,12 +35,32 @@ describe('native and wasm builds agree', async () => {
 
   it('finds the presets', () => expect(presets.length).toBeGreaterThanOrEqual(4));
 
+  // A preset that replays the user's access log gets the same small log in both builds.
+  const log = { files: new Uint32Array(3000), bytes: new Uint32Array(3000) };
+  for (let i = 0; i < log.files.length; i++) {
+    log.files[i] = (i * 7919) % (1 + (i % 300));
+    log.bytes[i] = 1000 + 37 * log.files[i]!;
+  }
+  const requestsFile = join(tmp, 'requests.txt');
+  writeFileSync(
+    requestsFile,
+    Array.from(log.files, (f, i) => `${f} ${log.bytes[i]}`).join('\n') + '\n',
+  );
+
   for (const file of presets) {
     it(`${file}: identical results and trace`, () => {
       const path = join(scenarioDir, file);
+      const text = readFileSync(path, 'utf8');
+      const needsLog =
+        (JSON.parse(text) as { workload?: { trace?: string } }).workload?.trace === 'log';
       const traceFile = join(tmp, `${file}.trace`);
-      const n = native(path, {}, traceFile);
-      const w = core.run(readFileSync(path, 'utf8'), '{}');
+      const n = native(path, {}, traceFile, needsLog ? requestsFile : undefined);
+      core.setAccessLog(
+        needsLog ? log.files : new Uint32Array(),
+        needsLog ? log.bytes : new Uint32Array(),
+      );
+      const w = core.run(text, '{}');
+      core.setAccessLog(new Uint32Array(), new Uint32Array());
       expect(w).toBe(n);
       expect(JSON.parse(w).errors).toBeUndefined();
       const nativeTrace = new Uint8Array(readFileSync(traceFile));

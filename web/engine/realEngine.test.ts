@@ -19,6 +19,7 @@ import {
   signalsAt,
 } from '../model/busPhases';
 import { waveModel } from '../model/waveform';
+import { needsAccessLog } from '../views/AccessLogPanel';
 
 const built = existsSync(fileURLToPath(new URL('./wasm/nicsim_core.wasm', import.meta.url)));
 
@@ -43,7 +44,15 @@ describe.skipIf(!built)('the real engine, as the UI reads it', async () => {
 
   for (const entry of SCENARIOS) {
     it(`runs ${entry.id} into output the views can read`, () => {
+      // A preset that replays the user's access log runs on a small one.
+      const needsLog = needsAccessLog(entry.scenario, {});
+      const files = Uint32Array.from({ length: needsLog ? 2000 : 0 }, (_, i) => (i * 31) % 97);
+      core!.setAccessLog(
+        files,
+        files.map((f) => 800 + 50 * f),
+      );
       const out = JSON.parse(core!.run(entry.text, '{}')) as unknown;
+      core!.setAccessLog(new Uint32Array(), new Uint32Array());
       expect(isErrorOutput(out), JSON.stringify(out).slice(0, 400)).toBe(false);
       const o = out as RunOutput;
       expect(o.format).toBe('nicsim-results/1');
