@@ -44,4 +44,23 @@ describe('cache sizes in KB', () => {
       '16 MB',
     ]);
   });
+
+  it('spaces three doublings evenly (4, 8, 16 MB), though their span is small', () => {
+    const sizes = [4096, 8192, 16384];
+    const m = sweepChartModel(
+      {
+        sweep: sizes.map((value) => ({
+          value,
+          results: { content_traffic_reduction: { value: value / 40000, unit: 'fraction' } },
+        })),
+        sweep_spec: { parameter: 'system.nic_cache.kbytes' },
+      },
+      { x: 'system.nic_cache.kbytes', y: 'content_traffic_reduction' },
+      { x: 'NIC cache size', y: 'Content traffic reduction' },
+    );
+    expect(m.xLog).toBe(true);
+    expect(m.xTicks.map((t) => t.label)).toEqual(['4 MB', '8 MB', '16 MB']);
+    const [a, b, c] = sizes.map((v) => m.x(v));
+    expect(b! - a!).toBeCloseTo(c! - b!, 6);
+  });
 });
