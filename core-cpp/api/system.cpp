@@ -73,6 +73,7 @@ double fraction(Time part, Time whole) {
 
 RunOutput run_model(const Config& cfg, bool with_trace) {
   if (cfg.workload.kind == WorkloadKind::Web) return run_web_cache_only(cfg, with_trace);
+  if (cfg.workload.kind == WorkloadKind::TcpStream) return run_tcp_stream(cfg, with_trace);
   RunOutput out;
   SimContext ctx(cfg.run.seed, cfg.run.trace_start, cfg.run.trace_end,
                  with_trace ? static_cast<std::uint64_t>(cfg.run.trace_max_records) : 0);

@@ -35,6 +35,8 @@ struct RunOutput {
 RunOutput run_model(const Config& cfg, bool with_trace);
 // workload.kind "web", workload.web_mode "cache-only" (web_run.cpp).
 RunOutput run_web_cache_only(const Config& cfg, bool with_trace);
+// workload.kind "tcp-stream": the SINIC paper's host and NICs (issue 6, sinic_run.cpp).
+RunOutput run_tcp_stream(const Config& cfg, bool with_trace);
 
 // The benchmark baseline: a queue whose handlers only schedule their successors.
 std::uint64_t run_null_loop(std::uint64_t events);

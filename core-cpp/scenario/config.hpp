@@ -7,12 +7,19 @@
 #include "nic/cache/nic_data_cache.hpp"
 #include "nic/tigon/firmware.hpp"
 #include "sim/time.hpp"
+#include "sinic/sinic_config.hpp"
 #include "workload/web_trace.hpp"
 
 namespace nicsim {
 
 enum class Direction : std::uint8_t { Send = 0, Receive = 1, Bidirectional = 2 };
-enum class WorkloadKind : std::uint8_t { Udp = 0, TcpSegments = 1, CpuBenchmark = 2, Web = 3 };
+enum class WorkloadKind : std::uint8_t {
+  Udp = 0,
+  TcpSegments = 1,
+  CpuBenchmark = 2,
+  Web = 3,
+  TcpStream = 4,  // issue 6: netperf TCP stream / maerts (seed 003 §5.2)
+};
 // web: how much of the machine a trace runs through (seed 000 §4.2: the trace-driven cache
 // simulator behind Figs 4.3-4.5).
 enum class WebMode : std::uint8_t { CacheOnly = 0 };
@@ -83,7 +90,15 @@ struct NicConfig {
   NicDelays delays;
 };
 
-enum class NicModel : std::uint8_t { Fixed = 0, Tigon = 1 };
+enum class NicModel : std::uint8_t {
+  Fixed = 0,
+  Tigon = 1,
+  // issue 6 (seed 003 §6): the four NICs of the SINIC paper, run by workload.kind tcp-stream.
+  CnicOffChip = 2,
+  CnicOnChip = 3,
+  Sinic = 4,
+  VSinic = 5,
+};
 
 // The Tigon (seed 000 §3.1, Table 3.5; nic_facts §3).
 struct TigonConfig {
@@ -174,6 +189,7 @@ struct Config {
   BusConfig bus;
   NicConfig nic;
   LinkConfig link;
+  SinicSystemConfig sinic;  // issue 6: host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (seed 003)
   WorkloadConfig workload;
   RunConfig run;
 };

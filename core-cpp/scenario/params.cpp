@@ -696,7 +696,7 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments", "cpu-benchmark", "web"},
+       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
@@ -708,12 +708,14 @@ std::vector<ParamSpec> build_registry() {
          c.workload.kind = k == "tcp-segments"    ? WorkloadKind::TcpSegments
                            : k == "cpu-benchmark" ? WorkloadKind::CpuBenchmark
                            : k == "web"           ? WorkloadKind::Web
+                           : k == "tcp-stream"    ? WorkloadKind::TcpStream
                                                   : WorkloadKind::Udp;
        },
        [](const Config& c) {
          return Json(c.workload.kind == WorkloadKind::TcpSegments    ? "tcp-segments"
                      : c.workload.kind == WorkloadKind::CpuBenchmark ? "cpu-benchmark"
                      : c.workload.kind == WorkloadKind::Web          ? "web"
+                     : c.workload.kind == WorkloadKind::TcpStream    ? "tcp-stream"
                                                                      : "udp");
        }});
   r.push_back({"workload.benchmark_cpus",
@@ -969,6 +971,7 @@ std::vector<ParamSpec> build_registry() {
                INT_FIELD(run.trace_max_records)});
   (void)kBig;
   add_tigon_params(r);
+  add_sinic_params(r);  // issue 6
   return r;
 }
 
@@ -987,16 +990,16 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
        ParamType::Choice,
        0,
        0,
-       {"fixed", "tigon"},
+       {"fixed", "tigon", "cnic-off-chip", "cnic-on-chip", "sinic", "v-sinic"},
        "fixed",
        "",
        "seed 000 §2.3 (a descriptor-ring ASIC, standing in for the Intel PRO/1000 MT) and §3.1 "
-       "(the Tigon)",
-       "A fixed-function NIC, or the Tigon running event-driven firmware on two CPUs",
-       [](Config& c, const Json& v) {
-         c.nic_model = v.get<std::string>() == "tigon" ? NicModel::Tigon : NicModel::Fixed;
-       },
-       [](const Config& c) { return Json(c.nic_model == NicModel::Tigon ? "tigon" : "fixed"); }});
+       "(the Tigon); seed 003 §6 (the conventional NIC off and on chip, SINIC, V-SINIC: "
+       "workload.kind tcp-stream)",
+       "A fixed-function NIC, or the Tigon running event-driven firmware on two CPUs; or one of "
+       "the SINIC paper's four NICs",
+       [](Config& c, const Json& v) { nic_model_from_name(v.get<std::string>(), &c.nic_model); },
+       [](const Config& c) { return Json(nic_model_name(c.nic_model)); }});
   r.push_back(
       {"system.tigon.firmware",
        ParamType::Choice,

@@ -7,6 +7,7 @@
 
 #include "scenario/config.hpp"
 #include "scenario/json.hpp"
+#include "sim/status.hpp"
 
 namespace nicsim {
 
@@ -34,6 +35,13 @@ std::string check_param_value(const ParamSpec& spec, const Json& value);
 
 // The registry as JSON (for the UI's parameter table and the CLI's --list-parameters).
 Json parameter_info_json();
+
+// Issue 6 (sinic/sinic_params.cpp): the system.host_cpu / l2 / cnic / sinic and workload.tcp
+// parameters, and the cross-field rules of a tcp-stream run.
+void add_sinic_params(std::vector<ParamSpec>& r);
+void check_sinic_config(const Config& c, const std::string& where, Errors* errors);
+bool nic_model_from_name(const std::string& name, NicModel* out);
+const char* nic_model_name(NicModel m);
 
 // "SendDataReady" → "send_data_ready" (the Tigon's per-event and per-path parameter names).
 std::string snake_case(const char* camel);

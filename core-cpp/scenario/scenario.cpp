@@ -113,6 +113,26 @@ const std::vector<MetricInfo>& result_metrics() {
       {"web_distinct_files", "files", "Web: distinct files the trace requests"},
       {"web_data_set_mb", "MB", "Web: total size of those files (Table 4.1's data set)"},
       {"web_average_response_bytes", "bytes", "Web: mean response content (Table 4.1)"},
+      // ---- issue 6: tcp-stream on the SINIC paper's host (seed 003) ----
+      {"tcp_throughput", "Gb/s",
+       "TCP payload delivered: read() by netperf (receive) or received by the stressor (send)"},
+      {"tcp_goodput_limit", "Gb/s", "TCP payload of a saturated link (MSS over wire bytes)"},
+      {"cpu_driver", "fraction", "Share of CPU time in the device driver (Figs 6/9)"},
+      {"cpu_stack", "fraction", "Share of CPU time in the TCP/IP stack and system calls"},
+      {"cpu_copy", "fraction",
+       "Share of CPU time copying, or setting up and waiting for a zero-copy (Fig 9)"},
+      {"cpu_user", "fraction", "Share of CPU time in netperf itself"},
+      {"cpu_idle", "fraction", "Share of CPU time idle"},
+      {"l2_misses_per_kb", "misses/KB",
+       "L2 misses on network buffers per KB of payload delivered (Fig 8)"},
+      {"zero_copy_share", "fraction", "Payload copied from the FIFO straight to the user (§3.3)"},
+      {"tcp_packets_per_interrupt", "packets/interrupt", "Data segments delivered per interrupt"},
+      {"rx_fifo_mean_kb", "KB", "Mean receive FIFO occupancy (SINIC / V-SINIC)"},
+      {"rx_fifo_peak_kb", "KB", "Highest sampled receive FIFO occupancy"},
+      {"vnics_bound_peak", "VNICs", "Most VNICs bound to packets at a sample"},
+      {"link_pause_share", "fraction",
+       "Share of the window the stressor was held back by a full receive FIFO"},
+      // ---- end issue 6 ----
       {"events", "events", "Events fired in the whole run"},
       {"sim_time", "µs", "Simulated time of the run"},
       {"window", "µs", "Measured window (after warm-up)"},
@@ -484,6 +504,11 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
   }
   if (c.workload.kind == WorkloadKind::Web && c.nics > 2) {
     errors.push_back({"system.nics", "web: one or two NICs (the trace split evenly)" + where});
+  }
+  check_sinic_config(c, where, &errors);  // issue 6 (sinic/sinic_params.cpp)
+  if (c.workload.kind == WorkloadKind::TcpStream) {
+    *out = c;
+    return errors;
   }
   if (c.nic.tx_buffer_bytes < frame_bytes(c.workload.datagram_bytes)) {
     errors.push_back({"system.nic.tx_buffer_bytes", "must hold at least one frame" + where});

@@ -55,7 +55,15 @@ namespace nicsim {
   X(WebRequest,                                                                                 \
     "a=request b=file c=content bytes d=NIC e=blocks found in its cache (cache-only: at a µs)") \
   X(NicCacheBlock,                                                                              \
-    "a=slot b=file c=block d=what(0 hit,1 insert,2 evict,3 invalidate): a NIC cache block")
+    "a=slot b=file c=block d=what(0 hit,1 insert,2 evict,3 invalidate): a NIC cache block")     \
+  /* issue 6 (seed 003): SINIC / V-SINIC and the host's CPU time */                             \
+  X(CpuPart,                                                                                    \
+    "a=part(0 driver,1 stack,2 copy,3 user) b=duration ns c=packet: the CPU starts a unit")     \
+  X(SinicCopy,                                                                                  \
+    "a=direction(0 receive,1 transmit) b=VNIC c=packet d=bytes e=what(0 whole,1 header only, "  \
+    "payload deferred,2 payload FIFO to user buffer,3 piece with MORE)")                        \
+  X(L2Copy, "a=packet b=bytes c=lines missed (DRAM) d=lines: the kernel copies to the user")    \
+  X(FifoLevel, "a=receive FIFO bytes b=VNICs bound to packets: after a frame arrived")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,

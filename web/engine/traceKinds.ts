@@ -257,6 +257,33 @@ export const TRACE_KINDS: readonly KindDoc[] = [
     doc: 'a NIC data cache block was hit, inserted, evicted or invalidated',
     fields: [F('slot'), F('file'), F('block'), F('what', ['hit', 'insert', 'evict', 'invalidate'])],
   },
+  // issue 6 (seed 003): SINIC / V-SINIC and the host's CPU time
+  {
+    name: 'CpuPart',
+    doc: 'the host CPU starts a unit of work',
+    fields: [F('part', ['driver', 'stack', 'copy', 'user']), F('duration ns'), F('packet')],
+  },
+  {
+    name: 'SinicCopy',
+    doc: 'a SINIC copy engine transfer',
+    fields: [
+      F('direction', ['receive', 'transmit']),
+      F('VNIC'),
+      F('packet'),
+      F('bytes'),
+      F('what', ['whole', 'header only, payload deferred', 'payload FIFO to user buffer', 'piece with MORE']),
+    ],
+  },
+  {
+    name: 'L2Copy',
+    doc: 'the kernel copies a received payload to the user buffer',
+    fields: [F('packet'), F('bytes'), F('lines missed (DRAM)'), F('lines')],
+  },
+  {
+    name: 'FifoLevel',
+    doc: 'the receive FIFO after a frame arrived',
+    fields: [F('receive FIFO bytes'), F('VNICs bound')],
+  },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
@@ -304,7 +331,11 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'MacRxTaken'
   | 'TigonSnapshot'
   | 'WebRequest'
-  | 'NicCacheBlock',
+  | 'NicCacheBlock'
+  | 'CpuPart'
+  | 'SinicCopy'
+  | 'L2Copy'
+  | 'FifoLevel',
   number
 >;
 

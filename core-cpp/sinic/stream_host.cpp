@@ -1,0 +1,701 @@
+#include "sinic/stream_host.hpp"
+
+#include <algorithm>
+
+#include "trace/trace_kinds.hpp"
+
+namespace nicsim {
+
+namespace {
+// Ethernet CRC + preamble/SFD + inter-frame gap on the wire (nic_facts §2.5).
+constexpr std::int64_t kWireExtraBytes = 4;
+// The driver allocates 2 KB receive buffers and passes their size as the copy length (§3.1).
+constexpr std::int64_t kRxBufferBytes = 2048;
+constexpr std::int64_t kHeaderLine = 64;  // the stack reads the headers: one cache line
+bool is_sinic(NicModel m) { return m == NicModel::Sinic || m == NicModel::VSinic; }
+}  // namespace
+
+StreamHost::StreamHost(SimContext* ctx, const Config& cfg)
+    : ctx_(ctx),
+      cfg_(cfg),
+      sc_(cfg.sinic),
+      model_(cfg.nic_model),
+      receive_(cfg.workload.direction == Direction::Receive),
+      off_chip_(cfg.nic_model == NicModel::CnicOffChip),
+      cycle_(1000 / cfg.sinic.cpu.ghz),
+      l2_(cfg.sinic.l2),
+      port_(ctx),
+      to_peer_(ctx, cfg.link.rate_mbps,
+               kWireExtraBytes + cfg.link.preamble_bytes + cfg.link.ifg_bytes),
+      to_host_(ctx, cfg.link.rate_mbps,
+               kWireExtraBytes + cfg.link.preamble_bytes + cfg.link.ifg_bytes),
+      conns_(static_cast<std::size_t>(cfg.sinic.tcp.connections)) {
+  if (is_sinic(model_)) {
+    // §3.1: SINIC is one register set; §3.2: V-SINIC has `vnics` of them.
+    const std::int64_t v = model_ == NicModel::VSinic ? sc_.sinic.vnics : 1;
+    sinic_ = std::make_unique<SinicDevice>(ctx, sc_.sinic, v, cycle_, &port_);
+    vnic_stamp_.assign(static_cast<std::size_t>(v), L2Model::kNotCached);
+    sinic_->link_busy = [this] { return to_peer_.busy(); };
+    sinic_->link_send = [this](const NetPacket& p) { to_peer_.send(p); };
+    sinic_->on_rx_packet = [this] { post_interrupt(); };
+    sinic_->on_tx_space = [this] {
+      if (!qdisc_.empty() && !restart_) {
+        restart_ = true;
+        dispatch();
+      }
+    };
+    // The copy engine writes through the L2 port: the bytes land in the L2 (§3.1 fn 2).
+    sinic_->on_rx_copy = [this](std::int64_t vnic, std::int64_t bytes, bool) {
+      vnic_stamp_[static_cast<std::size_t>(vnic)] = l2_.place(bytes);
+      peer_try_send();
+    };
+    to_peer_.ready = [this] { sinic_->link_ready(); };
+  } else {
+    cnic_ = std::make_unique<Cnic>(ctx, sc_.cnic, model_ == NicModel::CnicOnChip,
+                                   sc_.sinic.rx_fifo_bytes, cycle_, &port_);
+    cnic_->link_busy = [this] { return to_peer_.busy(); };
+    cnic_->link_send = [this](const NetPacket& p) { to_peer_.send(p); };
+    cnic_->on_interrupt_cause = [this] { post_interrupt(); };
+    // §6: on chip, DMA places data in the last-level cache; off chip, it goes to DRAM.
+    cnic_->on_placed = [this](const NetPacket& p) {
+      cnic_stamps_.push_back(off_chip_ ? L2Model::kNotCached : l2_.place(p.frame()));
+    };
+    cnic_->on_rx_space = [this] { peer_try_send(); };
+    to_peer_.ready = [this] { cnic_->link_ready(); };
+  }
+  to_peer_.deliver = [this](const NetPacket& p) { peer_receive(p); };
+  to_host_.deliver = [this](const NetPacket& p) { host_receive(p); };
+  to_host_.ready = [this] { peer_try_send(); };
+  for (Conn& k : conns_) {
+    k.adv_edge = sc_.tcp.socket_buffer;
+    k.peer_edge = sc_.tcp.socket_buffer;
+    k.thread = receive_ ? Thread::Blocked : Thread::Runnable;
+  }
+}
+
+void StreamHost::start() {
+  if (!receive_) {
+    for (std::uint32_t c = 0; c < conns_.size(); ++c) runq_.push_back(c);
+  }
+  peer_try_send();
+  dispatch();
+}
+
+// ---------------------------------------------------------------- the CPU
+
+// A copy that misses waits for DRAM (Table 1: 50 ns) and for the L2-to-memory bus (4 bytes per
+// cycle); the copy loop overlaps `copy_mlp` misses (chosen).
+Time StreamHost::miss_time(std::int64_t lines) const {
+  const Time per_line =
+      sc_.l2.memory_latency * 100 / sc_.l2.copy_mlp_x100 + cyc((sc_.l2.line_bytes + 3) / 4);
+  return lines * per_line;
+}
+
+std::int64_t StreamHost::count_misses(std::int64_t stamp, std::int64_t bytes) {
+  const std::int64_t m = l2_.missing_lines(stamp, bytes);
+  n_.missed_lines += m;
+  return m;
+}
+
+void StreamHost::account(CpuPart part, Time from, Time to) {
+  if (to > from) n_.cpu[static_cast<std::size_t>(part)] += to - from;
+}
+
+void StreamHost::compute(CpuPart part, Time d, std::function<void()> then, std::uint32_t packet) {
+  busy_ = true;
+  part_ = part;
+  unit_start_ = ctx_->now();
+  then_ = std::move(then);
+  ctx_->record(TraceKind::CpuPart, Component::HostCpu, static_cast<std::uint32_t>(part),
+               static_cast<std::uint32_t>(d / kNs), packet);
+  ctx_->after(d, this, kUnitDone);
+}
+
+void StreamHost::stall(CpuPart part) {
+  busy_ = true;
+  part_ = part;
+  unit_start_ = ctx_->now();
+}
+
+void StreamHost::resume() {
+  account(part_, unit_start_, ctx_->now());
+  unit_start_ = ctx_->now();
+}
+
+void StreamHost::finish() {
+  busy_ = false;
+  dispatch();
+}
+
+StreamCounters StreamHost::counters() const {
+  StreamCounters c = n_;
+  if (busy_) c.cpu[static_cast<std::size_t>(part_)] += ctx_->now() - unit_start_;
+  if (paused_) c.pause += ctx_->now() - pause_since_;
+  return c;
+}
+
+void StreamHost::dispatch() {
+  if (busy_) return;
+  // Interrupt, then kernel (softirq) work, then the netperf threads.
+  if (intr_pending_) {
+    intr_pending_ = false;
+    ++n_.interrupts;
+    // §2.2: off chip, reading the interrupt status is an uncached read across the bridge.
+    const Time reg = off_chip_ ? sc_.cnic.pio_read_off_chip : sc_.cnic.register_on_chip;
+    ++n_.register_reads;
+    ctx_->record(TraceKind::InterruptRaise, Component::HostCpu, 3, 0);
+    compute(CpuPart::Driver, cyc(sc_.cpu.isr_cycles) + reg, [this] {
+      masked_ = true;  // the poll loop runs with the NIC's interrupts masked
+      rx_poll_ = true;
+      reclaim_ = cnic_ != nullptr;
+      finish();
+    });
+    return;
+  }
+  if (rx_poll_) return rx_poll_one();
+  if (reclaim_) return reclaim_one();
+  if (restart_) return restart_one();
+  if (cur_thread_ < 0 && !runq_.empty()) {
+    cur_thread_ = runq_.front();
+    runq_.pop_front();
+  }
+  if (cur_thread_ >= 0) {
+    const auto c = static_cast<std::uint32_t>(cur_thread_);
+    return receive_ ? reader_step(c) : writer_step(c);
+  }
+}
+
+void StreamHost::fire(std::uint32_t tag) {
+  if (tag == kUnitDone) {
+    account(part_, unit_start_, ctx_->now());
+    std::function<void()> then = std::move(then_);
+    then_ = nullptr;
+    then();
+    return;
+  }
+  if (tag == kResume) {
+    std::function<void()> then = std::move(resume_then_);
+    resume_then_ = nullptr;
+    resume();
+    then();
+    return;
+  }
+  if (tag == kIntrTimer) {
+    intr_timer_ = false;
+    if (masked_) return;
+    last_intr_ = ctx_->now();
+    intr_pending_ = true;
+    dispatch();
+    return;
+  }
+  if (tag >= kWake) {
+    const std::uint32_t c = tag - kWake;
+    Conn& k = conns_[c];
+    k.thread = Thread::Runnable;
+    runq_.push_back(c);
+    dispatch();
+  }
+}
+
+// §5.1: "a fixed delay in the NIC bounds interrupt generation to once per 10 µs" (used for
+// all four NICs: gem5's SINIC has the same 10 µs intr_delay, nic_facts §1.6).
+void StreamHost::post_interrupt() {
+  if (masked_ || intr_timer_ || intr_pending_) return;
+  const Time when = last_intr_ < 0
+                        ? ctx_->now()
+                        : std::max(ctx_->now(), last_intr_ + sc_.cnic.interrupt_interval);
+  intr_timer_ = true;
+  ctx_->at(when, this, kIntrTimer);
+}
+
+void StreamHost::poll_done() {
+  rx_poll_ = false;
+  if (reclaim_) return;
+  masked_ = false;
+  // Work that arrived while masked raises the interrupt again.
+  const bool more = cnic_ ? (cnic_->rx_completed() > 0 || cnic_->tx_completed() > 0)
+                          : (sinic_->read_rx_done(-1).packets > 0 && !vnic_starved_);
+  if (more) post_interrupt();
+}
+
+// ---------------------------------------------------------------- receive path
+
+void StreamHost::rx_poll_one() {
+  if (sinic_) return rx_sinic_one();
+  if (cnic_->rx_completed() == 0) {
+    poll_done();
+    return finish();
+  }
+  // §2.2 receive step 4: the driver takes the filled buffer, converts it to an sk_buff and
+  // refills the descriptor. Off chip, the descriptor the NIC wrote is a miss to DRAM.
+  Skb s;
+  s.p = cnic_->take_rx();
+  s.stamp = cnic_stamps_.front();
+  cnic_stamps_.pop_front();
+  Time d = cyc(sc_.cnic.rx_cycles);
+  if (off_chip_) {
+    d += miss_time(1);
+    ++n_.missed_lines;
+  }
+  compute(
+      CpuPart::Driver, d, [this, s] { stack_rx(s); }, s.p.id);
+}
+
+void StreamHost::rx_sinic_one() {
+  // §3.1 receive: read RxDone; if a packet waits, write RxData with the buffer's address and
+  // size, and wait on RxWait.
+  ++n_.register_reads;
+  const RxDoneReg done = sinic_->read_rx_done(-1);
+  if (done.packets == 0) {
+    poll_done();
+    return finish();
+  }
+  std::int64_t vnic = 0;
+  if (model_ == NicModel::VSinic) {
+    vnic = -1;
+    const std::int64_t nv = sinic_->vnics();
+    for (std::int64_t i = 0; i < nv; ++i) {
+      const std::int64_t v = (next_vnic_ + i) % nv;
+      if (sinic_->vnic_idle(v)) {
+        vnic = v;
+        next_vnic_ = (v + 1) % nv;
+        break;
+      }
+    }
+    if (vnic < 0) {
+      // Every VNIC holds a deferred packet (§3.2): the FIFO waits for read()s to free one.
+      vnic_starved_ = true;
+      poll_done();
+      return finish();
+    }
+  }
+  vnic_starved_ = false;
+  std::int64_t cycles = sc_.sinic.rx_cycles;
+  // §3.2 footnote 3: V-SINIC's driver has additional overheads.
+  if (model_ == NicModel::VSinic) cycles += sc_.sinic.vsinic_extra_cycles;
+  compute(CpuPart::Driver, cyc(cycles) + 2 * sc_.cnic.register_on_chip, [this, vnic] {
+    const Status st = sinic_->write_rx_data(vnic, kRxBufferBytes, false);
+    if (!st.is_ok()) ctx_->fail(st.message());
+    wait_rx(vnic, CpuPart::Driver, [this, vnic](const RxDoneReg& r) {
+      Skb s;
+      s.p = r.packet;
+      s.stamp = vnic_stamp_[static_cast<std::size_t>(vnic)];
+      if (r.more) {
+        // §3.3: only the header was copied; the sk_buff is flagged as in the FIFO on `vnic`.
+        s.in_fifo = true;
+        s.vnic = vnic;
+        s.left = r.copy_len;
+      }
+      ctx_->record(TraceKind::SinicCopy, Component::Nic, 0, static_cast<std::uint32_t>(vnic),
+                   s.p.id,
+                   r.more ? static_cast<std::uint32_t>(sc_.sinic.zero_copy_bytes)
+                          : static_cast<std::uint32_t>(s.p.frame()),
+                   r.more ? 1u : 0u);
+      stack_rx(s);
+    });
+  });
+}
+
+void StreamHost::wait_rx(std::int64_t vnic, CpuPart part,
+                         std::function<void(const RxDoneReg&)> then) {
+  stall(part);
+  const Time t0 = ctx_->now();
+  sinic_->rx_wait(vnic, [this, t0, then](const RxDoneReg& r) {
+    if (sc_.sinic.blocking_wait) {
+      // §3.1: one blocking load replaces the busy-wait loop.
+      ++n_.register_reads;
+      resume();
+      then(r);
+      return;
+    }
+    // Non-blocking: the driver reads RxDone every poll interval until the copy is done.
+    const Time poll = sc_.sinic.poll_interval;
+    const Time polls = std::max<Time>(1, (ctx_->now() - t0 + poll - 1) / poll);
+    n_.register_reads += polls;
+    resume_then_ = [then, r] { then(r); };
+    ctx_->at(t0 + polls * poll, this, kResume);
+  });
+}
+
+void StreamHost::wait_tx(std::int64_t vnic, std::function<void()> then) {
+  stall(CpuPart::Driver);
+  const Time t0 = ctx_->now();
+  sinic_->tx_wait(vnic, [this, t0, then](const TxDoneReg&) {
+    if (sc_.sinic.blocking_wait) {
+      ++n_.register_reads;
+      resume();
+      then();
+      return;
+    }
+    const Time poll = sc_.sinic.poll_interval;
+    const Time polls = std::max<Time>(1, (ctx_->now() - t0 + poll - 1) / poll);
+    n_.register_reads += polls;
+    resume_then_ = then;
+    ctx_->at(t0 + polls * poll, this, kResume);
+  });
+}
+
+void StreamHost::stack_rx(const Skb& s) {
+  // TCP/IP receive processing reads the headers (a miss if the frame is not in the L2).
+  const std::int64_t m = count_misses(s.stamp, kHeaderLine);
+  const std::int64_t cycles = s.p.ack ? sc_.cpu.stack_ack_rx_cycles : sc_.cpu.stack_rx_cycles;
+  compute(
+      CpuPart::Stack, cyc(cycles) + miss_time(m),
+      [this, s] {
+        Conn& k = conns_[s.p.conn];
+        if (s.p.ack) {
+          // The stressor acknowledged data: free the send buffer, wake the writer.
+          if (s.p.ack_seq > k.snd_una) k.snd_una = s.p.ack_seq;
+          if (k.thread == Thread::Blocked) {
+            k.thread = Thread::Runnable;
+            runq_.push_back(s.p.conn);
+          }
+          return finish();
+        }
+        k.queue.push_back(s);
+        k.rcv_nxt = s.p.seq + s.p.payload;
+        wake_reader(s.p.conn);
+        if (++k.segs_unacked >= cfg_.workload.ack_every) {
+          k.segs_unacked = 0;
+          return send_ack(s.p.conn, [this] { finish(); });
+        }
+        finish();
+      },
+      s.p.id);
+}
+
+void StreamHost::send_ack(std::uint32_t conn, std::function<void()> then) {
+  Conn& k = conns_[conn];
+  NetPacket a;
+  a.id = ctx_->new_packet();
+  a.conn = conn;
+  a.ack = true;
+  a.ack_seq = k.rcv_nxt;
+  // The advertised window is the socket buffer's free space (data not yet read counts).
+  a.window = sc_.tcp.socket_buffer - (k.rcv_nxt - k.read_seq);
+  k.adv_edge = a.ack_seq + a.window;
+  compute(
+      CpuPart::Stack, cyc(sc_.cpu.stack_ack_tx_cycles), [this, a, then] { driver_xmit(a, then); },
+      a.id);
+}
+
+void StreamHost::wake_reader(std::uint32_t c) {
+  Conn& k = conns_[c];
+  if (k.thread != Thread::Blocked) return;
+  // Slow reader (§6): the thread learns of the data (select()) and runs read() much later.
+  Time delay = 0;
+  if (sc_.tcp.read_delay > 0) {
+    delay = static_cast<Time>(ctx_->rng.below(static_cast<std::uint64_t>(2 * sc_.tcp.read_delay)));
+  }
+  if (delay == 0) {
+    k.thread = Thread::Runnable;
+    runq_.push_back(c);
+    return;
+  }
+  k.thread = Thread::Waking;
+  ctx_->after(delay, this, kWake + c);
+}
+
+void StreamHost::reader_step(std::uint32_t c) {
+  Conn& k = conns_[c];
+  if (!k.in_call) {
+    k.in_call = true;
+    k.call_bytes = 0;
+    return compute(CpuPart::Stack, cyc(sc_.cpu.syscall_cycles), [this, c] { reader_copy(c); });
+  }
+  reader_copy(c);
+}
+
+void StreamHost::reader_copy(std::uint32_t c) {
+  Conn& k = conns_[c];
+  if (k.queue.empty() || k.call_bytes >= sc_.tcp.message_bytes) {
+    // recv() returns; netperf counts it and calls again.
+    return compute(CpuPart::User, cyc(sc_.cpu.user_cycles), [this, c] {
+      Conn& kk = conns_[c];
+      kk.in_call = false;
+      cur_thread_ = -1;
+      if (kk.queue.empty()) {
+        kk.thread = Thread::Blocked;
+      } else {
+        runq_.push_back(c);
+      }
+      // Window update once the reader has freed a quarter of the buffer (chosen).
+      if (kk.read_seq + sc_.tcp.socket_buffer - kk.adv_edge >= sc_.tcp.socket_buffer / 4) {
+        return send_ack(c, [this] { finish(); });
+      }
+      finish();
+    });
+  }
+  const Skb s = k.queue.front();
+  k.queue.pop_front();
+  auto consumed = [this, c, s] {
+    Conn& kk = conns_[c];
+    kk.read_seq = s.p.seq + s.p.payload;
+    kk.call_bytes += s.p.payload;
+    n_.payload_bytes += s.p.payload;
+    ++n_.packets;
+  };
+  if (s.in_fifo) {
+    // §3.3: skb_copy_datagram_iovec() sees the flag and has the VNIC copy the payload from the
+    // FIFO straight into the user's buffer; the CPU sets it up and waits (Fig 9's "copy").
+    return compute(
+        CpuPart::Copy, cyc(sc_.sinic.zero_copy_setup_cycles),
+        [this, s, consumed] {
+          const Status st = sinic_->write_rx_data(s.vnic, s.left, true);
+          if (!st.is_ok()) ctx_->fail(st.message());
+          wait_rx(s.vnic, CpuPart::Copy, [this, s, consumed](const RxDoneReg&) {
+            n_.zero_copy_bytes += s.p.payload;
+            ctx_->record(TraceKind::SinicCopy, Component::Nic, 0,
+                         static_cast<std::uint32_t>(s.vnic), s.p.id,
+                         static_cast<std::uint32_t>(s.left), 2);
+            consumed();
+            if (vnic_starved_ && !rx_poll_) rx_poll_ = true;  // a VNIC is free again
+            finish();
+          });
+        },
+        s.p.id);
+  }
+  // The kernel copy sk_buff → user buffer: cache-to-cache while the buffer is still in the L2,
+  // DRAM-to-cache once it spilled (§6).
+  const std::int64_t m = count_misses(s.stamp, s.p.payload);
+  ctx_->record(TraceKind::L2Copy, Component::HostCpu, s.p.id,
+               static_cast<std::uint32_t>(s.p.payload), static_cast<std::uint32_t>(m),
+               static_cast<std::uint32_t>(l2_.lines(s.p.payload)));
+  compute(
+      CpuPart::Copy, cyc(s.p.payload / sc_.cpu.copy_bytes_per_cycle) + miss_time(m),
+      [this, consumed] {
+        consumed();
+        finish();
+      },
+      s.p.id);
+}
+
+// ---------------------------------------------------------------- transmit path
+
+void StreamHost::writer_step(std::uint32_t c) {
+  Conn& k = conns_[c];
+  if (!k.in_call) {
+    k.in_call = true;
+    k.call_bytes = 0;
+    return compute(CpuPart::Stack, cyc(sc_.cpu.syscall_cycles), [this] { finish(); });
+  }
+  if (k.call_bytes >= sc_.tcp.message_bytes) {
+    return compute(CpuPart::User, cyc(sc_.cpu.user_cycles), [this, c] {
+      conns_[c].in_call = false;
+      finish();
+    });
+  }
+  // The send socket buffer self-throttles the stream (§5.2): block until ACKs free space.
+  if (k.snd_nxt - k.snd_una + sc_.tcp.mss > sc_.tcp.socket_buffer) {
+    k.thread = Thread::Blocked;
+    cur_thread_ = -1;
+    return finish();
+  }
+  NetPacket p;
+  p.id = ctx_->new_packet();
+  p.conn = c;
+  p.seq = k.snd_nxt;
+  p.payload = sc_.tcp.mss;
+  k.snd_nxt += p.payload;
+  k.call_bytes += p.payload;
+  // Copy user buffer → sk_buff (the user buffer is resident; the sk_buff is written into the
+  // L2), then TCP/IP output, then the driver.
+  compute(
+      CpuPart::Copy, cyc(p.payload / sc_.cpu.copy_bytes_per_cycle),
+      [this, p] {
+        l2_.place(p.frame());
+        compute(
+            CpuPart::Stack, cyc(sc_.cpu.stack_tx_cycles),
+            [this, p] { driver_xmit(p, [this] { finish(); }); }, p.id);
+      },
+      p.id);
+}
+
+void StreamHost::driver_xmit(const NetPacket& p, std::function<void()> then, bool from_qdisc) {
+  if (sinic_) return sinic_xmit(p, then, from_qdisc);
+  // Packets queue in the qdisc, in order, while the ring is full (the driver stops the queue).
+  if ((!from_qdisc && !qdisc_.empty()) || cnic_->tx_ring_full()) {
+    qdisc_.push_back(p);
+    return then();
+  }
+  // §2.2 transmit steps 1-3: descriptors for header and payload, written into the ring (off
+  // chip the ring's line was last written by the NIC: a miss), then a doorbell PIO write.
+  Time d = cyc(sc_.cnic.tx_cycles);
+  if (off_chip_) {
+    d += sc_.cnic.pio_write_off_chip + miss_time(1);
+    ++n_.missed_lines;
+  } else {
+    d += sc_.cnic.register_on_chip;
+  }
+  compute(
+      CpuPart::Driver, d,
+      [this, p, then] {
+        cnic_->tx_post(p);
+        then();
+      },
+      p.id);
+}
+
+void StreamHost::sinic_xmit(const NetPacket& p, std::function<void()> then, bool from_qdisc) {
+  ++n_.register_reads;
+  // TxDone.Full stops the queue until the FIFO drains (nic_facts §1.3).
+  if ((!from_qdisc && !qdisc_.empty()) || sinic_->read_tx_done(0).full) {
+    qdisc_.push_back(p);
+    return then();
+  }
+  // §3.1 transmit: before the next packet the driver checks the engine is free (TxWait);
+  // each piece is a TxData write; it waits on TxWait after every piece but the last, whose
+  // copy overlaps with computation. Each CPU owns transmit VNIC 0 here (one CPU, §3.2).
+  wait_tx(0, [this, p, then] {
+    compute(
+        CpuPart::Driver,
+        cyc(sc_.sinic.tx_cycles +
+            (model_ == NicModel::VSinic ? sc_.sinic.vsinic_extra_cycles / 2 : 0)) +
+            sc_.cnic.register_on_chip,
+        [this, p, then] {
+          if (p.payload == 0) {
+            const Status st = sinic_->write_tx_data(0, p.frame(), false, true, p);
+            if (!st.is_ok()) ctx_->fail(st.message());
+            ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
+                         static_cast<std::uint32_t>(p.frame()), 0);
+            return then();
+          }
+          const Status st = sinic_->write_tx_data(0, kTcpIpEthHeaderBytes, true, true, p);
+          if (!st.is_ok()) ctx_->fail(st.message());
+          ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
+                       static_cast<std::uint32_t>(kTcpIpEthHeaderBytes), 3);
+          wait_tx(0, [this, p, then] {
+            const Status s2 = sinic_->write_tx_data(0, p.payload, false, true, p);
+            if (!s2.is_ok()) ctx_->fail(s2.message());
+            ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
+                         static_cast<std::uint32_t>(p.payload), 0);
+            then();
+          });
+        },
+        p.id);
+  });
+}
+
+void StreamHost::reclaim_one() {
+  if (cnic_->tx_completed() == 0) {
+    reclaim_ = false;
+    if (!qdisc_.empty()) restart_ = true;
+    if (!rx_poll_) poll_done();
+    return finish();
+  }
+  // §2.2 transmit step 7: reclaim descriptors and buffers (off chip the written-back
+  // descriptor is a miss).
+  Time d = cyc(sc_.cnic.reclaim_cycles);
+  if (off_chip_) {
+    d += miss_time(1);
+    ++n_.missed_lines;
+  }
+  compute(CpuPart::Driver, d, [this] {
+    cnic_->reclaim_one();
+    finish();
+  });
+}
+
+void StreamHost::restart_one() {
+  const bool blocked = cnic_ ? cnic_->tx_ring_full() : sinic_->read_tx_done(0).full;
+  if (qdisc_.empty() || blocked) {
+    restart_ = false;
+    return finish();
+  }
+  const NetPacket p = qdisc_.front();
+  qdisc_.pop_front();
+  driver_xmit(
+      p, [this] { finish(); }, true);
+}
+
+// ---------------------------------------------------------------- the stressor and the wire
+
+bool StreamHost::nic_room(std::int64_t frame) const {
+  return cnic_ ? cnic_->rx_room(frame) : sinic_->rx_room(frame);
+}
+
+void StreamHost::note_pause() {
+  if (!paused_) {
+    paused_ = true;
+    pause_since_ = ctx_->now();
+  }
+}
+
+void StreamHost::peer_try_send() {
+  if (to_host_.busy()) return;
+  // ACKs first (stream), then data (maerts), round robin over the connections.
+  NetPacket p;
+  bool have = false;
+  if (!peer_acks_.empty()) {
+    if (!nic_room(peer_acks_.front().frame())) return note_pause();
+    p = peer_acks_.front();
+    peer_acks_.pop_front();
+    have = true;
+  } else if (receive_) {
+    bool window = false;
+    for (std::size_t i = 0; i < conns_.size() && !have; ++i) {
+      const std::uint32_t c = (peer_rr_ + static_cast<std::uint32_t>(i)) % conns_.size();
+      Conn& k = conns_[c];
+      if (k.peer_nxt + sc_.tcp.mss > k.peer_edge) continue;
+      window = true;
+      if (!nic_room(kTcpIpEthHeaderBytes + sc_.tcp.mss)) break;
+      p.id = ctx_->new_packet();
+      p.conn = c;
+      p.seq = k.peer_nxt;
+      p.payload = sc_.tcp.mss;
+      k.peer_nxt += p.payload;
+      peer_rr_ = c + 1;
+      have = true;
+    }
+    // A full receive FIFO holds the lossless link back (chosen: as with PAUSE frames).
+    if (!have && window) note_pause();
+  }
+  if (!have) return;
+  if (paused_) {
+    paused_ = false;
+    n_.pause += ctx_->now() - pause_since_;
+  }
+  ctx_->record(TraceKind::PeerTxStart, Component::Peer, p.id,
+               static_cast<std::uint32_t>(p.frame()));
+  to_host_.send(p);
+}
+
+void StreamHost::host_receive(const NetPacket& p) {
+  ctx_->record(TraceKind::MacRxDone, Component::Nic, p.id, static_cast<std::uint32_t>(p.frame()));
+  if (cnic_) {
+    cnic_->rx_frame(p);
+  } else {
+    sinic_->rx_frame(p);
+  }
+  ctx_->record(TraceKind::FifoLevel, Component::Nic, static_cast<std::uint32_t>(rx_fifo_bytes()),
+               static_cast<std::uint32_t>(bound_vnics()));
+}
+
+void StreamHost::peer_receive(const NetPacket& p) {
+  ctx_->record(TraceKind::PeerRxDone, Component::Peer, p.id, static_cast<std::uint32_t>(p.frame()));
+  Conn& k = conns_[p.conn];
+  if (p.ack) {
+    // The host's ACK or window update opens the stressor's window.
+    k.peer_edge = std::max(k.peer_edge, p.ack_seq + p.window);
+    return peer_try_send();
+  }
+  // The stressor reads at once (§5.1) and acknowledges every second segment.
+  k.peer_rcv = p.seq + p.payload;
+  n_.payload_bytes += p.payload;
+  ++n_.packets;
+  if (++k.peer_unacked >= cfg_.workload.ack_every) {
+    k.peer_unacked = 0;
+    NetPacket a;
+    a.id = ctx_->new_packet();
+    a.conn = p.conn;
+    a.ack = true;
+    a.ack_seq = k.peer_rcv;
+    a.window = sc_.tcp.socket_buffer;
+    peer_acks_.push_back(a);
+    peer_try_send();
+  }
+}
+
+std::int64_t StreamHost::rx_fifo_bytes() const { return sinic_ ? sinic_->rx_occupancy() : 0; }
+
+}  // namespace nicsim
