@@ -207,7 +207,10 @@ Status SinicDevice::write_tx_data(std::int64_t vnic, std::int64_t len, bool more
 TxDoneReg SinicDevice::read_tx_done(std::int64_t vnic) const {
   TxDoneReg r;
   r.packets = static_cast<std::uint32_t>(tx_fifo_.size());
-  r.full = cfg_.tx_fifo_bytes - tx_occupancy_ - assembling_ < kTxMaxCopy;
+  // A FIFO smaller than two maximal copies reports Full below half its size instead, so a
+  // small FIFO still drains into a stopped queue (chosen).
+  r.full = cfg_.tx_fifo_bytes - tx_occupancy_ - assembling_ <
+           std::min(kTxMaxCopy, cfg_.tx_fifo_bytes / 2);
   if (vnic >= 0 && vnic < vnics()) {
     const TxVnic& v = tx_[static_cast<std::size_t>(vnic)];
     r.busy = v.busy;

@@ -139,11 +139,10 @@ void StreamHost::dispatch() {
   // Interrupt, then kernel (softirq) work, then the netperf threads.
   if (intr_pending_) {
     intr_pending_ = false;
-    ++n_.interrupts;
     // §2.2: off chip, reading the interrupt status is an uncached read across the bridge.
     const Time reg = off_chip_ ? sc_.cnic.pio_read_off_chip : sc_.cnic.register_on_chip;
     ++n_.register_reads;
-    ctx_->record(TraceKind::InterruptRaise, Component::HostCpu, 3, 0);
+    ctx_->record(TraceKind::IsrStart, Component::Driver, static_cast<std::uint32_t>(n_.interrupts));
     compute(CpuPart::Driver, cyc(sc_.cpu.isr_cycles) + reg, [this] {
       masked_ = true;  // the poll loop runs with the NIC's interrupts masked
       rx_poll_ = true;
@@ -185,6 +184,8 @@ void StreamHost::fire(std::uint32_t tag) {
     if (masked_) return;
     last_intr_ = ctx_->now();
     intr_pending_ = true;
+    ++n_.interrupts;
+    ctx_->record(TraceKind::InterruptRaise, Component::Nic, 3, 1);
     dispatch();
     return;
   }

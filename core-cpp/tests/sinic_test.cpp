@@ -288,6 +288,28 @@ TEST(SinicModel, BlockingWaitsReadFewerRegistersThanPolling) {
   EXPECT_GE(metric(polling, "cpu_driver"), metric(blocking, "cpu_driver"));
 }
 
+TEST(SinicModel, InterruptsAreBoundedToOnePer10Microseconds) {
+  // §5.1: a fixed delay in the NIC bounds interrupt generation to once per 10 µs.
+  for (const char* nic : {"cnic-on-chip", "sinic"}) {
+    Json s = tcp_scenario(nic, "receive", 8192);
+    s["run"]["trace"] = {{"start_us", 1000}, {"end_us", 1500}};
+    const api::RunResult r = api::run(minimal(s), "");
+    ASSERT_TRUE(r.ok) << r.json;
+    std::vector<Time> at;
+    for (const TraceRecord& t : r.trace)
+      if (t.kind == static_cast<std::uint16_t>(TraceKind::InterruptRaise)) at.push_back(t.time_ps);
+    ASSERT_GT(at.size(), 5u) << nic;
+    for (std::size_t i = 1; i < at.size(); ++i) EXPECT_GE(at[i] - at[i - 1], 10 * kUs) << nic;
+  }
+}
+
+TEST(SinicModel, SmallFifosStillMoveData) {
+  Json s = tcp_scenario("sinic", "send", 8192, {{"tx_fifo_kbytes", 4}, {"rx_fifo_kbytes", 2}});
+  EXPECT_GT(metric(run_ok(minimal(s)), "tcp_throughput"), 1.0);
+  s["workload"]["direction"] = "receive";
+  EXPECT_GT(metric(run_ok(minimal(s)), "tcp_throughput"), 1.0);
+}
+
 TEST(SinicModel, SameSeedSameResultAndTraceKindsAppear) {
   Json s = tcp_scenario("v-sinic", "receive", 1024, {{"zero_copy", "aggressive"}});
   s["workload"]["read_delay_us"] = 50;
