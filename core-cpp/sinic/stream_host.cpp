@@ -202,9 +202,7 @@ void StreamHost::fire(std::uint32_t tag) {
 // all four NICs: gem5's SINIC has the same 10 µs intr_delay, nic_facts §1.6).
 void StreamHost::post_interrupt() {
   if (masked_ || intr_timer_ || intr_pending_) return;
-  const Time when = last_intr_ < 0
-                        ? ctx_->now()
-                        : std::max(ctx_->now(), last_intr_ + sc_.cnic.interrupt_interval);
+  const Time when = ctx_->now() + sc_.cnic.interrupt_interval;
   intr_timer_ = true;
   ctx_->at(when, this, kIntrTimer);
 }
