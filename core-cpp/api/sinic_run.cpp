@@ -113,6 +113,8 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
       sampler.fifo_samples > 0 ? sampler.fifo_sum / static_cast<double>(sampler.fifo_samples) : 0);
   add("rx_fifo_peak_kb", sampler.fifo_peak);
   add("vnics_bound_peak", static_cast<double>(sampler.vnic_peak));
+  add("register_reads_per_packet",
+      packets > 0 ? static_cast<double>(end.register_reads - w.register_reads) / packets : 0.0);
   add("link_pause_share", static_cast<double>(end.pause - w.pause) / static_cast<double>(window));
   add("events", static_cast<double>(ctx.queue.fired()));
   add("sim_time", static_cast<double>(ctx.now()) / 1e6);

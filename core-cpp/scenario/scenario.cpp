@@ -130,6 +130,8 @@ const std::vector<MetricInfo>& result_metrics() {
       {"rx_fifo_mean_kb", "KB", "Mean receive FIFO occupancy (SINIC / V-SINIC)"},
       {"rx_fifo_peak_kb", "KB", "Highest sampled receive FIFO occupancy"},
       {"vnics_bound_peak", "VNICs", "Most VNICs bound to packets at a sample"},
+      {"register_reads_per_packet", "reads/packet",
+       "Device register reads by the driver per data segment (RxWait vs polling RxDone, §3.1)"},
       {"link_pause_share", "fraction",
        "Share of the window the stressor was held back by a full receive FIFO"},
       // ---- end issue 6 ----

@@ -286,6 +286,8 @@ TEST(SinicModel, BlockingWaitsReadFewerRegistersThanPolling) {
   const Json polling = run_ok(minimal(s));
   EXPECT_GT(metric(blocking, "tcp_throughput"), 0.97 * metric(blocking, "tcp_goodput_limit"));
   EXPECT_GE(metric(polling, "cpu_driver"), metric(blocking, "cpu_driver"));
+  EXPECT_GT(metric(polling, "register_reads_per_packet"),
+            metric(blocking, "register_reads_per_packet"));
 }
 
 TEST(SinicModel, InterruptsAreBoundedToOnePer10Microseconds) {
