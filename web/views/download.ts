@@ -38,14 +38,34 @@ const STYLE_PROPS = [
   'display',
 ] as const;
 
-function inlineStyles(src: Element, dst: Element): void {
+// Values that need not be written: what SVG assumes when a property is absent.
+const DEFAULTS: Record<string, string> = {
+  opacity: '1',
+  'fill-opacity': '1',
+  'stroke-opacity': '1',
+  'stroke-dasharray': 'none',
+  'dominant-baseline': 'auto',
+  visibility: 'visible',
+  display: 'inline',
+};
+
+const NOT_INHERITED = new Set(['opacity', 'display']);
+
+/** Copies the computed presentation styles, leaving out what the parent already gives. */
+function inlineStyles(src: Element, dst: Element, parent: CSSStyleDeclaration | null = null): void {
   const cs = getComputedStyle(src);
   const decl = STYLE_PROPS.map((p) => [p, cs.getPropertyValue(p)] as const)
-    .filter(([, v]) => v !== '')
+    .filter(
+      ([p, v]) =>
+        v !== '' &&
+        v !== DEFAULTS[p] &&
+        (NOT_INHERITED.has(p) || v !== parent?.getPropertyValue(p)),
+    )
     .map(([p, v]) => `${p}:${v}`)
     .join(';');
   if (decl) dst.setAttribute('style', decl);
-  for (let i = 0; i < src.children.length; i++) inlineStyles(src.children[i]!, dst.children[i]!);
+  for (let i = 0; i < src.children.length; i++)
+    inlineStyles(src.children[i]!, dst.children[i]!, cs);
 }
 
 export interface LegendEntry {
