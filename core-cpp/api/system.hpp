@@ -1,9 +1,12 @@
 // One run of the model: builds the components from a validated Config, runs the event loop,
 // and reports metrics, sampled series, histograms and the trace.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "bus/pci_bus.hpp"
+#include "nic/ring.hpp"
 #include "scenario/config.hpp"
 #include "sim/stats.hpp"
 #include "trace/trace.hpp"
@@ -35,6 +38,18 @@ struct RunOutput {
 RunOutput run_model(const Config& cfg, bool with_trace);
 // workload.kind "web", workload.web_mode "cache-only" (web_run.cpp).
 RunOutput run_web_cache_only(const Config& cfg, bool with_trace);
+// workload.kind "web", workload.web_mode "full-system" (web_system.cpp).
+RunOutput run_web_full_system(const Config& cfg, bool with_trace);
+
+// Appends a metric declared in result_metrics() (else sets the fault).
+void add_metric(RunOutput* out, const char* name, double value);
+// The bus cycle categories between two snapshots (thesis Figs 4.6/4.7): bus_util_* and shares.
+void add_bus_cycle_metrics(const CycleCounts& at_warmup, const CycleCounts& at_end, Time cycle,
+                           const std::function<void(const char*, double)>& add);
+
+// The end of a run: the first NIC's ring occupancy histograms over the window, and the trace.
+void finish_rings_and_trace(const std::vector<DescriptorRing*>& rings, Time end, Time window,
+                            const RunConfig& run, SimContext* ctx, RunOutput* out);
 // workload.kind "tcp-stream": the SINIC paper's host and NICs (issue 6, sinic_run.cpp).
 RunOutput run_tcp_stream(const Config& cfg, bool with_trace);
 

@@ -94,10 +94,21 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
     }
     case kSendData: {  // S4: fetch the packet data named by the descriptor
       const Descriptor d = rings_.send->desc(Copy::Nic, send_next_data_);
-      issue(DmaChannel::Read,
-            {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_, d.header_bytes});
+      if (d.command == BdCommand::AppendCache) {
+        // nic_pkt_append_cache (seed 000 Fig 4.11): a copy inside NIC memory, no DMA; its cost
+        // is ignored as in the prototype (§4.4.2: unnecessary with gather I/O).
+        send_done_.push_back(true);
+        tally_->tx_cache_bytes += d.bytes;
+      } else {
+        // nic_pkt_append_mm, or nic_cache_insert (the same DMA read, into the cache).
+        issue(DmaChannel::Read,
+              {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_, d.header_bytes});
+        send_done_.push_back(false);
+        if (d.command == BdCommand::CacheInsert) tally_->cache_insert_bytes += d.bytes;
+      }
       ++send_next_data_;
       send_data_busy_ = false;
+      retire_send();
       kick_send_data();
       return;
     }
@@ -151,25 +162,15 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
       fetched(recv_fetch_, req.cookie);
       kick_rx();
       return;
-    case Purpose::SendDataFetch: {  // the frame is in the transmit buffer; the BD is processed
-      if (req.cookie != rings_.send->cons(Copy::Nic)) {
+    case Purpose::SendDataFetch: {  // the data is in the transmit buffer (or the cache)
+      const std::uint64_t cons = rings_.send->cons(Copy::Nic);
+      if (req.cookie < cons || req.cookie - cons >= send_done_.size() ||
+          send_done_[static_cast<std::size_t>(req.cookie - cons)]) {
         ctx_->fail("NIC: send data completed out of order");
         return;
       }
-      rings_.send->set_cons(Copy::Nic, req.cookie + 1);
-      // A packet may span several buffers (header and content); the frame is complete with
-      // the buffer marked END, and the MAC adds the CRC.
-      const Descriptor& d = rings_.send->desc(Copy::Nic, req.cookie);
-      frame_so_far_ += req.bytes;
-      payload_so_far_ += d.payload;
-      if (d.end) {
-        const std::uint32_t frame =
-            std::max<std::uint32_t>(frame_so_far_ + kCrcBytes, kMinFrameBytes);
-        tx_ready_.push_back(Frame{req.packet, frame, payload_so_far_});
-        ctx_->after(cfg_.delays.tx_frame, this, kTxFrame);
-        frame_so_far_ = payload_so_far_ = 0;
-      }
-      coalesce(send_report_);
+      send_done_[static_cast<std::size_t>(req.cookie - cons)] = true;
+      retire_send();
       return;
     }
     case Purpose::RecvDataWrite:  // R2 done: the frame is in the host buffer
@@ -231,8 +232,11 @@ void FixedFunctionNic::kick_send_data() {
   if (send_data_busy_ || !can_issue(DmaChannel::Read)) return;
   if (send_next_data_ >= rings_.send->prod(Copy::Nic)) return;
   const Descriptor& d = rings_.send->desc(Copy::Nic, send_next_data_);
-  // Transmit buffer space for this buffer's bytes (and the CRC with the last one).
-  const std::int64_t frame = d.end ? d.bytes + kCrcBytes : d.bytes;
+  // Transmit buffer space for this buffer's bytes (and the CRC with the last one); an insert
+  // goes into the cache, not the transmit buffer.
+  const std::int64_t frame = d.command == BdCommand::CacheInsert ? 0
+                             : d.end                             ? d.bytes + kCrcBytes
+                                                                 : d.bytes;
   if (tx_used_ + frame > cfg_.tx_buffer_bytes) {
     if (!tx_buffer_wait_) {
       tx_buffer_wait_ = true;
@@ -244,6 +248,31 @@ void FixedFunctionNic::kick_send_data() {
   tx_used_ += frame;
   send_data_busy_ = true;
   ctx_->after(cfg_.delays.bd, this, kSendData);
+}
+
+void FixedFunctionNic::retire_send() {
+  // Descriptors are processed in ring order (seed 000 §4.3.3: in-order processing concatenates
+  // headers and data): each is retired once it and every one before it is done.
+  while (!send_done_.empty() && send_done_.front()) {
+    send_done_.pop_front();
+    const std::uint64_t idx = rings_.send->cons(Copy::Nic);
+    rings_.send->set_cons(Copy::Nic, idx + 1);
+    // A packet may span several buffers (header and content); the frame is complete with
+    // the buffer marked END, and the MAC adds the CRC.
+    const Descriptor& d = rings_.send->desc(Copy::Nic, idx);
+    if (d.command != BdCommand::CacheInsert) {
+      frame_so_far_ += d.bytes;
+      payload_so_far_ += d.payload;
+    }
+    if (d.end) {
+      const std::uint32_t frame =
+          std::max<std::uint32_t>(frame_so_far_ + kCrcBytes, kMinFrameBytes);
+      tx_ready_.push_back(Frame{d.packet, frame, payload_so_far_});
+      ctx_->after(cfg_.delays.tx_frame, this, kTxFrame);
+      frame_so_far_ = payload_so_far_ = 0;
+    }
+    coalesce(send_report_);
+  }
 }
 
 void FixedFunctionNic::kick_mac() {

@@ -83,6 +83,7 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
   void kick_fetch(DescriptorFetch& f);
   void fetched(DescriptorFetch& f, std::uint64_t n);
   void kick_send_data();
+  void retire_send();
   void kick_mac();
   void kick_rx();
   void drop(const Frame& f, std::uint32_t reason);
@@ -115,6 +116,7 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
 
   // Send side.
   std::uint64_t send_next_data_ = 0;  // next fetched descriptor whose data to fetch (S4)
+  std::deque<bool> send_done_;        // issued descriptors from the consumer index: done yet?
   bool send_data_busy_ = false;
   bool tx_buffer_wait_ = false;
   std::int64_t tx_used_ = 0;

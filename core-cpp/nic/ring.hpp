@@ -15,6 +15,14 @@ namespace nicsim {
 enum class RingId : std::uint32_t { Send = 0, Receive = 1, Return = 2 };
 enum class Copy : std::uint32_t { Host = 0, Nic = 1 };
 
+// The NIC data cache commands of seed 000 Fig 4.11, carried by flags in a send descriptor.
+// Every other descriptor is a plain buffer: nic_pkt_append_mm.
+enum class BdCommand : std::uint8_t {
+  AppendMm = 0,     // nic_pkt_append_mm: DMA the buffer from main memory into the transmit buffer
+  AppendCache = 1,  // nic_pkt_append_cache: copy `bytes` from the cache (no DMA)
+  CacheInsert = 2,  // nic_cache_insert: DMA `bytes` from main memory into the cache
+};
+
 // What a descriptor says (the address is implied by the slot; the model tracks the packet).
 struct Descriptor {
   std::uint32_t packet = 0;
@@ -23,6 +31,7 @@ struct Descriptor {
   std::uint32_t payload = 0;       // application payload in this buffer (UDP data, TCP content)
   std::uint32_t header_bytes = 0;  // network headers at the start of this buffer
   bool end = true;                 // last buffer of its packet (the Tigon's END flag)
+  BdCommand command = BdCommand::AppendMm;  // web full-system mode with a NIC cache (Fig 4.12)
 };
 
 class DescriptorRing {

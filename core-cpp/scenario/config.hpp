@@ -21,8 +21,36 @@ enum class WorkloadKind : std::uint8_t {
   TcpStream = 4,  // issue 6: netperf TCP stream / maerts (seed 003 §5.2)
 };
 // web: how much of the machine a trace runs through (seed 000 §4.2: the trace-driven cache
-// simulator behind Figs 4.3-4.5).
-enum class WebMode : std::uint8_t { CacheOnly = 0 };
+// simulator behind Figs 4.3-4.5), or every request through host, rings, bus, NIC and wire
+// (§4.4-4.5: the prototype server behind Tables 4.3-4.7).
+enum class WebMode : std::uint8_t { CacheOnly = 0, FullSystem = 1 };
+
+// How the server sends a file (seed 000 §4.1.1, Table 4.3).
+enum class SendApi : std::uint8_t { Sendfile = 0, Write = 1 };
+
+// The web server host of full-system mode (seed 000 §4.4: thttpd on FreeBSD 4.6, Table 4.2's
+// Athlon XP; costs are CPU time at the 2200+'s 1.8 GHz, scaled by clock).
+struct WebServerConfig {
+  std::int64_t cpu_mhz = 1800;               // Table 4.2: 2200+ 1.8 GHz, 2600+ 2.1 GHz
+  SendApi api = SendApi::Sendfile;           // Table 4.3
+  Time request_cost = 0;                     // parse, look up the file, build the HTTP header
+  Time connection_cost = 0;                  // accept and close a persistent connection
+  std::int64_t requests_per_connection = 0;  // 0 = the trace's fitted value
+  Time packet_cost = 0;                // TCP/IP output and the driver's descriptors, per segment
+  Time receive_cost = 0;               // per received packet (ACK or request)
+  Time interrupt_cost = 0;             // enter and leave the interrupt handler
+  Time copy_cost_per_kb = 0;           // write(): user-to-kernel copy, per 1024 bytes
+  Time map_cost_per_page = 0;          // write(): mmap page faults of a file not mapped
+  std::int64_t mapped_files = 0;       // write(): thttpd's mmap cache, files
+  std::int64_t file_cache_mb = 0;      // the OS file cache (main memory)
+  Time disk_latency = 0;               // seek and rotation per read
+  std::int64_t disk_mbps = 0;          // media rate, MB/s (10^6 bytes)
+  std::int64_t connections = 0;        // persistent connections per NIC (infinite demand)
+  std::int64_t http_header_bytes = 0;  // response header (status line, fields)
+  std::int64_t request_bytes = 0;      // HTTP request (GET line and fields)
+  std::int64_t ack_every = 0;          // the client acknowledges every n segments
+  std::int64_t packets_per_send = 0;   // segments posted per send task (one mailbox write)
+};
 
 struct HostConfig {
   Time send_cost = 0;                   // build one UDP packet and post its descriptor (S1)
@@ -182,6 +210,7 @@ struct Config {
   // in the browser); not owned, lives for the run.
   const std::vector<WebRequest>* access_log = nullptr;
   NicModel nic_model = NicModel::Fixed;
+  WebServerConfig server;  // web full-system mode
   TigonConfig tigon;
   DiskConfig disk;
   HostConfig host;

@@ -63,6 +63,7 @@ const char* snake_path(const std::string& prefix, const char* camel) {
 }
 
 void add_tigon_params(std::vector<ParamSpec>& r);
+void add_server_params(std::vector<ParamSpec>& r);
 
 std::vector<ParamSpec> build_registry() {
   constexpr double kNsScale = 1000.0;
@@ -193,6 +194,7 @@ std::vector<ParamSpec> build_registry() {
                "chosen: a small posted-write buffer in the host bridge",
                "Mailbox writes the host bridge can hold before the CPU stalls on the next one",
                INT_FIELD(host.pio_buffer_entries)});
+  add_server_params(r);
   // ---- driver ----
   r.push_back({"system.driver.send_ring_size",
                ParamType::Integer,
@@ -735,14 +737,22 @@ std::vector<ParamSpec> build_registry() {
                ParamType::Choice,
                0,
                0,
-               {"cache-only"},
+               {"cache-only", "full-system"},
                "cache-only",
                "",
                "seed 000 §4.2: the trace-driven cache simulator behind Figs 4.3-4.5 (no time, no "
-               "packets: what share of each response's content the NIC caches already hold)",
+               "packets: what share of each response's content the NIC caches already hold); "
+               "§4.4-4.5: the prototype server behind Tables 4.3-4.7 (every request through host, "
+               "rings, bus, NIC and wire)",
                "web: how much of the machine the trace runs through",
-               [](Config& c, const Json&) { c.workload.web_mode = WebMode::CacheOnly; },
-               [](const Config&) { return Json("cache-only"); }});
+               [](Config& c, const Json& v) {
+                 c.workload.web_mode = v.get<std::string>() == "full-system" ? WebMode::FullSystem
+                                                                             : WebMode::CacheOnly;
+               },
+               [](const Config& c) {
+                 return Json(c.workload.web_mode == WebMode::FullSystem ? "full-system"
+                                                                        : "cache-only");
+               }});
   r.push_back({"workload.trace",
                ParamType::Choice,
                0,
@@ -900,11 +910,11 @@ std::vector<ParamSpec> build_registry() {
   r.push_back({"run.duration_us",
                ParamType::Number,
                0.001,
-               100000,
+               1000000,
                {},
                1000,
                "µs",
-               "chosen",
+               "chosen (up to 1 s: a disk-bound web server serves a few hundred requests a second)",
                "Simulated time of one run",
                TIME_FIELD(run.duration, kUsScale)});
   r.push_back({"run.warmup_us",
@@ -1429,4 +1439,228 @@ Json effective_parameters(const Config& config) {
   return out;
 }
 
+}  // namespace nicsim
+
+namespace nicsim {
+namespace {
+
+// The web server host of full-system mode (seed 000 §4.4). CPU costs are at the Athlon XP
+// 2200+'s 1.8 GHz and scale with system.server.cpu_mhz; the "fitted" ones were fitted by
+// core-cpp/scripts/calibrate_web.py to Table 4.4 (2200/33) and Table 4.3 (2600/66).
+void add_server_params(std::vector<ParamSpec>& r) {
+  constexpr double kNsScale = 1000.0;
+  constexpr double kUsScale = 1000000.0;
+  r.push_back({"system.server.cpu_mhz",
+               ParamType::Integer,
+               500,
+               5000,
+               {},
+               1800,
+               "MHz",
+               "seed 000 Table 4.2: Athlon XP 2200+ 1.8 GHz, 2600+ 2.1 GHz",
+               "web full-system: the server CPU's clock; every server cost scales with it",
+               INT_FIELD(server.cpu_mhz)});
+  r.push_back({"system.server.send_api",
+               ParamType::Choice,
+               0,
+               0,
+               {"sendfile", "write"},
+               "sendfile",
+               "",
+               "seed 000 §4.1.1 and Table 4.3: zero-copy sendfile, or mmap and write (a copy into "
+               "the kernel); the NIC cache is used with sendfile only (§4.3.2)",
+               "web full-system: how thttpd sends a file",
+               [](Config& c, const Json& v) {
+                 c.server.api =
+                     v.get<std::string>() == "write" ? SendApi::Write : SendApi::Sendfile;
+               },
+               [](const Config& c) {
+                 return Json(c.server.api == SendApi::Write ? "write" : "sendfile");
+               }});
+  r.push_back({"system.server.request_cost_ns",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               30000,
+               "ns",
+               "chosen, fitted: with the connection and packet costs, Table 4.4's IBM and World "
+               "Cup request rates (19443 and 13551 req/s, CPU-bound)",
+               "web full-system: CPU per request (read and parse it, look up the file, build the "
+               "HTTP header, the send system call)",
+               TIME_FIELD(server.request_cost, kNsScale)});
+  r.push_back({"system.server.connection_cost_ns",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               120000,
+               "ns",
+               "chosen, fitted: accept, handshake, close and socket set-up; with the requests per "
+               "connection it is what makes small-file traces CPU-bound (IBM, World Cup)",
+               "web full-system: CPU per persistent connection, shared by its requests",
+               TIME_FIELD(server.connection_cost, kNsScale)});
+  r.push_back({"system.server.requests_per_connection",
+               ParamType::Integer,
+               0,
+               100000,
+               {},
+               0,
+               "requests",
+               "chosen: 0 takes the trace's fitted value (see core-cpp/host/web_server.cpp; the "
+               "thesis's replayer groups a client's requests within 15 s into one connection, "
+               "§4.4.3, and the traces' clients are not published)",
+               "web full-system: requests carried by one persistent connection",
+               INT_FIELD(server.requests_per_connection)});
+  r.push_back({"system.server.packet_cost_ns",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               3750,
+               "ns",
+               "chosen, fitted: TCP/IP output and the driver's send descriptors per segment, so "
+               "that NASA and Rice stay bus-bound even with a 16 MB cache (Table 4.4)",
+               "web full-system: CPU per TCP segment sent",
+               TIME_FIELD(server.packet_cost, kNsScale)});
+  r.push_back({"system.server.receive_cost_ns",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               1500,
+               "ns",
+               "chosen: TCP input of one ACK or request packet, and its receive buffer",
+               "web full-system: CPU per packet received from a client",
+               TIME_FIELD(server.receive_cost, kNsScale)});
+  r.push_back({"system.server.interrupt_cost_ns",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               2000,
+               "ns",
+               "chosen: about 3600 cycles to enter and leave the driver's interrupt handler",
+               "web full-system: CPU to enter and leave the interrupt handler",
+               TIME_FIELD(server.interrupt_cost, kNsScale)});
+  r.push_back({"system.server.copy_ns_per_kb",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               2000,
+               "ns",
+               "chosen, fitted to Table 4.3 (World Cup's write penalty, whose files stay mapped)",
+               "web full-system, write: CPU to copy 1024 bytes from user space into the kernel",
+               TIME_FIELD(server.copy_cost_per_kb, kNsScale)});
+  r.push_back({"system.server.map_ns_per_page",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               8000,
+               "ns",
+               "chosen, fitted to Table 4.3: mmap, a page fault per 4 KB page and a later munmap, "
+               "for a file thttpd has not kept mapped",
+               "web full-system, write: CPU per page of a file that must be mapped",
+               TIME_FIELD(server.map_cost_per_page, kNsScale)});
+  r.push_back({"system.server.mapped_files",
+               ParamType::Integer,
+               1,
+               10000000,
+               {},
+               2000,
+               "files",
+               "chosen: thttpd's mmap cache keeps about 2000 files mapped (mmc.c's "
+               "DESIRED_MAX_MAPPED_FILES; unverified)",
+               "web full-system, write: files thttpd keeps mapped (least recently used go)",
+               INT_FIELD(server.mapped_files)});
+  r.push_back({"system.server.file_cache_mb",
+               ParamType::Integer,
+               1,
+               1000000,
+               {},
+               1536,
+               "MB",
+               "chosen: of the prototype's 2 GB (seed 000 §4.4.1), what FreeBSD leaves for file "
+               "pages after the kernel and the server",
+               "web full-system: the OS file cache (files not in it are read from disk)",
+               INT_FIELD(server.file_cache_mb)});
+  r.push_back({"system.server.disk_latency_us",
+               ParamType::Number,
+               0,
+               1e6,
+               {},
+               9500,
+               "µs",
+               "chosen, fitted to Berkeley's 767 req/s (Table 4.4); a 10,000 rpm SCSI disk's seek "
+               "and rotation are about 5-8 ms (seed 000 §4.4.1: two 36 GB SCSI disks)",
+               "web full-system: seek and rotation per disk read (one disk queue)",
+               TIME_FIELD(server.disk_latency, kUsScale)});
+  r.push_back({"system.server.disk_mbps",
+               ParamType::Integer,
+               1,
+               100000,
+               {},
+               40,
+               "MB/s",
+               "chosen: the media rate of a 2002 SCSI disk",
+               "web full-system: disk transfer rate once positioned",
+               INT_FIELD(server.disk_mbps)});
+  r.push_back({"system.server.connections",
+               ParamType::Integer,
+               1,
+               1024,
+               {},
+               16,
+               "connections",
+               "chosen: enough persistent connections per NIC that the server never waits for a "
+               "client (the replayers' infinite demand, seed 000 §4.4.3)",
+               "web full-system: client connections per NIC, each asking for its next file as "
+               "soon as the last one arrives",
+               INT_FIELD(server.connections)});
+  r.push_back({"system.server.http_header_bytes",
+               ParamType::Integer,
+               0,
+               1400,
+               {},
+               240,
+               "bytes",
+               "chosen: a thttpd 2.22 response header (status line, Server, Content-Type, Date, "
+               "Last-Modified, Accept-Ranges, Connection, Content-Length)",
+               "web full-system: HTTP response header bytes, before the content",
+               INT_FIELD(server.http_header_bytes)});
+  r.push_back({"system.server.request_bytes",
+               ParamType::Integer,
+               1,
+               1400,
+               {},
+               300,
+               "bytes",
+               "chosen: a GET line and a few header fields",
+               "web full-system: HTTP request bytes from the client",
+               INT_FIELD(server.request_bytes)});
+  r.push_back({"system.server.ack_every",
+               ParamType::Integer,
+               1,
+               64,
+               {},
+               2,
+               "segments",
+               "chosen: delayed ACKs acknowledge every second segment (RFC 1122)",
+               "web full-system: the client acknowledges every n segments",
+               INT_FIELD(server.ack_every)});
+  r.push_back({"system.server.packets_per_send",
+               ParamType::Integer,
+               1,
+               64,
+               {},
+               4,
+               "segments",
+               "chosen: TCP output queues a few segments per pass through the driver",
+               "web full-system: segments the server posts per send task (one mailbox write)",
+               INT_FIELD(server.packets_per_send)});
+}
+
+}  // namespace
 }  // namespace nicsim

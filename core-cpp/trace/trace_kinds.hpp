@@ -56,6 +56,20 @@ namespace nicsim {
     "a=request b=file c=content bytes d=NIC e=blocks found in its cache (cache-only: at a µs)") \
   X(NicCacheBlock,                                                                              \
     "a=slot b=file c=block d=what(0 hit,1 insert,2 evict,3 invalidate): a NIC cache block")     \
+  X(WebServe,                                                                                   \
+    "a=request b=file c=content bytes d=NIC e=file cache(0 miss,1 hit): the server takes a "    \
+    "request, looks up the file and builds the HTTP header")                                    \
+  X(DiskRead,                                                                                   \
+    "a=request b=file c=bytes d=(0 start,1 done): a file-cache miss read from disk; the "       \
+    "server process waits for it")                                                              \
+  X(WebSend,                                                                                    \
+    "a=request b=NIC c=packets d=api(0 sendfile,1 write) e=bytes copied into the kernel: the "  \
+    "response is handed to TCP")                                                                \
+  X(CacheCommand,                                                                               \
+    "a=packet b=command(0 append_mm,1 append_cache,2 cache_insert) c=bytes d=NIC cache offset " \
+    "e=send ring slot: the driver put a Fig 4.11 command in a send descriptor")                 \
+  X(WebResponseDone,                                                                            \
+    "a=request b=NIC c=content bytes d=connection: the client has the whole response")         \
   /* issue 6 (seed 003): SINIC / V-SINIC and the host's CPU time */                             \
   X(CpuPart,                                                                                    \
     "a=part(0 driver,1 stack,2 copy,3 user) b=duration ns c=packet: the CPU starts a unit")     \

@@ -257,6 +257,37 @@ export const TRACE_KINDS: readonly KindDoc[] = [
     doc: 'a NIC data cache block was hit, inserted, evicted or invalidated',
     fields: [F('slot'), F('file'), F('block'), F('what', ['hit', 'insert', 'evict', 'invalidate'])],
   },
+  {
+    name: 'WebServe',
+    doc: 'the web server takes a request, looks up the file and builds the HTTP header',
+    fields: [F('request'), F('file'), F('content bytes'), F('NIC'), F('file cache', ['miss', 'hit'])],
+  },
+  {
+    name: 'DiskRead',
+    doc: 'a file-cache miss read from disk; the server process waits for it',
+    fields: [F('request'), F('file'), F('bytes'), F('phase', ['start', 'done'])],
+  },
+  {
+    name: 'WebSend',
+    doc: 'the response is handed to TCP (sendfile, or write with a copy)',
+    fields: [F('request'), F('NIC'), F('packets'), F('api', ['sendfile', 'write']), F('bytes copied')],
+  },
+  {
+    name: 'CacheCommand',
+    doc: 'the driver put a Fig 4.11 command in a send descriptor',
+    fields: [
+      F('packet'),
+      F('command', ['append_mm', 'append_cache', 'cache_insert']),
+      F('bytes'),
+      F('NIC cache offset'),
+      F('send ring slot'),
+    ],
+  },
+  {
+    name: 'WebResponseDone',
+    doc: 'the client has the whole response',
+    fields: [F('request'), F('NIC'), F('content bytes'), F('connection')],
+  },
   // issue 6 (seed 003): SINIC / V-SINIC and the host's CPU time
   {
     name: 'CpuPart',
@@ -332,6 +363,11 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'TigonSnapshot'
   | 'WebRequest'
   | 'NicCacheBlock'
+  | 'WebServe'
+  | 'DiskRead'
+  | 'WebSend'
+  | 'CacheCommand'
+  | 'WebResponseDone'
   | 'CpuPart'
   | 'SinicCopy'
   | 'L2Copy'

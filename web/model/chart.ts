@@ -219,6 +219,8 @@ export function sweepChartModel(
     xTickValues = x.ticks(8);
     if (xValues.every(Number.isInteger) && xMax - xMin <= 10)
       xTickValues = xTickValues.filter(Number.isInteger);
+    // Sizes ("0 KB", "4 MB", "16 MB") read best at the swept values, not at round KB counts.
+    if (paramTickLabel(spec.x, xMax) !== null && xValues.length <= 10) xTickValues = xValues;
   }
   const fmtY = y.tickFormat(6);
   return {

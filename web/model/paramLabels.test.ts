@@ -63,4 +63,21 @@ describe('cache sizes in KB', () => {
     const [a, b, c] = sizes.map((v) => m.x(v));
     expect(b! - a!).toBeCloseTo(c! - b!, 6);
   });
+
+  it('ticks a linear size axis (with 0 KB) at the swept sizes', () => {
+    const sizes = [0, 4096, 8192, 16384];
+    const m = sweepChartModel(
+      {
+        sweep: sizes.map((value) => ({
+          value,
+          results: { web_throughput: { value: 1000 + value / 100, unit: 'Mb/s' } },
+        })),
+        sweep_spec: { parameter: 'system.nic_cache.kbytes' },
+      },
+      { x: 'system.nic_cache.kbytes', y: 'web_throughput' },
+      { x: 'NIC cache size', y: 'Web throughput' },
+    );
+    expect(m.xLog).toBe(false);
+    expect(m.xTicks.map((t) => t.label)).toEqual(['0 KB', '4 MB', '8 MB', '16 MB']);
+  });
 });

@@ -292,6 +292,7 @@ export function SweepChart({
             y1={margin.top}
             y2={height - margin.bottom}
             className="hover-line"
+            data-export="omit"
           />
         )}
       </svg>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { useRun, useStore } from '../store/store';
 import { DEFAULT_BOX, seriesStart, sweepChartModel, timeSeriesModel } from '../model/chart';
 import { humanize, timeUnitFor } from '../model/format';
@@ -7,6 +7,9 @@ import type { ParameterSpec, RunOutput } from '../engine/types';
 import { SweepChart, TimeSeriesChart } from './Chart';
 import { paramValueLabel } from '../model/paramLabels';
 import { relativeText } from './ChecksPanel';
+import { ChartExportMenu } from './ExportMenu';
+import type { LegendEntry } from './download';
+import { exportBaseName, seriesCsv, sweepCsv } from '../model/exports';
 
 /** The series value (number or string) of a series name as groupSweep keys it. */
 export function seriesValue(output: Pick<RunOutput, 'sweep'>, name: string): unknown {
@@ -59,10 +62,13 @@ function SweepSection({
   output,
   scenario,
   specs,
+  legendRef,
 }: {
   output: RunOutput;
   scenario: Scenario;
   specs: ParameterSpec[];
+  /** Filled with the legend the exported chart draws. */
+  legendRef: MutableRefObject<LegendEntry[]>;
 }) {
   const spec = useMemo(
     () =>
@@ -96,6 +102,9 @@ function SweepSection({
       }),
     [output, spec, ax.label, ax.unit, seriesParam, specs],
   );
+  useEffect(() => {
+    legendRef.current = model.lines.map((l) => ({ label: l.label, color: l.color }));
+  }, [model, legendRef]);
   return (
     <SweepChart
       model={model}
@@ -105,9 +114,16 @@ function SweepSection({
   );
 }
 
-function SeriesSection({ output }: { output: RunOutput }) {
+function SeriesSection({
+  output,
+  which,
+  setWhich,
+}: {
+  output: RunOutput;
+  which: number;
+  setWhich: (i: number) => void;
+}) {
   const cursor = useStore((s) => s.playback.cursor);
-  const [which, setWhich] = useState(0);
   const s = output.series[Math.min(which, output.series.length - 1)]!;
   const span = (s.values.length - 1) * s.interval_ps + seriesStart(s);
   const unit = timeUnitFor(Math.max(span, 1));
@@ -143,16 +159,35 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
   const [tab, setTab] = useState<'sweep' | 'series'>('sweep');
   const show =
     hasSweep && (tab === 'sweep' || !hasSeries) ? 'sweep' : hasSeries ? 'series' : 'none';
+  const [which, setWhich] = useState(0);
+  const body = useRef<HTMLDivElement>(null);
+  const legend = useRef<LegendEntry[]>([]);
+  const series = output?.series[Math.min(which, output.series.length - 1)];
+  const title =
+    show === 'sweep'
+      ? `${humanize(scenario.chart?.y ?? 'throughput')} across the sweep`
+      : show === 'series'
+        ? 'Over time'
+        : 'Chart';
   return (
     <>
       <div className="panel-head">
-        <h2 id={headingId}>
-          {show === 'sweep'
-            ? `${humanize(scenario.chart?.y ?? 'throughput')} across the sweep`
-            : show === 'series'
-              ? 'Over time'
-              : 'Chart'}
-        </h2>
+        <h2 id={headingId}>{title}</h2>
+        {show !== 'none' && (
+          <ChartExportMenu
+            container={body}
+            title={`${scenario.title}: ${show === 'series' && series ? humanize(series.name) : title}`}
+            legend={show === 'sweep' ? legend : null}
+            fileBase={exportBaseName(scenario.id, show === 'series' ? 'over-time' : 'sweep')}
+            csv={
+              output && show === 'sweep'
+                ? () => sweepCsv(output)
+                : show === 'series' && series
+                  ? () => seriesCsv(series)
+                  : null
+            }
+          />
+        )}
         {hasSweep && hasSeries && (
           <div className="seg" role="tablist" aria-label="Chart">
             <button
@@ -177,13 +212,22 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
         )}
       </div>
       {!output && <div className="placeholder">The chart appears when the simulation has run.</div>}
-      {output && show === 'sweep' && (
-        <SweepSection output={output} scenario={scenario} specs={run?.parameterInfo ?? []} />
-      )}
-      {output && show === 'series' && <SeriesSection output={output} />}
-      {output && show === 'none' && (
-        <p className="muted">This run produced no sweep and no time series.</p>
-      )}
+      <div ref={body}>
+        {output && show === 'sweep' && (
+          <SweepSection
+            output={output}
+            scenario={scenario}
+            specs={run?.parameterInfo ?? []}
+            legendRef={legend}
+          />
+        )}
+        {output && show === 'series' && (
+          <SeriesSection output={output} which={which} setWhich={setWhich} />
+        )}
+        {output && show === 'none' && (
+          <p className="muted">This run produced no sweep and no time series.</p>
+        )}
+      </div>
     </>
   );
 }

@@ -26,6 +26,7 @@ import { CacheView } from './CacheView';
 import { RunStatus } from './RunStatus';
 import { KnobPanel } from './KnobPanel';
 import { PartitionSection } from './PartitionEditor';
+import { RunDownloads } from './ExportMenu';
 import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
 import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLogPanel';
 
@@ -354,6 +355,7 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
               {opener.checking ? 'Checking…' : 'Open a scenario file…'}
             </button>
             {opener.input}
+            <RunDownloads scenarioText={entry.text} scenarioId={s.id} />
           </div>
         </div>
       </header>

@@ -1,0 +1,248 @@
+// The web workload's full-system mode (seed 000 §4.4-4.5, Tables 4.3-4.7): the prototype
+// server with two Gigabit NICs on one PCI bus, every request through the host (web_server),
+// the send rings, the bus, the NIC (with its data cache commands) and the wire, to clients
+// with infinite demand. The file cache, the mmap cache and the NIC caches are warmed
+// functionally over the trace's first workload.warmup_requests requests (no time); then the
+// run simulates run.duration_us in detail and measures after run.warmup_us.
+#include <algorithm>
+#include <memory>
+
+#include "api/system.hpp"
+#include "bus/pci_bus.hpp"
+#include "host/host_bridge.hpp"
+#include "host/web_server.hpp"
+#include "link/ethernet_link.hpp"
+#include "nic/fixed_nic.hpp"
+#include "scenario/scenario.hpp"
+#include "workload/web_trace.hpp"
+
+namespace nicsim {
+
+namespace {
+
+struct Snapshot {
+  Time cpu = 0, disk = 0, bus_busy = 0;
+  CycleCounts cycles{};
+  WebCounters web;
+  Tally tally;
+  std::uint64_t cache_insertions = 0, cache_evictions = 0;
+};
+
+// Takes the counters when warm-up ends, and samples the series.
+class Probe final : public EventHandler {
+ public:
+  std::function<Snapshot()> take;
+  std::function<void(const Snapshot& last, const Snapshot& now)> sample;
+  SimContext* ctx = nullptr;
+  Time interval = 0, end = 0;
+  Snapshot last{}, at_warmup{};
+  void fire(std::uint32_t tag) override {
+    const Snapshot now = take();
+    if (tag == 1) {
+      at_warmup = now;
+      return;
+    }
+    sample(last, now);
+    last = now;
+    if (ctx->now() + interval <= end) ctx->after(interval, this, 0, kPriorityStats);
+  }
+};
+
+// One NIC with its rings, its wire in both directions and its clients.
+struct WebNicPort {
+  WebNicPort(SimContext* ctx, const Config& cfg, unsigned i, IoBus* bus, Tally* tally,
+             const std::vector<WebRequest>* trace, WebCounters* counters)
+      : send(ctx, RingId::Send, cfg.driver.send_ring_size, Copy::Host, cfg.run.warmup, i),
+        receive(ctx, RingId::Receive, cfg.driver.receive_ring_size, Copy::Host, cfg.run.warmup, i),
+        ret(ctx, RingId::Return, cfg.driver.return_ring_size, Copy::Nic, cfg.run.warmup, i),
+        nic(ctx, cfg.nic, i, Rings{&send, &receive, &ret}, bus, tally),
+        client(ctx, cfg, i, &flow, trace, counters),
+        to_client(ctx, cfg.link, &nic, &client),
+        to_nic(ctx, cfg.link, &client, &nic) {
+    nic.attach_tx_link(&to_client);
+    client.attach(&to_nic);
+  }
+  DescriptorRing send, receive, ret;
+  FixedFunctionNic nic;
+  WebNicFlow flow;
+  WebClient client;
+  LinkDirection to_client, to_nic;
+};
+
+// At the start of the trace window, record the rings' state (views start from it).
+class RingSnapshot final : public EventHandler {
+ public:
+  std::vector<DescriptorRing*> rings;
+  void fire(std::uint32_t) override {
+    for (DescriptorRing* r : rings) r->record_state();
+  }
+};
+
+double fraction(Time part, Time whole) {
+  return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+}  // namespace
+
+RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
+  RunOutput out;
+  std::shared_ptr<const WebTrace> generated;
+  const std::vector<WebRequest>* requests = cfg.access_log;
+  if (!cfg.workload.trace_from_log) {
+    WebTraceConfig tc;
+    tc.trace = cfg.workload.trace;
+    tc.seed = cfg.run.seed;
+    tc.requests = cfg.workload.trace_requests;
+    generated = shared_web_trace_cache().get(tc);
+    requests = &generated->requests;
+  }
+  std::vector<WebRequest> limited;
+  if (cfg.workload.trace_from_log && cfg.workload.trace_requests > 0 &&
+      cfg.workload.trace_requests < requests->size()) {
+    limited.assign(requests->begin(),
+                   requests->begin() + static_cast<std::ptrdiff_t>(cfg.workload.trace_requests));
+    requests = &limited;
+  }
+  if (requests == nullptr || requests->empty()) {
+    out.fault = "web full-system: the trace has no requests";
+    return out;
+  }
+
+  SimContext ctx(cfg.run.seed, cfg.run.trace_start, cfg.run.trace_end,
+                 with_trace ? static_cast<std::uint64_t>(cfg.run.trace_max_records) : 0);
+  Tally tally;
+  WebCounters counters;
+  PciBus bus(&ctx, cfg.bus);
+  HostBridge bridge(&ctx, &bus, cfg.host.pio_buffer_entries);
+  WebServer server(&ctx, cfg, &bridge, &bus, requests, &counters);
+  std::vector<std::unique_ptr<WebNicPort>> ports;
+  for (unsigned i = 0; i < static_cast<unsigned>(cfg.nics); ++i) {
+    ports.push_back(std::make_unique<WebNicPort>(&ctx, cfg, i, &bus, &tally, requests, &counters));
+    WebNicPort& p = *ports.back();
+    p.nic.attach_interrupt(server.attach(Rings{&p.send, &p.receive, &p.ret}, &p.nic, &p.flow));
+  }
+  server.warm(std::min<std::uint64_t>(cfg.workload.warmup_requests, requests->size()));
+
+  auto cache_count = [&](bool insertions) {
+    std::uint64_t n = 0;
+    for (unsigned i = 0; i < ports.size(); ++i) {
+      const NicDataCache* c = server.port(i).cache.get();
+      if (c) n += insertions ? c->counters().insertions : c->counters().evictions;
+    }
+    return n;
+  };
+  TimeSeries s_bus{"bus_utilization", "fraction", cfg.run.sample_interval, {}};
+  TimeSeries s_web{"web_throughput", "Mb/s", cfg.run.sample_interval, {}};
+  TimeSeries s_cpu{"host_cpu_busy", "fraction", cfg.run.sample_interval, {}};
+  TimeSeries s_send{"send_ring_occupancy", "descriptors", cfg.run.sample_interval, {}};
+  Probe probe;
+  probe.ctx = &ctx;
+  probe.interval = cfg.run.sample_interval;
+  probe.end = cfg.run.duration;
+  probe.take = [&]() {
+    Snapshot s;
+    s.cpu = server.busy_total(ctx.now());
+    s.disk = server.disk_busy_total(ctx.now());
+    s.bus_busy = bus.busy_total(ctx.now());
+    s.cycles = bus.cycles_at(ctx.now());
+    s.web = counters;
+    s.tally = tally;
+    s.cache_insertions = cache_count(true);
+    s.cache_evictions = cache_count(false);
+    return s;
+  };
+  const double mb20 = 1048576.0;  // Tables 4.3-4.7 count Mb as 2^20 bits
+  probe.sample = [&](const Snapshot& last, const Snapshot& now) {
+    const Time dt = cfg.run.sample_interval;
+    s_bus.values.push_back(fraction(now.bus_busy - last.bus_busy, dt));
+    s_cpu.values.push_back(fraction(now.cpu - last.cpu, dt));
+    s_web.values.push_back(static_cast<double>(now.web.content_bytes - last.web.content_bytes) *
+                           8.0 * 1e12 / static_cast<double>(dt) / mb20);
+    s_send.values.push_back(static_cast<double>(ports.front()->send.pending(Copy::Host)));
+  };
+  ctx.at(cfg.run.sample_interval, &probe, 0, kPriorityStats);
+  ctx.at(cfg.run.warmup, &probe, 1, kPriorityStats);
+  ctx.record(TraceKind::RunStart, Component::HostCpu, 0, 0);
+
+  RingSnapshot snapshot;
+  for (auto& p : ports)
+    snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
+  if (with_trace) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
+
+  server.start();
+  for (auto& p : ports) p->client.start();
+  ctx.run_until(cfg.run.duration);
+  ctx.trace.flush(cfg.run.duration);
+  if (ctx.failed()) {
+    out.fault = ctx.fault();
+    return out;
+  }
+
+  const Time end = ctx.now();
+  const Time window = end - cfg.run.warmup;
+  const Snapshot a = probe.at_warmup;
+  const Snapshot b = probe.take();
+  auto add = [&](const char* name, double value) { add_metric(&out, name, value); };
+  auto d = [](std::uint64_t x, std::uint64_t y) { return static_cast<double>(x - y); };
+  const double secs = static_cast<double>(window) / 1e12;
+  const double content = d(b.web.content_bytes, a.web.content_bytes);
+  const double responses = d(b.web.responses, a.web.responses);
+  const double throughput = secs > 0 ? content * 8.0 / secs / mb20 : 0.0;
+  const double cpu = fraction(b.cpu - a.cpu, window);
+  const double disk = fraction(b.disk - a.disk, window);
+  const double bus_util = fraction(b.bus_busy - a.bus_busy, window);
+  add("web_throughput", throughput);
+  add("content_throughput", secs > 0 ? content * 8.0 / secs / 1e6 : 0.0);
+  add("web_request_rate", secs > 0 ? responses / secs : 0.0);
+  add("web_requests", responses);
+  add("web_content_mb", content / 1e6);
+  add("host_cpu_utilization", cpu);
+  add("web_disk_utilization", disk);
+  add("bus_utilization", bus_util);
+  // The busiest resource is the bottleneck (seed 000 §4.4): 0 the bus, 1 the CPU, 2 the disk.
+  const double bottleneck = disk >= cpu && disk >= bus_util ? 2.0 : cpu >= bus_util ? 1.0 : 0.0;
+  add("web_bottleneck", bottleneck);
+  const double served = d(b.web.served, a.web.served);
+  add("web_file_cache_hit_rate",
+      served > 0 ? d(b.web.file_cache_hits, a.web.file_cache_hits) / served : 0.0);
+  // Content on the bus (by the NIC: append_mm content and inserts) and from the NIC caches.
+  const double cached = d(b.tally.tx_cache_bytes, a.tally.tx_cache_bytes);
+  const double inserted = d(b.tally.cache_insert_bytes, a.tally.cache_insert_bytes);
+  const double planned = d(b.web.planned_content, a.web.planned_content);
+  const double from_cache = d(b.web.planned_from_cache, a.web.planned_from_cache);
+  const double nic_cache = cached - inserted;  // appended from blocks cached before
+  add("web_nic_cache_mb", nic_cache / 1e6);
+  add("web_cache_insert_mb", inserted / 1e6);
+  add("web_bus_content_mb", (planned - from_cache) / 1e6);
+  add("content_traffic_reduction", planned > 0 ? from_cache / planned : 0.0);
+  add("cache_insertions", d(b.cache_insertions, a.cache_insertions));
+  add("cache_evictions", d(b.cache_evictions, a.cache_evictions));
+  add("cache_slots",
+      cfg.nic_cache.capacity_bytes > 0
+          ? static_cast<double>(cfg.nic_cache.capacity_bytes / cfg.nic_cache.block_bytes)
+          : 0.0);
+  const double packets = d(b.web.packets_posted, a.web.packets_posted);
+  add("web_packets_per_request", served > 0 ? packets / served : 0.0);
+  add("web_descriptors_per_packet",
+      packets > 0 ? d(b.web.descriptors, a.web.descriptors) / packets : 0.0);
+  add("web_acks_per_request",
+      responses > 0 ? d(b.web.acks_received, a.web.acks_received) / responses : 0.0);
+  add("web_cpu_per_request",
+      responses > 0 ? static_cast<double>(b.cpu - a.cpu) / 1e6 / responses : 0.0);
+  add_bus_cycle_metrics(a.cycles, b.cycles, bus.cycle(), add);
+  add("bus_transactions", static_cast<double>(bus.transactions()));
+  add("tx_packet_rate", secs > 0 ? d(b.tally.tx_packets, a.tally.tx_packets) / secs : 0.0);
+  add("interrupts", d(b.web.interrupts, a.web.interrupts));
+  add("events", static_cast<double>(ctx.queue.fired()));
+  add("sim_time", static_cast<double>(end) / 1e6);
+  add("window", static_cast<double>(window) / 1e6);
+  if (!out.fault.empty()) return out;
+
+  out.series = {s_bus, s_web, s_cpu, s_send};
+  WebNicPort& first = *ports.front();
+  finish_rings_and_trace({&first.send, &first.receive, &first.ret}, end, window, cfg.run, &ctx,
+                         &out);
+  return out;
+}
+
+}  // namespace nicsim
