@@ -260,7 +260,13 @@ export const TRACE_KINDS: readonly KindDoc[] = [
   {
     name: 'WebServe',
     doc: 'the web server takes a request, looks up the file and builds the HTTP header',
-    fields: [F('request'), F('file'), F('content bytes'), F('NIC'), F('file cache', ['miss', 'hit'])],
+    fields: [
+      F('request'),
+      F('file'),
+      F('content bytes'),
+      F('NIC'),
+      F('file cache', ['miss', 'hit']),
+    ],
   },
   {
     name: 'DiskRead',
@@ -270,7 +276,13 @@ export const TRACE_KINDS: readonly KindDoc[] = [
   {
     name: 'WebSend',
     doc: 'the response is handed to TCP (sendfile, or write with a copy)',
-    fields: [F('request'), F('NIC'), F('packets'), F('api', ['sendfile', 'write']), F('bytes copied')],
+    fields: [
+      F('request'),
+      F('NIC'),
+      F('packets'),
+      F('api', ['sendfile', 'write']),
+      F('bytes copied'),
+    ],
   },
   {
     name: 'CacheCommand',
@@ -302,7 +314,12 @@ export const TRACE_KINDS: readonly KindDoc[] = [
       F('VNIC'),
       F('packet'),
       F('bytes'),
-      F('what', ['whole', 'header only, payload deferred', 'payload FIFO to user buffer', 'piece with MORE']),
+      F('what', [
+        'whole',
+        'header only, payload deferred',
+        'payload FIFO to user buffer',
+        'piece with MORE',
+      ]),
     ],
   },
   {
