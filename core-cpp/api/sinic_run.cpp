@@ -76,15 +76,7 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
   const StreamCounters& w = sampler.at_warmup;
   const Time window = cfg.run.duration - cfg.run.warmup;
   const double secs = static_cast<double>(window) / 1e12;
-  auto add = [&](const char* name, double value) {
-    for (const auto& m : result_metrics()) {
-      if (std::string(m.name) == name) {
-        out.metrics.push_back({name, value, m.unit});
-        return;
-      }
-    }
-    out.fault = std::string("metric not declared in result_metrics(): ") + name;
-  };
+  auto add = [&](const char* name, double value) { add_metric(&out, name, value); };
   const double bytes = static_cast<double>(end.payload_bytes - w.payload_bytes);
   const double packets = static_cast<double>(end.packets - w.packets);
   add("tcp_throughput", bytes * 8.0 / secs / 1e9);

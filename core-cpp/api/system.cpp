@@ -50,23 +50,11 @@ class Sampler final : public EventHandler {
   }
 };
 
-// At the start of the trace window, record the state views need to start from.
-class TraceSnapshot final : public EventHandler {
- public:
-  std::vector<DescriptorRing*> rings;
-  void fire(std::uint32_t) override {
-    for (DescriptorRing* r : rings) r->record_state();
-  }
-};
-
 double mbps(std::uint64_t bytes, Time window) {
   return window > 0 ? static_cast<double>(bytes) * 8.0 * 1e6 / static_cast<double>(window) : 0.0;
 }
 double per_second(std::uint64_t n, Time window) {
   return window > 0 ? static_cast<double>(n) * 1e12 / static_cast<double>(window) : 0.0;
-}
-double fraction(Time part, Time whole) {
-  return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
 }  // namespace
@@ -107,6 +95,31 @@ void add_bus_cycle_metrics(const CycleCounts& a, const CycleCounts& b, Time cycl
   add("bus_efficiency", share(busy - overhead, busy));
   add("bus_overhead_share", share(overhead, busy));
   add("bus_content_share", share(at(C::Content), busy));
+}
+
+double fraction(Time part, Time whole) {
+  return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+WebRequests::WebRequests(const Config& cfg) : list_(cfg.access_log) {
+  if (!cfg.workload.trace_from_log) {
+    WebTraceConfig tc;
+    tc.trace = cfg.workload.trace;
+    tc.seed = cfg.run.seed;
+    tc.requests = cfg.workload.trace_requests;
+    generated_ = shared_web_trace_cache().get(tc);
+    list_ = &generated_->requests;
+  } else if (list_ != nullptr && cfg.workload.trace_requests > 0 &&
+             cfg.workload.trace_requests < list_->size()) {
+    limited_.assign(list_->begin(),
+                    list_->begin() + static_cast<std::ptrdiff_t>(cfg.workload.trace_requests));
+    list_ = &limited_;
+  }
+}
+
+TraceSummary WebRequests::summary() const {
+  if (generated_ && list_ == &generated_->requests) return generated_->summary;
+  return list_ != nullptr ? summarize(*list_) : TraceSummary{};
 }
 
 void add_metric(RunOutput* out, const char* name, double value) {
@@ -230,7 +243,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
              static_cast<std::uint32_t>(cfg.workload.direction),
              static_cast<std::uint32_t>(cfg.workload.datagram_bytes));
 
-  TraceSnapshot snapshot;
+  RingSnapshot snapshot;
   for (auto& p : ports)
     snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
   if (with_trace) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);

@@ -2,6 +2,7 @@
 // and reports metrics, sampled series, histograms and the trace.
 #pragma once
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,35 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace);
 
 // Appends a metric declared in result_metrics() (else sets the fault).
 void add_metric(RunOutput* out, const char* name, double value);
+// part / whole, 0 when whole is 0 (utilisations over a window).
+double fraction(Time part, Time whole);
+
+// At the start of the trace window, records the rings' state: the views start from it.
+class RingSnapshot final : public EventHandler {
+ public:
+  std::vector<DescriptorRing*> rings;
+  void fire(std::uint32_t) override {
+    for (DescriptorRing* r : rings) r->record_state();
+  }
+};
+
+// The requests a web run replays: the generated trace of workload.trace (shared, see
+// WebTraceCache), or the uploaded access log cut to its first workload.trace_requests.
+class WebRequests {
+ public:
+  explicit WebRequests(const Config& cfg);
+  WebRequests(const WebRequests&) = delete;
+  WebRequests& operator=(const WebRequests&) = delete;
+  // Null only for a log run without a log (api::run refuses those first).
+  const std::vector<WebRequest>* list() const { return list_; }
+  // Table 4.1's statistics of list() (made once with a generated trace, else counted here).
+  TraceSummary summary() const;
+
+ private:
+  std::shared_ptr<const WebTrace> generated_;
+  std::vector<WebRequest> limited_;
+  const std::vector<WebRequest>* list_ = nullptr;
+};
 // The bus cycle categories between two snapshots (thesis Figs 4.6/4.7): bus_util_* and shares.
 void add_bus_cycle_metrics(const CycleCounts& at_warmup, const CycleCounts& at_end, Time cycle,
                            const std::function<void(const char*, double)>& add);

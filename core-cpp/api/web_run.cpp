@@ -14,32 +14,13 @@ namespace nicsim {
 
 RunOutput run_web_cache_only(const Config& cfg, bool with_trace) {
   RunOutput out;
-  auto add = [&](const char* name, double value) {
-    for (const auto& m : result_metrics()) {
-      if (std::string(m.name) == name) {
-        out.metrics.push_back({name, value, m.unit});
-        return;
-      }
-    }
-    out.fault = std::string("metric not declared in result_metrics(): ") + name;
-  };
+  auto add = [&](const char* name, double value) { add_metric(&out, name, value); };
 
-  std::shared_ptr<const WebTrace> generated;
-  const std::vector<WebRequest>* requests = cfg.access_log;
-  if (!cfg.workload.trace_from_log) {
-    WebTraceConfig tc;
-    tc.trace = cfg.workload.trace;
-    tc.seed = cfg.run.seed;
-    tc.requests = cfg.workload.trace_requests;
-    generated = shared_web_trace_cache().get(tc);
-    requests = &generated->requests;
-  }
-  std::vector<WebRequest> limited;
-  if (cfg.workload.trace_from_log && cfg.workload.trace_requests > 0 &&
-      cfg.workload.trace_requests < requests->size()) {
-    limited.assign(requests->begin(),
-                   requests->begin() + static_cast<std::ptrdiff_t>(cfg.workload.trace_requests));
-    requests = &limited;
+  const WebRequests source(cfg);
+  const std::vector<WebRequest>* requests = source.list();
+  if (requests == nullptr) {
+    out.fault = "web cache-only: no access log to replay";
+    return out;
   }
 
   const bool cached = cfg.nic_cache.capacity_bytes > 0;
@@ -65,7 +46,7 @@ RunOutput run_web_cache_only(const Config& cfg, bool with_trace) {
     }
   }
 
-  const TraceSummary summary = summarize(*requests);
+  const TraceSummary summary = source.summary();
   add("content_traffic_reduction", r.content_traffic_reduction);
   add("cache_block_hit_rate", r.block_hit_rate);
   add("cache_request_hit_rate", r.request_hit_rate);

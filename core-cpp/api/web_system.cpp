@@ -69,40 +69,12 @@ struct WebNicPort {
   LinkDirection to_client, to_nic;
 };
 
-// At the start of the trace window, record the rings' state (views start from it).
-class RingSnapshot final : public EventHandler {
- public:
-  std::vector<DescriptorRing*> rings;
-  void fire(std::uint32_t) override {
-    for (DescriptorRing* r : rings) r->record_state();
-  }
-};
-
-double fraction(Time part, Time whole) {
-  return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
-}
-
 }  // namespace
 
 RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   RunOutput out;
-  std::shared_ptr<const WebTrace> generated;
-  const std::vector<WebRequest>* requests = cfg.access_log;
-  if (!cfg.workload.trace_from_log) {
-    WebTraceConfig tc;
-    tc.trace = cfg.workload.trace;
-    tc.seed = cfg.run.seed;
-    tc.requests = cfg.workload.trace_requests;
-    generated = shared_web_trace_cache().get(tc);
-    requests = &generated->requests;
-  }
-  std::vector<WebRequest> limited;
-  if (cfg.workload.trace_from_log && cfg.workload.trace_requests > 0 &&
-      cfg.workload.trace_requests < requests->size()) {
-    limited.assign(requests->begin(),
-                   requests->begin() + static_cast<std::ptrdiff_t>(cfg.workload.trace_requests));
-    requests = &limited;
-  }
+  const WebRequests source(cfg);
+  const std::vector<WebRequest>* requests = source.list();
   if (requests == nullptr || requests->empty()) {
     out.fault = "web full-system: the trace has no requests";
     return out;

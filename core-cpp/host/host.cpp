@@ -24,7 +24,7 @@ Driver::Driver(SimContext* ctx, const Config& cfg, unsigned instance, Rings ring
       posted_(cfg.driver.receive_buffers_posted),
       warmup_(cfg.run.warmup) {}
 
-void Driver::start(std::vector<PioWrite>* pio) {
+void Driver::start(PioQueue* pio) {
   DescriptorRing& rx = *rings_.receive;
   for (std::int64_t i = 0; i < posted_; ++i) {
     Descriptor d;
@@ -67,7 +67,7 @@ bool Driver::send_ready() {
   return true;
 }
 
-void Driver::send_done(std::vector<PioWrite>* pio) {
+void Driver::send_done(PioQueue* pio) {
   // S1: descriptors naming the packet's buffers; S2: the new producer index to the mailbox.
   if (workload_.packet_interval > 0)
     next_send_ = std::max(next_send_, ctx_->now() - host_.send_cost) + workload_.packet_interval;
@@ -117,7 +117,7 @@ Time Driver::interrupt_begin() {
          static_cast<Time>(isr_completions_) * host_.send_complete_cost;
 }
 
-void Driver::interrupt_done(std::vector<PioWrite>* pio) {
+void Driver::interrupt_done(PioQueue* pio) {
   DescriptorRing& ret = *rings_.ret;
   DescriptorRing& rx = *rings_.receive;
   DescriptorRing& tx = *rings_.send;
@@ -264,18 +264,11 @@ void HostCpu::record_busy(std::uint32_t task, Time duration, unsigned instance) 
 }
 
 void HostCpu::flush_pio() {
-  while (pio_next_ < pio_.size()) {
-    const PioWrite& w = pio_[pio_next_];
-    if (!bridge_->try_post(w.nic, w.instance, w.box, w.value, this)) {
-      // The CPU's store cannot retire until the bridge drains: the CPU stalls, busy.
-      stalled_on_pio_ = true;
-      cpu_.set_busy(ctx_->now(), true);
-      return;
-    }
-    ++pio_next_;
+  if (!pio_.drain(bridge_, this)) {
+    stalled_on_pio_ = true;  // the CPU stalls, busy, until the bridge drains
+    cpu_.set_busy(ctx_->now(), true);
+    return;
   }
-  pio_.clear();
-  pio_next_ = 0;
   stalled_on_pio_ = false;
   dispatch();
 }

@@ -17,25 +17,17 @@ namespace nicsim {
 
 class HostCpu;
 
-// Mailbox writes a task leaves for the CPU to post once it ends.
-struct PioWrite {
-  MailboxTarget* nic;
-  unsigned instance;
-  Mailbox box;
-  std::uint32_t value;
-};
-
 class Driver final : public InterruptLine {
  public:
   Driver(SimContext* ctx, const Config& cfg, unsigned instance, Rings rings, MailboxTarget* nic,
          HostCpu* cpu, Tally* tally);
-  void start(std::vector<PioWrite>* pio);  // pre-allocate receive buffers (thesis §2.3.2)
+  void start(PioQueue* pio);  // pre-allocate receive buffers (thesis §2.3.2)
   void raise_interrupt(std::uint32_t causes) override;
 
   bool send_ready();  // wants to send and has ring space (else records the stall once)
-  void send_done(std::vector<PioWrite>* pio);
+  void send_done(PioQueue* pio);
   Time interrupt_begin();  // returns the handler's CPU time
-  void interrupt_done(std::vector<PioWrite>* pio);
+  void interrupt_done(PioQueue* pio);
   unsigned instance() const { return instance_; }
   MailboxTarget* nic() const { return nic_; }
   // PARALLEL's protocol (seed 000 §3.2): the send consumer index comes from a register read.
@@ -115,8 +107,7 @@ class HostCpu final : private EventHandler, private PioWaiter {
   Driver* task_driver_ = nullptr;
   bool stalled_on_pio_ = false;
   Time wake_ = -1;
-  std::vector<PioWrite> pio_;
-  std::size_t pio_next_ = 0;
+  PioQueue pio_;
 };
 
 // The machine at the other end of one wire: sends at line rate (receive workloads), sinks what

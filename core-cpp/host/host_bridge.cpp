@@ -63,4 +63,14 @@ void HostBridge::bus_done(const BusTransaction&) {
   pump();
 }
 
+bool PioQueue::drain(HostBridge* bridge, PioWaiter* waiter) {
+  for (; next_ < writes_.size(); ++next_) {
+    const PioWrite& w = writes_[next_];
+    if (!bridge->try_post(w.nic, w.instance, w.box, w.value, waiter)) return false;
+  }
+  writes_.clear();
+  next_ = 0;
+  return true;
+}
+
 }  // namespace nicsim

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <vector>
 
 #include "bus/bus.hpp"
 #include "sim/context.hpp"
@@ -72,6 +73,26 @@ class HostBridge final : private BusMaster {
   PioWaiter* waiter_ = nullptr;
   std::uint64_t writes_ = 0;
   std::uint64_t reads_ = 0;
+};
+
+// Mailbox writes a CPU task leaves to post once it ends, in order. When the bridge's posted-write
+// buffer is full the CPU's store cannot retire: the owner stalls until pio_space().
+struct PioWrite {
+  MailboxTarget* nic;
+  unsigned instance;
+  Mailbox box;
+  std::uint32_t value;
+};
+
+class PioQueue {
+ public:
+  void push_back(const PioWrite& w) { writes_.push_back(w); }
+  // Posts what the bridge takes; true when every write is posted (the queue is then empty).
+  bool drain(HostBridge* bridge, PioWaiter* waiter);
+
+ private:
+  std::vector<PioWrite> writes_;
+  std::size_t next_ = 0;
 };
 
 }  // namespace nicsim

@@ -245,8 +245,7 @@ void WebServer::start() {
       rx.desc(Copy::Host, static_cast<std::uint64_t>(k)) = d;
     }
     rx.set_prod(Copy::Host, static_cast<std::uint64_t>(posted));
-    pio_.push_back(
-        {i, Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
+    post(i, Mailbox::ReceiveProducer, rx.slot(rx.prod(Copy::Host)));
   }
   started_ = true;
   flush_pio();
@@ -543,8 +542,7 @@ void WebServer::send_done() {
   ctx_->record(TraceKind::DriverPostSendBd, component_id(Component::Driver, task_nic_),
                ctx_->new_packet(), static_cast<std::uint32_t>(tx.slot(base)),
                static_cast<std::uint32_t>(idx - base));
-  pio_.push_back(
-      {task_nic_, Mailbox::SendProducer, static_cast<std::uint32_t>(tx.slot(tx.prod(Copy::Host)))});
+  post(task_nic_, Mailbox::SendProducer, tx.slot(tx.prod(Copy::Host)));
   if (s.next_packet >= s.plan.packets) sending_[task_nic_].pop_front();
 }
 
@@ -593,32 +591,27 @@ void WebServer::interrupt_done() {
       rx.desc(Copy::Host, prod + i) = d;
     }
     rx.set_prod(Copy::Host, prod + isr_receives_);
-    pio_.push_back(
-        {nic, Mailbox::ReceiveProducer, static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
-    pio_.push_back(
-        {nic, Mailbox::ReturnConsumer, static_cast<std::uint32_t>(ret.slot(ret.cons(Copy::Host)))});
+    post(nic, Mailbox::ReceiveProducer, rx.slot(rx.prod(Copy::Host)));
+    post(nic, Mailbox::ReturnConsumer, ret.slot(ret.cons(Copy::Host)));
   }
   reclaimed_[nic] += isr_completions_;
-  pio_.push_back({nic, Mailbox::InterruptAck, 0});
+  post(nic, Mailbox::InterruptAck, 0);
   ctx_->record(TraceKind::IsrEnd, component_id(Component::HostCpu, nic),
                static_cast<std::uint32_t>(c_->interrupts),
                static_cast<std::uint32_t>(isr_receives_),
                static_cast<std::uint32_t>(isr_completions_));
 }
 
+void WebServer::post(unsigned nic, Mailbox box, std::int64_t value) {
+  pio_.push_back({ports_[nic].nic, nic, box, static_cast<std::uint32_t>(value)});
+}
+
 void WebServer::flush_pio() {
-  while (pio_next_ < pio_.size()) {
-    const PioWrite& w = pio_[pio_next_];
-    if (!bridge_->try_post(ports_[w.nic].nic, w.nic, w.box, w.value, this)) {
-      // The CPU's store cannot retire until the bridge drains: the CPU stalls, busy.
-      stalled_on_pio_ = true;
-      cpu_.set_busy(ctx_->now(), true);
-      return;
-    }
-    ++pio_next_;
+  if (!pio_.drain(bridge_, this)) {
+    stalled_on_pio_ = true;  // the CPU stalls, busy, until the bridge drains
+    cpu_.set_busy(ctx_->now(), true);
+    return;
   }
-  pio_.clear();
-  pio_next_ = 0;
   stalled_on_pio_ = false;
   dispatch();
 }

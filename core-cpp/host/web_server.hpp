@@ -145,12 +145,6 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
     std::size_t next_command = 0;
     std::uint32_t next_packet = 0;
   };
-  struct PioWrite {
-    unsigned nic;
-    Mailbox box;
-    std::uint32_t value;
-  };
-
   void fire(std::uint32_t tag) override;
   void pio_space() override { flush_pio(); }
   void pio_read_done(std::uint32_t) override {}
@@ -168,6 +162,7 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
   Time interrupt_begin(unsigned nic);
   void interrupt_done();
   void flush_pio();
+  void post(unsigned nic, Mailbox box, std::int64_t value);  // after the task
   void start_response(const Job& job);
   void plan_plain(const WebRequest& q, ResponsePlan* plan) const;
   bool file_cache_touch(std::uint32_t file, std::uint32_t bytes);  // true on a hit
@@ -208,8 +203,7 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
   std::uint64_t disk_dma_left_ = 0;
   bool disk_dma_active_ = false;
   bool stalled_on_pio_ = false;
-  std::vector<PioWrite> pio_;
-  std::size_t pio_next_ = 0;
+  PioQueue pio_;
   std::uint64_t served_on_connection_ = 0;
 
   // The OS file cache: files, least recently used first out (whole files: the trace's

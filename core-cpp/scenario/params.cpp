@@ -3,22 +3,11 @@
 #include <cmath>
 #include <deque>
 
+#include "scenario/param_fields.hpp"
+
 namespace nicsim {
 
 namespace {
-
-Time to_ps(const Json& v, double scale) {
-  return static_cast<Time>(std::llround(v.get<double>() * scale));
-}
-double from_ps(Time t, double scale) { return static_cast<double>(t) / scale; }
-
-// Field accessors generated per parameter (captureless lambdas become function pointers).
-#define INT_FIELD(field)                                                                  \
-  [](Config& c, const Json& v) { c.field = static_cast<std::int64_t>(v.get<double>()); }, \
-      [](const Config& c) { return Json(c.field); }
-#define TIME_FIELD(field, scale)                               \
-  [](Config& c, const Json& v) { c.field = to_ps(v, scale); }, \
-      [](const Config& c) { return Json(from_ps(c.field, scale)); }
 
 const char* direction_name(Direction d) {
   switch (d) {

@@ -4,26 +4,16 @@
 #include <cmath>
 #include <string>
 
+#include "scenario/param_fields.hpp"
 #include "scenario/params.hpp"
 
 namespace nicsim {
 
 namespace {
 
-Time to_ps(const Json& v, double scale) {
-  return static_cast<Time>(std::llround(v.get<double>() * scale));
-}
-double from_ps(Time t, double scale) { return static_cast<double>(t) / scale; }
-
-#define INT_FIELD(field)                                                                  \
-  [](Config& c, const Json& v) { c.field = static_cast<std::int64_t>(v.get<double>()); }, \
-      [](const Config& c) { return Json(c.field); }
 #define KB_FIELD(field)                                                                          \
   [](Config& c, const Json& v) { c.field = static_cast<std::int64_t>(v.get<double>()) * 1024; }, \
       [](const Config& c) { return Json(c.field / 1024); }
-#define TIME_FIELD(field, scale)                               \
-  [](Config& c, const Json& v) { c.field = to_ps(v, scale); }, \
-      [](const Config& c) { return Json(from_ps(c.field, scale)); }
 
 constexpr double kNsScale = 1000.0;
 constexpr double kUsScale = 1000000.0;

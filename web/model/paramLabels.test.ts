@@ -2,6 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { formatKbytes, paramTickLabel, paramValueLabel } from './paramLabels';
 import { sweepChartModel } from './chart';
 
+/** A sweep chart over NIC cache sizes of one metric, as the presets draw it. */
+function cacheSizeChart(
+  sizes: number[],
+  metric: string,
+  y: (kb: number) => number,
+  unit: string,
+  yLabel: string,
+) {
+  return sweepChartModel(
+    {
+      sweep: sizes.map((value) => ({ value, results: { [metric]: { value: y(value), unit } } })),
+      sweep_spec: { parameter: 'system.nic_cache.kbytes' },
+    },
+    { x: 'system.nic_cache.kbytes', y: metric },
+    { x: 'NIC cache size', y: yLabel },
+  );
+}
+
 describe('cache sizes in KB', () => {
   it('reads as KB, MB and GB (1 KB = 1024 B, as the thesis’s “4 MB”)', () => {
     expect(formatKbytes(64)).toBe('64 KB');
@@ -22,16 +40,12 @@ describe('cache sizes in KB', () => {
 
   it('ticks the sweep chart’s x axis at the swept sizes, “64 KB” to “16 MB”', () => {
     const sizes = [64, 256, 1024, 2048, 4096, 8192, 16384];
-    const m = sweepChartModel(
-      {
-        sweep: sizes.map((value) => ({
-          value,
-          results: { content_traffic_reduction: { value: value / 40000, unit: 'fraction' } },
-        })),
-        sweep_spec: { parameter: 'system.nic_cache.kbytes' },
-      },
-      { x: 'system.nic_cache.kbytes', y: 'content_traffic_reduction' },
-      { x: 'NIC cache size', y: 'Content traffic reduction' },
+    const m = cacheSizeChart(
+      sizes,
+      'content_traffic_reduction',
+      (value) => value / 40000,
+      'fraction',
+      'Content traffic reduction',
     );
     expect(m.xLog).toBe(true);
     expect(m.xTicks.map((t) => t.label)).toEqual([
@@ -47,16 +61,12 @@ describe('cache sizes in KB', () => {
 
   it('spaces three doublings evenly (4, 8, 16 MB), though their span is small', () => {
     const sizes = [4096, 8192, 16384];
-    const m = sweepChartModel(
-      {
-        sweep: sizes.map((value) => ({
-          value,
-          results: { content_traffic_reduction: { value: value / 40000, unit: 'fraction' } },
-        })),
-        sweep_spec: { parameter: 'system.nic_cache.kbytes' },
-      },
-      { x: 'system.nic_cache.kbytes', y: 'content_traffic_reduction' },
-      { x: 'NIC cache size', y: 'Content traffic reduction' },
+    const m = cacheSizeChart(
+      sizes,
+      'content_traffic_reduction',
+      (value) => value / 40000,
+      'fraction',
+      'Content traffic reduction',
     );
     expect(m.xLog).toBe(true);
     expect(m.xTicks.map((t) => t.label)).toEqual(['4 MB', '8 MB', '16 MB']);
@@ -66,16 +76,12 @@ describe('cache sizes in KB', () => {
 
   it('ticks a linear size axis (with 0 KB) at the swept sizes', () => {
     const sizes = [0, 4096, 8192, 16384];
-    const m = sweepChartModel(
-      {
-        sweep: sizes.map((value) => ({
-          value,
-          results: { web_throughput: { value: 1000 + value / 100, unit: 'Mb/s' } },
-        })),
-        sweep_spec: { parameter: 'system.nic_cache.kbytes' },
-      },
-      { x: 'system.nic_cache.kbytes', y: 'web_throughput' },
-      { x: 'NIC cache size', y: 'Web throughput' },
+    const m = cacheSizeChart(
+      sizes,
+      'web_throughput',
+      (value) => 1000 + value / 100,
+      'Mb/s',
+      'Web throughput',
     );
     expect(m.xLog).toBe(false);
     expect(m.xTicks.map((t) => t.label)).toEqual(['0 KB', '4 MB', '8 MB', '16 MB']);
