@@ -31,9 +31,10 @@ describe('cache sizes in KB', () => {
     expect(formatKbytes(0)).toBe('0 KB');
   });
 
-  it('labels the NIC cache size parameter, and no other, as a size', () => {
+  it('labels the NIC cache and L2 size parameters, and no other, as sizes', () => {
     expect(paramValueLabel('system.nic_cache.kbytes', 2048)).toBe('2 MB');
     expect(paramTickLabel('system.nic_cache.kbytes', 64)).toBe('64 KB');
+    expect(paramTickLabel('system.l2.kbytes', 8192)).toBe('8 MB');
     expect(paramTickLabel('workload.datagram_bytes', 64)).toBeNull();
     expect(paramTickLabel(undefined, 64)).toBeNull();
   });

@@ -36,7 +36,7 @@ export function formatKbytes(kb: number): string {
 }
 
 /** Parameters given in KB, labelled as sizes ("1 MB", not "1,024 KB"). */
-const KBYTE_PATHS = new Set(['system.nic_cache.kbytes']);
+const KBYTE_PATHS = new Set(['system.nic_cache.kbytes', 'system.l2.kbytes']);
 
 /** A sweep axis tick for a parameter, or null for the chart's plain number. */
 export function paramTickLabel(path: string | undefined, v: number): string | null {
@@ -64,6 +64,7 @@ export function paramValueLabel(
       if (v === 'pci-x') return 'PCI-X';
       break;
     case 'system.nic_cache.kbytes':
+    case 'system.l2.kbytes':
       if (typeof v === 'number') return formatKbytes(v);
       break;
     case 'system.nics': {

@@ -28,6 +28,8 @@ const AXIS_LABELS: Record<string, { label: string; unit: string }> = {
   // The ticks say the size ("64 KB" … "16 MB"), so no unit in the label.
   'system.nic_cache.kbytes': { label: 'NIC cache size (per NIC)', unit: '' },
   'system.nic_cache.block_bytes': { label: 'Cache block size', unit: 'B' },
+  'system.l2.kbytes': { label: 'L2 cache size', unit: '' },
+  'system.sinic.vnics': { label: 'VNICs', unit: '' },
 };
 
 const UNIT_SHORT: Record<string, string> = { bytes: 'B', bits: 'bits' };
