@@ -538,6 +538,14 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
       errors.push_back(e);
     }
   }
+  if (c.workload.kind == WorkloadKind::Web && c.workload.web_mode == WebMode::FullSystem &&
+      c.nic_model != NicModel::Fixed) {
+    // Only the model's fixed-function NIC executes the Fig 4.11 cache commands.
+    errors.push_back({"system.nic.model",
+                      "the web full-system mode runs on the fixed-function NIC: it must be "
+                      "\"fixed\"" +
+                          where});
+  }
   if (c.workload.kind == WorkloadKind::Web && c.nics > 2) {
     errors.push_back({"system.nics", "web: one or two NICs (the trace split evenly)" + where});
   }
