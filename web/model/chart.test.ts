@@ -127,6 +127,37 @@ describe('sweepChartModel with the PCI presets', () => {
     expect(m.lines[1]!.points.at(-1)!.y).toBeCloseTo(80);
   });
 
+  it('places named values (traces) evenly in sweep order, labelled by name, with their checks', () => {
+    const traces = ['berkeley', 'ibm', 'nasa'];
+    const sweep = traces.flatMap((t, k) => [
+      entry(t, 33, 0.2 + k / 10),
+      entry(t, 66, 0.3 + k / 10),
+    ]);
+    const check = {
+      id: 'nasa-33',
+      metric: 'bus_overhead_share',
+      at: { 'workload.trace': 'nasa', 'system.bus.clock_mhz': 33 },
+      expected: 0.4,
+      comparison: 'within',
+      tolerance: 0.1,
+    } as unknown as Check;
+    const m = sweepChartModel(
+      {
+        sweep,
+        sweep_spec: { parameter: 'workload.trace', series_parameter: 'system.bus.clock_mhz' },
+        checks: [check],
+      },
+      { y: 'bus_overhead_share' },
+      { x: 'Trace', y: 'Bus overhead share' },
+    );
+    expect(m.xCategories).toEqual(traces);
+    expect(m.xLog).toBe(false);
+    expect(m.xTicks.map((t) => t.label)).toEqual(traces);
+    expect(m.lines[0]!.points.map((p) => p.x)).toEqual([1, 2, 3]);
+    expect(m.lines[0]!.points.every((p) => Number.isFinite(p.px))).toBe(true);
+    expect(m.marks.map((k) => k.check.id)).toEqual(['nasa-33']);
+  });
+
   it('uses integer ticks around a small integer range (1 or 2 NICs)', () => {
     const sweep = [1, 2].flatMap((v) => [entry(v, 33, 900, 'Mb/s'), entry(v, 66, 950, 'Mb/s')]);
     const m = sweepChartModel(
