@@ -1,5 +1,7 @@
 // workload.kind "tcp-stream" (issue 6, seed 003): netperf stream / maerts over one of the four
 // NICs of the SINIC paper, with the host's CPU time by part and the L2's misses per KB.
+#include <algorithm>
+
 #include "api/system.hpp"
 #include "scenario/scenario.hpp"
 #include "sinic/stream_host.hpp"
@@ -7,61 +9,39 @@
 
 namespace nicsim {
 
-namespace {
-
-class StreamSampler final : public EventHandler {
- public:
-  StreamHost* host = nullptr;
-  SimContext* ctx = nullptr;
-  Time interval = 0, warmup = 0, end = 0;
-  StreamCounters last{}, at_warmup{};
-  TimeSeries throughput{"tcp_throughput", "Gb/s", 0, {}};
-  TimeSeries fifo{"rx_fifo", "KB", 0, {}};
-  TimeSeries vnics{"vnics_bound", "VNICs", 0, {}};
-  TimeSeries copy{"cpu_copy", "fraction", 0, {}};
-  double fifo_sum = 0, fifo_peak = 0;
-  std::int64_t fifo_samples = 0, vnic_peak = 0;
-
-  void fire(std::uint32_t tag) override {
-    const StreamCounters now = host->counters();
-    if (tag == 1) {
-      at_warmup = now;
-      return;
-    }
-    const double secs = static_cast<double>(interval) / 1e12;
-    throughput.values.push_back(static_cast<double>(now.payload_bytes - last.payload_bytes) * 8.0 /
-                                secs / 1e9);
-    const double kb = static_cast<double>(host->rx_fifo_bytes()) / 1024.0;
-    fifo.values.push_back(kb);
-    vnics.values.push_back(static_cast<double>(host->bound_vnics()));
-    copy.values.push_back(static_cast<double>(now.cpu[2] - last.cpu[2]) /
-                          static_cast<double>(interval));
-    if (ctx->now() > warmup) {
-      fifo_sum += kb;
-      fifo_peak = std::max(fifo_peak, kb);
-      vnic_peak = std::max(vnic_peak, host->bound_vnics());
-      ++fifo_samples;
-    }
-    last = now;
-    if (ctx->now() + interval <= end) ctx->after(interval, this, 0, kPriorityStats);
-  }
-};
-
-}  // namespace
-
 RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
   RunOutput out;
   SimContext ctx(cfg.run.seed, cfg.run.trace_start, cfg.run.trace_end,
                  with_trace ? static_cast<std::uint64_t>(cfg.run.trace_max_records) : 0);
   StreamHost host(&ctx, cfg);
-  StreamSampler sampler;
-  sampler.host = &host;
+  const Time interval = cfg.run.sample_interval;
+  TimeSeries throughput{"tcp_throughput", "Gb/s", interval, {}};
+  TimeSeries fifo{"rx_fifo", "KB", interval, {}};
+  TimeSeries vnics{"vnics_bound", "VNICs", interval, {}};
+  TimeSeries copy{"cpu_copy", "fraction", interval, {}};
+  double fifo_sum = 0, fifo_peak = 0;
+  std::int64_t fifo_samples = 0, vnic_peak = 0;
+  PeriodicProbe<StreamCounters> sampler;
   sampler.ctx = &ctx;
-  sampler.interval = cfg.run.sample_interval;
-  sampler.warmup = cfg.run.warmup;
+  sampler.interval = interval;
   sampler.end = cfg.run.duration;
-  for (TimeSeries* s : {&sampler.throughput, &sampler.fifo, &sampler.vnics, &sampler.copy})
-    s->interval_ps = cfg.run.sample_interval;
+  sampler.take = [&]() { return host.counters(); };
+  sampler.sample = [&](const StreamCounters& last, const StreamCounters& now) {
+    const double secs = static_cast<double>(interval) / 1e12;
+    throughput.values.push_back(static_cast<double>(now.payload_bytes - last.payload_bytes) * 8.0 /
+                                secs / 1e9);
+    const double kb = static_cast<double>(host.rx_fifo_bytes()) / 1024.0;
+    fifo.values.push_back(kb);
+    vnics.values.push_back(static_cast<double>(host.bound_vnics()));
+    copy.values.push_back(static_cast<double>(now.cpu[2] - last.cpu[2]) /
+                          static_cast<double>(interval));
+    if (ctx.now() > cfg.run.warmup) {
+      fifo_sum += kb;
+      fifo_peak = std::max(fifo_peak, kb);
+      vnic_peak = std::max(vnic_peak, host.bound_vnics());
+      ++fifo_samples;
+    }
+  };
   ctx.record(TraceKind::RunStart, Component::HostCpu, host.receive() ? 1u : 0u,
              static_cast<std::uint32_t>(cfg.sinic.tcp.mss));
   ctx.at(cfg.run.warmup, &sampler, 1, kPriorityStats);
@@ -101,17 +81,16 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
   add("tcp_packets_per_interrupt",
       end.interrupts > w.interrupts ? packets / static_cast<double>(end.interrupts - w.interrupts)
                                     : 0.0);
-  add("rx_fifo_mean_kb",
-      sampler.fifo_samples > 0 ? sampler.fifo_sum / static_cast<double>(sampler.fifo_samples) : 0);
-  add("rx_fifo_peak_kb", sampler.fifo_peak);
-  add("vnics_bound_peak", static_cast<double>(sampler.vnic_peak));
+  add("rx_fifo_mean_kb", fifo_samples > 0 ? fifo_sum / static_cast<double>(fifo_samples) : 0);
+  add("rx_fifo_peak_kb", fifo_peak);
+  add("vnics_bound_peak", static_cast<double>(vnic_peak));
   add("register_reads_per_packet",
       packets > 0 ? static_cast<double>(end.register_reads - w.register_reads) / packets : 0.0);
   add("link_pause_share", static_cast<double>(end.pause - w.pause) / static_cast<double>(window));
   add("events", static_cast<double>(ctx.queue.fired()));
   add("sim_time", static_cast<double>(ctx.now()) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
-  out.series = {sampler.throughput, sampler.fifo, sampler.vnics, sampler.copy};
+  out.series = {throughput, fifo, vnics, copy};
   ctx.trace.flush(cfg.run.duration);
   out.trace_dropped = ctx.trace.dropped();
   out.trace_start = cfg.run.trace_start;

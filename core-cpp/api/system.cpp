@@ -16,38 +16,17 @@ namespace nicsim {
 
 namespace {
 
-// Samples the series at a fixed interval and snapshots the counters when warm-up ends.
-class Sampler final : public EventHandler {
- public:
-  struct Probe {
-    Time bus_busy;
-    Time bus_data;
-    Time cpu_busy;
-    std::uint64_t bus_transactions, bus_refusals, mailbox_writes, dma_refusals, pio_reads;
-    CycleCounts bus_cycles;
-    Tally tally;
-    TigonStats tigon;
-    Time tigon_busy[2];
-    Time sram_busy;
-  };
-  std::function<Probe()> probe;
-  std::function<void(const Probe& last, const Probe& now)> sample;
-  SimContext* ctx = nullptr;
-  Time interval = 0, warmup = 0, end = 0;
-  Probe last{}, at_warmup{};
-  bool warm = false;
-
-  void fire(std::uint32_t tag) override {
-    const Probe now = probe();
-    if (tag == 1) {
-      at_warmup = now;
-      warm = true;
-      return;
-    }
-    sample(last, now);
-    last = now;
-    if (ctx->now() + interval <= end) ctx->after(interval, this, 0, kPriorityStats);
-  }
+// The counters a UDP or Tigon run samples, and takes once when warm-up ends.
+struct UdpSnapshot {
+  Time bus_busy;
+  Time bus_data;
+  Time cpu_busy;
+  std::uint64_t bus_transactions, bus_refusals, mailbox_writes, dma_refusals, pio_reads;
+  CycleCounts bus_cycles;
+  Tally tally;
+  TigonStats tigon;
+  Time tigon_busy[2];
+  Time sram_busy;
 };
 
 double mbps(std::uint64_t bytes, Time window) {
@@ -202,27 +181,27 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   TimeSeries s_cpu_a{"tigon_cpu_a_busy", "fraction", cfg.run.sample_interval, {}};
   TimeSeries s_cpu_b{"tigon_cpu_b_busy", "fraction", cfg.run.sample_interval, {}};
   TimeSeries s_sram{"tigon_sram_utilization", "fraction", cfg.run.sample_interval, {}};
-  Sampler sampler;
+  PeriodicProbe<UdpSnapshot> sampler;
   sampler.ctx = &ctx;
   sampler.interval = cfg.run.sample_interval;
   sampler.end = cfg.run.duration;
-  sampler.probe = [&]() {
-    return Sampler::Probe{bus.busy_total(ctx.now()),
-                          bus.data_total(ctx.now()),
-                          host.busy_total(ctx.now()),
-                          bus.transactions(),
-                          bus.refusals(),
-                          bridge.writes(),
-                          dma_refusals(),
-                          bridge.reads(),
-                          bus.cycles_at(ctx.now()),
-                          tally,
-                          first.tigon ? first.tigon->stats() : TigonStats{},
-                          {first.tigon ? first.tigon->cpu_busy_at(0, ctx.now()) : 0,
-                           first.tigon ? first.tigon->cpu_busy_at(1, ctx.now()) : 0},
-                          first.tigon ? first.tigon->sram_busy_total() : 0};
+  sampler.take = [&]() {
+    return UdpSnapshot{bus.busy_total(ctx.now()),
+                       bus.data_total(ctx.now()),
+                       host.busy_total(ctx.now()),
+                       bus.transactions(),
+                       bus.refusals(),
+                       bridge.writes(),
+                       dma_refusals(),
+                       bridge.reads(),
+                       bus.cycles_at(ctx.now()),
+                       tally,
+                       first.tigon ? first.tigon->stats() : TigonStats{},
+                       {first.tigon ? first.tigon->cpu_busy_at(0, ctx.now()) : 0,
+                        first.tigon ? first.tigon->cpu_busy_at(1, ctx.now()) : 0},
+                       first.tigon ? first.tigon->sram_busy_total() : 0};
   };
-  sampler.sample = [&](const Sampler::Probe& last, const Sampler::Probe& now) {
+  sampler.sample = [&](const UdpSnapshot& last, const UdpSnapshot& now) {
     const Time dt = cfg.run.sample_interval;
     s_send.values.push_back(static_cast<double>(first.send.pending(Copy::Host)));
     s_recv.values.push_back(static_cast<double>(first.receive.pending(Copy::Nic)));
@@ -266,7 +245,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
 
   const Time end = ctx.now();
   const Time window = end - cfg.run.warmup;
-  const Sampler::Probe w = sampler.at_warmup;
+  const UdpSnapshot w = sampler.at_warmup;
   const Tally& t = tally;
   const std::uint64_t tx_payload = t.tx_payload - w.tally.tx_payload;
   const std::uint64_t rx_payload = t.rx_payload - w.tally.rx_payload;

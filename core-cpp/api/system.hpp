@@ -56,6 +56,29 @@ class RingSnapshot final : public EventHandler {
   }
 };
 
+// Every run's sampler: takes a snapshot S of its counters once when warm-up ends (tag 1, the
+// baseline of the run's metrics) and every `interval` until `end` (tag 0), handing the last and
+// the new snapshot to `sample` to extend the series.
+template <class S>
+class PeriodicProbe final : public EventHandler {
+ public:
+  std::function<S()> take;
+  std::function<void(const S& last, const S& now)> sample;
+  SimContext* ctx = nullptr;
+  Time interval = 0, end = 0;
+  S last{}, at_warmup{};
+  void fire(std::uint32_t tag) override {
+    const S now = take();
+    if (tag == 1) {
+      at_warmup = now;
+      return;
+    }
+    sample(last, now);
+    last = now;
+    if (ctx->now() + interval <= end) ctx->after(interval, this, 0, kPriorityStats);
+  }
+};
+
 // The requests a web run replays: the generated trace of workload.trace (shared, see
 // WebTraceCache), or the uploaded access log cut to its first workload.trace_requests.
 class WebRequests {

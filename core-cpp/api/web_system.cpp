@@ -28,26 +28,6 @@ struct Snapshot {
   std::uint64_t cache_insertions = 0, cache_evictions = 0;
 };
 
-// Takes the counters when warm-up ends, and samples the series.
-class Probe final : public EventHandler {
- public:
-  std::function<Snapshot()> take;
-  std::function<void(const Snapshot& last, const Snapshot& now)> sample;
-  SimContext* ctx = nullptr;
-  Time interval = 0, end = 0;
-  Snapshot last{}, at_warmup{};
-  void fire(std::uint32_t tag) override {
-    const Snapshot now = take();
-    if (tag == 1) {
-      at_warmup = now;
-      return;
-    }
-    sample(last, now);
-    last = now;
-    if (ctx->now() + interval <= end) ctx->after(interval, this, 0, kPriorityStats);
-  }
-};
-
 // One NIC with its rings, its wire in both directions and its clients.
 struct WebNicPort {
   WebNicPort(SimContext* ctx, const Config& cfg, unsigned i, IoBus* bus, Tally* tally,
@@ -107,7 +87,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   TimeSeries s_web{"web_throughput", "Mb/s", cfg.run.sample_interval, {}};
   TimeSeries s_cpu{"host_cpu_busy", "fraction", cfg.run.sample_interval, {}};
   TimeSeries s_send{"send_ring_occupancy", "descriptors", cfg.run.sample_interval, {}};
-  Probe probe;
+  PeriodicProbe<Snapshot> probe;
   probe.ctx = &ctx;
   probe.interval = cfg.run.sample_interval;
   probe.end = cfg.run.duration;
@@ -169,7 +149,8 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   // A window of a few hundred ms samples the trace's mix unevenly; Tables 4.4-4.7's req/s is
   // the whole trace's (req/s x mean response x 8 / 2^20 = Mb/s exactly for NASA and WC, §4.5).
   const double mean_response = source.summary().average_response_bytes;
-  add("web_request_rate_trace_mix", mean_response > 0 ? content / secs / mean_response : 0.0);
+  add("web_request_rate_trace_mix",
+      secs > 0 && mean_response > 0 ? content / secs / mean_response : 0.0);
   add("web_window_response_bytes", responses > 0 ? content / responses : 0.0);
   add("web_average_response_bytes", mean_response);
   add("web_requests", responses);

@@ -4,9 +4,7 @@
 
 namespace nicsim {
 
-namespace {
-constexpr std::uint32_t kReceiveBufferBytes = 1518;  // nic_facts §3.4: standard buffers
-}  // namespace
+namespace {}  // namespace
 
 // ---- driver --------------------------------------------------------------------------------
 
@@ -26,13 +24,7 @@ Driver::Driver(SimContext* ctx, const Config& cfg, unsigned instance, Rings ring
 
 void Driver::start(PioQueue* pio) {
   DescriptorRing& rx = *rings_.receive;
-  for (std::int64_t i = 0; i < posted_; ++i) {
-    Descriptor d;
-    d.bytes = kReceiveBufferBytes;
-    d.buffer_slot = static_cast<std::uint32_t>(i);
-    rx.desc(Copy::Host, static_cast<std::uint64_t>(i)) = d;
-  }
-  rx.set_prod(Copy::Host, static_cast<std::uint64_t>(posted_));
+  rx.post_receive_buffers(static_cast<std::uint64_t>(posted_), kReceiveBufferBytes);
   pio->push_back({nic_, instance_, Mailbox::ReceiveProducer,
                   static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
 }
@@ -135,14 +127,7 @@ void Driver::interrupt_done(PioQueue* pio) {
   }
   if (isr_receives_ > 0) {
     // Replenish: a fresh buffer for each one passed up.
-    const std::uint64_t p = rx.prod(Copy::Host);
-    for (std::uint64_t i = 0; i < isr_receives_; ++i) {
-      Descriptor d;
-      d.bytes = kReceiveBufferBytes;
-      d.buffer_slot = static_cast<std::uint32_t>(rx.slot(p + i));
-      rx.desc(Copy::Host, p + i) = d;
-    }
-    rx.set_prod(Copy::Host, p + isr_receives_);
+    rx.post_receive_buffers(isr_receives_, kReceiveBufferBytes);
     pio->push_back({nic_, instance_, Mailbox::ReceiveProducer,
                     static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
     pio->push_back({nic_, instance_, Mailbox::ReturnConsumer,

@@ -7,8 +7,7 @@ namespace nicsim {
 
 namespace {
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-constexpr std::uint32_t kReceiveBufferBytes = 1518;  // nic_facts §3.4: standard buffers
-constexpr std::uint32_t kPageBytes = 4096;           // the OS page (seed 000 §4.4.2)
+constexpr std::uint32_t kPageBytes = 4096;  // the OS page (seed 000 §4.4.2)
 
 // Requests per persistent connection, per trace (chosen, fitted to Table 4.4's request rates of
 // the CPU-bound IBM and World Cup with the other costs fixed; the thesis's replayer groups a
@@ -243,14 +242,7 @@ void WebServer::start() {
   // Pre-allocate receive buffers on every NIC (thesis §2.3.2).
   for (unsigned i = 0; i < ports_.size(); ++i) {
     DescriptorRing& rx = *ports_[i].rings.receive;
-    const std::int64_t posted = rx.size() - 1;
-    for (std::int64_t k = 0; k < posted; ++k) {
-      Descriptor d;
-      d.bytes = kReceiveBufferBytes;
-      d.buffer_slot = static_cast<std::uint32_t>(k);
-      rx.desc(Copy::Host, static_cast<std::uint64_t>(k)) = d;
-    }
-    rx.set_prod(Copy::Host, static_cast<std::uint64_t>(posted));
+    rx.post_receive_buffers(static_cast<std::uint64_t>(rx.size() - 1), kReceiveBufferBytes);
     post(i, Mailbox::ReceiveProducer, rx.slot(rx.prod(Copy::Host)));
   }
   started_ = true;
@@ -597,14 +589,7 @@ void WebServer::interrupt_done() {
     if (!request) ++c_->acks_received;
   }
   if (isr_receives_ > 0) {
-    const std::uint64_t prod = rx.prod(Copy::Host);
-    for (std::uint64_t i = 0; i < isr_receives_; ++i) {
-      Descriptor d;
-      d.bytes = kReceiveBufferBytes;
-      d.buffer_slot = static_cast<std::uint32_t>(rx.slot(prod + i));
-      rx.desc(Copy::Host, prod + i) = d;
-    }
-    rx.set_prod(Copy::Host, prod + isr_receives_);
+    rx.post_receive_buffers(isr_receives_, kReceiveBufferBytes);
     post(nic, Mailbox::ReceiveProducer, rx.slot(rx.prod(Copy::Host)));
     post(nic, Mailbox::ReturnConsumer, ret.slot(ret.cons(Copy::Host)));
   }

@@ -27,6 +27,17 @@ DescriptorRing::DescriptorRing(SimContext* ctx, RingId id, std::int64_t size, Co
   nic_.slots.resize(static_cast<std::size_t>(size));
 }
 
+void DescriptorRing::post_receive_buffers(std::uint64_t count, std::uint32_t bytes) {
+  const std::uint64_t p = prod(Copy::Host);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    Descriptor d;
+    d.bytes = bytes;
+    d.buffer_slot = static_cast<std::uint32_t>(slot(p + i));
+    desc(Copy::Host, p + i) = d;
+  }
+  set_prod(Copy::Host, p + count);
+}
+
 void DescriptorRing::set_prod(Copy c, std::uint64_t value) {
   copy(c).prod = value;
   updated(c);

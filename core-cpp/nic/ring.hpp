@@ -34,6 +34,9 @@ struct Descriptor {
   BdCommand command = BdCommand::AppendMm;  // web full-system mode with a NIC cache (Fig 4.12)
 };
 
+// nic_facts §3.4: the drivers post standard 1518-byte receive buffers.
+constexpr std::uint32_t kReceiveBufferBytes = 1518;
+
 class DescriptorRing {
  public:
   // `producer` is the side that creates descriptors: the driver (Host) for the send and receive
@@ -63,6 +66,10 @@ class DescriptorRing {
   // Index updates; each is checked against the four conditions and traced.
   void set_prod(Copy c, std::uint64_t value);
   void set_cons(Copy c, std::uint64_t value);
+
+  // The driver posts `count` empty receive buffers of `bytes` after its producer index and
+  // moves the index past them (thesis §2.3.2: pre-allocated, replenished as packets go up).
+  void post_receive_buffers(std::uint64_t count, std::uint32_t bytes);
 
   // Rebuilds an unwrapped index from a modular value known to be at or ahead of `base`.
   std::uint64_t unwrap(std::uint64_t base, std::uint64_t modular) const {

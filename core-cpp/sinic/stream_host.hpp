@@ -79,6 +79,7 @@ class StreamHost final : public EventHandler {
   Time cyc(std::int64_t cycles) const { return cycles * cycle_; }
   Time miss_time(std::int64_t lines) const;
   Time load_miss(std::int64_t lines) const;
+  Time descriptor_miss();  // off chip a descriptor is a miss (counted); 0 on chip
   // §2.2, §6: a device register access; off chip it crosses the I/O bridge.
   Time reg_read() const {
     return off_chip_ ? sc_.cnic.pio_read_off_chip : sc_.cnic.register_on_chip;
