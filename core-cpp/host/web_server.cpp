@@ -106,6 +106,8 @@ void WebClient::ask(std::uint32_t connection) {
   // The request carries the ACK of what came before it on this connection.
   unacked_ = 0;
   flow_->requests.push_back({packet, connection, index});
+  ctx_->record(TraceKind::WebAsk, component_id(Component::Peer, nic_),
+               static_cast<std::uint32_t>(index), packet, nic_, connection);
   const std::uint32_t frame = static_cast<std::uint32_t>(
       std::max<std::int64_t>(kMinFrameBytes, 66 + server_.request_bytes + kCrcBytes));
   out_.push_back(Frame{packet, frame, 0});
@@ -509,6 +511,18 @@ void WebServer::send_done() {
   for (std::uint32_t n = 0; n < send_packets_; ++n) {
     const std::uint32_t packet = ctx_->new_packet();
     ++c_->packets_posted;
+    // The segment's headers and content, for the request-path view (Figs 4.1 and 4.2).
+    std::uint32_t headers = 0, content = 0;
+    for (std::size_t k = s.next_command;
+         k < s.plan.commands.size() && s.plan.commands[k].packet == s.next_packet; ++k) {
+      const CacheCommand& cmd = s.plan.commands[k];
+      if (cmd.kind == CacheCommandKind::Insert) continue;
+      (cmd.kind == CacheCommandKind::AppendMm && cmd.source == MmSource::Headers ? headers
+                                                                                 : content) +=
+          cmd.len;
+    }
+    ctx_->record(TraceKind::WebSegment, component_id(Component::Driver, task_nic_), packet,
+                 static_cast<std::uint32_t>(s.job.index), task_nic_, headers, content);
     while (s.next_command < s.plan.commands.size() &&
            s.plan.commands[s.next_command].packet == s.next_packet) {
       const CacheCommand& cmd = s.plan.commands[s.next_command++];

@@ -99,6 +99,7 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
         // is ignored as in the prototype (§4.4.2: unnecessary with gather I/O).
         send_done_.push_back(true);
         tally_->tx_cache_bytes += d.bytes;
+        ctx_->record(TraceKind::NicCacheAppend, me(Component::Nic), d.packet, d.bytes);
       } else {
         // nic_pkt_append_mm, or nic_cache_insert (the same DMA read, into the cache).
         issue(DmaChannel::Read,

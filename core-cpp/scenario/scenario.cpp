@@ -177,9 +177,9 @@ const std::vector<MetricInfo>& result_metrics() {
 }
 
 const std::set<std::string>& allowed_views() {
-  static const std::set<std::string> views = {"diagram",  "rings",   "chart",    "events",
-                                              "timeline", "results", "waveform", "bus",
-                                              "firmware", "profile", "cache"};
+  static const std::set<std::string> views = {
+      "diagram", "rings",    "chart",   "events", "timeline", "results",   "waveform",
+      "bus",     "firmware", "profile", "cache",  "request",  "bottleneck"};
   return views;
 }
 

@@ -44,6 +44,15 @@ Json run(const std::string& trace, int kb, Json extra = Json::object()) {
   return testing::run_ok(scenario(), o);
 }
 
+// NASA with 16 MB caches for 8 ms, traced from 1 ms to `end_us`.
+api::RunResult traced_run(int end_us) {
+  return api::run(scenario(), dump_json(Json{{"system.nic_cache.kbytes", 16384},
+                                             {"run.duration_us", 8000},
+                                             {"run.warmup_us", 1000},
+                                             {"run.trace.start_us", 1000},
+                                             {"run.trace.end_us", end_us}}));
+}
+
 TEST(WebSystem, EveryContentByteCrossesTheWireOnceFromMemoryOrTheCache) {
   // The clients check each response's content bytes on arrival (a mismatch stops the run), so
   // a run that completes conserved them; here the driver's plan and the NIC's work agree too.
@@ -67,11 +76,7 @@ TEST(WebSystem, EveryContentByteCrossesTheWireOnceFromMemoryOrTheCache) {
 TEST(WebSystem, DescriptorsCarryTheFig412Walk) {
   // Every packet starts with its headers by nic_pkt_append_mm; an insert is followed by the
   // append_cache of the block just inserted (same offset, same length).
-  api::RunResult r = api::run(scenario(), dump_json(Json{{"system.nic_cache.kbytes", 16384},
-                                                         {"run.duration_us", 8000},
-                                                         {"run.warmup_us", 1000},
-                                                         {"run.trace.start_us", 1000},
-                                                         {"run.trace.end_us", 6000}}));
+  const api::RunResult r = traced_run(6000);
   ASSERT_TRUE(r.ok) << r.json;
   struct Cmd {
     std::uint32_t packet, kind, len, offset;
@@ -98,6 +103,49 @@ TEST(WebSystem, DescriptorsCarryTheFig412Walk) {
     if (cmds[i].kind == 1) ++appends;
   }
   EXPECT_GT(appends, inserts) << "some blocks were cached before";
+}
+
+TEST(WebSystem, TheTraceFollowsOneRequestFromAskToLastSegment) {
+  // The request-path view's records (Figs 4.1, 4.2): WebAsk names the request's frame, each
+  // WebSegment ties a packet to its request with its header and content bytes, and the NIC's
+  // NicCacheAppend copies exactly what the driver's append_cache commands asked for.
+  const api::RunResult r = traced_run(8000);
+  ASSERT_TRUE(r.ok) << r.json;
+  auto is = [](const TraceRecord& t, TraceKind k) {
+    return t.kind == static_cast<std::uint16_t>(k);
+  };
+  std::map<std::uint32_t, std::uint32_t> asked;       // request -> frame
+  std::map<std::uint32_t, std::uint32_t> delivered;   // frame -> times handed to the host
+  std::map<std::uint32_t, std::uint32_t> request_of;  // packet -> request
+  std::map<std::uint32_t, std::uint64_t> content;     // request -> content in its segments
+  std::map<std::uint32_t, std::int64_t> to_append;    // packet -> append_cache bytes left
+  std::size_t done = 0;
+  for (const TraceRecord& t : r.trace) {
+    if (is(t, TraceKind::WebAsk)) asked[t.a] = t.b;
+    if (is(t, TraceKind::HostDeliver)) ++delivered[t.a];
+    if (is(t, TraceKind::WebSegment)) {
+      request_of[t.a] = t.b;
+      content[t.b] += t.e;
+      EXPECT_GE(t.d, 54u) << "every segment has its TCP/IP headers";
+    }
+    if (is(t, TraceKind::CacheCommand) && t.b == 1) {
+      ASSERT_TRUE(request_of.count(t.a)) << "a command before its segment";
+      to_append[t.a] += t.c;
+    }
+    if (is(t, TraceKind::NicCacheAppend)) to_append[t.a] -= t.b;
+    if (is(t, TraceKind::WebResponseDone) && asked.count(t.a)) {
+      ++done;
+      EXPECT_EQ(delivered[asked[t.a]], 1u) << "the request's frame reached the server";
+      EXPECT_EQ(content[t.a], t.c) << "request " << t.a;
+    }
+  }
+  EXPECT_GT(done, 5u);
+  std::size_t appended = 0;
+  for (const auto& [packet, left] : to_append) {
+    if (left == 0) ++appended;
+  }
+  EXPECT_GT(appended, 50u);
+  EXPECT_GE(appended + 40, to_append.size()) << "only the last packets may be unprocessed";
 }
 
 TEST(WebSystem, EachTraceHasThePublishedBottleneck) {

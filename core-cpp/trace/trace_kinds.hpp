@@ -69,7 +69,7 @@ namespace nicsim {
     "a=packet b=command(0 append_mm,1 append_cache,2 cache_insert) c=bytes d=NIC cache offset " \
     "e=send ring slot: the driver put a Fig 4.11 command in a send descriptor")                 \
   X(WebResponseDone,                                                                            \
-    "a=request b=NIC c=content bytes d=connection: the client has the whole response")         \
+    "a=request b=NIC c=content bytes d=connection: the client has the whole response")          \
   /* issue 6 (seed 003): SINIC / V-SINIC and the host's CPU time */                             \
   X(CpuPart,                                                                                    \
     "a=part(0 driver,1 stack,2 copy,3 user) b=duration ns c=packet: the CPU starts a unit")     \
@@ -77,7 +77,15 @@ namespace nicsim {
     "a=direction(0 receive,1 transmit) b=VNIC c=packet d=bytes e=what(0 whole,1 header only, "  \
     "payload deferred,2 payload FIFO to user buffer,3 piece with MORE)")                        \
   X(L2Copy, "a=packet b=bytes c=lines missed (DRAM) d=lines: the kernel copies to the user")    \
-  X(FifoLevel, "a=receive FIFO bytes b=VNICs bound to packets: after a frame arrived")
+  X(FifoLevel, "a=receive FIFO bytes b=VNICs bound to packets: after a frame arrived")          \
+  /* issue 5: one web request's path through the server (seed 000 Figs 4.1, 4.2) */             \
+  X(WebAsk, "a=request b=packet (its frame) c=NIC d=connection: a client asks for a file")      \
+  X(WebSegment,                                                                                 \
+    "a=packet b=request c=NIC d=header bytes (TCP/IP, HTTP: nic_pkt_append_mm) e=content "      \
+    "bytes: TCP hands the driver one segment; its CacheCommand records follow")                 \
+  X(NicCacheAppend,                                                                             \
+    "a=packet b=bytes: the NIC copies cached content into its transmit buffer (Fig 4.12 "       \
+    "steps 2 and 4, nic_pkt_append_cache)")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,

@@ -332,6 +332,28 @@ export const TRACE_KINDS: readonly KindDoc[] = [
     doc: 'the receive FIFO after a frame arrived',
     fields: [F('receive FIFO bytes'), F('VNICs bound')],
   },
+  // issue 5: one web request's path through the server (seed 000 Figs 4.1, 4.2)
+  {
+    name: 'WebAsk',
+    doc: 'a client asks for a file',
+    fields: [F('request'), F('packet'), F('NIC'), F('connection')],
+  },
+  {
+    name: 'WebSegment',
+    doc: 'TCP hands the driver one segment of a response',
+    fields: [
+      F('packet'),
+      F('request'),
+      F('NIC'),
+      F('header bytes', 'bytes'),
+      F('content bytes', 'bytes'),
+    ],
+  },
+  {
+    name: 'NicCacheAppend',
+    doc: 'the NIC copies cached content into its transmit buffer',
+    fields: [F('packet'), F('bytes', 'bytes')],
+  },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
@@ -388,7 +410,10 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'CpuPart'
   | 'SinicCopy'
   | 'L2Copy'
-  | 'FifoLevel',
+  | 'FifoLevel'
+  | 'WebAsk'
+  | 'WebSegment'
+  | 'NicCacheAppend',
   number
 >;
 

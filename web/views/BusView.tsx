@@ -226,7 +226,11 @@ const SweepMultiples = memo(function SweepMultiples({
   const H = 190;
   const TOP = 22;
   const LEFT = 40;
-  const { placed, width } = layoutGroups(groups, LEFT + 12, BW, GAP, GROUP_GAP);
+  const laid = layoutGroups(groups, LEFT + 12, BW, GAP, GROUP_GAP);
+  const { placed } = laid;
+  // Wide enough for the axis caption under a sweep of few points.
+  const caption = `${ax.label}${ax.unit ? ` (${ax.unit})` : ''}`;
+  const width = Math.max(laid.width, 2 * LEFT + caption.length * 6.6);
   const height = TOP + H + 56;
   const main = (v: unknown, s: string) =>
     xParam !== undefined &&
@@ -304,8 +308,7 @@ const SweepMultiples = memo(function SweepMultiples({
           textAnchor="middle"
           className="bus-axis-caption"
         >
-          {ax.label}
-          {ax.unit ? ` (${ax.unit})` : ''}
+          {caption}
         </text>
       </svg>
     </figure>

@@ -21,6 +21,7 @@ const VIEW_LABELS: Record<string, string> = {
   events: 'event log',
   waveform: 'bus waveform',
   bus: 'bus utilisation',
+  request: 'request path',
 };
 
 export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {

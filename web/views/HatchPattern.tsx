@@ -1,15 +1,30 @@
-/** The turnaround hatch: nobody drives AD (the waveform's AD row, the bus bars, their legends). */
-export function HatchPattern({ id, strokeWidth = 2 }: { id: string; strokeWidth?: number }) {
+/**
+ * A diagonal hatch. By default the turnaround hatch: nobody drives AD (the waveform's AD row,
+ * the bus bars, their legends); other views pass their own colours (a request's waits).
+ */
+export function HatchPattern({
+  id,
+  strokeWidth = 2,
+  size = 5,
+  fill = '#ece6d8',
+  stroke = '#b9a27a',
+}: {
+  id: string;
+  strokeWidth?: number;
+  size?: number;
+  fill?: string;
+  stroke?: string;
+}) {
   return (
     <pattern
       id={id}
-      width="5"
-      height="5"
+      width={size}
+      height={size}
       patternUnits="userSpaceOnUse"
       patternTransform="rotate(45)"
     >
-      <rect width="5" height="5" fill="#ece6d8" />
-      <line x1="0" y1="0" x2="0" y2="5" stroke="#b9a27a" strokeWidth={strokeWidth} />
+      <rect width={size} height={size} fill={fill} />
+      <line x1="0" y1="0" x2="0" y2={size} stroke={stroke} strokeWidth={strokeWidth} />
     </pattern>
   );
 }

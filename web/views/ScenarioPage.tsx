@@ -29,6 +29,9 @@ import { PartitionSection } from './PartitionEditor';
 import { RunDownloads } from './ExportMenu';
 import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
 import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLogPanel';
+import { RequestPathView } from './RequestPathView';
+import { BottleneckView } from './BottleneckView';
+import { SweepPickContext, type SweepPick } from './SweepPointPicker';
 
 const NO_ERRORS: ValidationError[] = [];
 const NO_SPECS: ParameterSpec[] = [];
@@ -162,7 +165,7 @@ function usePlaybackClock(store: Store): void {
 }
 
 /** The panel of one view named in the scenario's "views" (unknown names are skipped). */
-function viewPanel(view: string, s: Scenario, runKey: unknown) {
+function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) {
   switch (view) {
     case 'waveform':
       return (
@@ -227,6 +230,28 @@ function viewPanel(view: string, s: Scenario, runKey: unknown) {
           </ErrorBoundary>
         </section>
       );
+    case 'request':
+      return (
+        <section key={view} className="panel panel-request" aria-labelledby="h-request">
+          <h2 id="h-request">One request&apos;s path (Figs 4.1, 4.2)</h2>
+          <ErrorBoundary name="request path" resetKey={runKey}>
+            <SweepPickContext.Provider value={pick}>
+              <RequestPathView />
+            </SweepPickContext.Provider>
+          </ErrorBoundary>
+        </section>
+      );
+    case 'bottleneck':
+      return (
+        <section key={view} className="panel panel-bottleneck" aria-labelledby="h-bottleneck">
+          <h2 id="h-bottleneck">Bottleneck: bus, CPU or disk</h2>
+          <ErrorBoundary name="bottleneck panel" resetKey={runKey}>
+            <SweepPickContext.Provider value={pick}>
+              <BottleneckView />
+            </SweepPickContext.Provider>
+          </ErrorBoundary>
+        </section>
+      );
     case 'chart':
       return (
         <section key={view} className="panel panel-chart" aria-labelledby="h-chart">
@@ -270,6 +295,11 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
     running: status.status === 'running',
     onRun: run,
   };
+  // Views that show one sweep point's trace can run another, as its knob would.
+  const sweepPick: SweepPick = useMemo(
+    () => ({ requested, base, running: status.status === 'running', run }),
+    [requested, base, status.status, run],
+  );
   // The partition editor goes with the Tigon's firmware and profile views: before the first of
   // them when the scenario itself is about a custom partition (and open), after it otherwise.
   const panels = views.filter((v) => v !== 'events');
@@ -396,7 +426,7 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
       <PlaybackBar />
       <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>
         {panels.flatMap((v, i) => {
-          const panel = viewPanel(v, s, runKey);
+          const panel = viewPanel(v, s, runKey, sweepPick);
           if (!panel) return [];
           const out = v === 'chart' ? [panel, sideStack(false)] : [panel];
           if (i === tigonAt && partition)
