@@ -166,9 +166,11 @@ const std::vector<MetricInfo>& result_metrics() {
 }
 
 const std::set<std::string>& allowed_views() {
-  static const std::set<std::string> views = {"diagram",  "rings",   "chart",    "events",
-                                              "timeline", "results", "waveform", "bus",
-                                              "firmware", "profile", "cache"};
+  static const std::set<std::string> views = {"diagram", "rings", "chart", "events", "timeline",
+                                              "results", "waveform", "bus", "firmware", "profile",
+                                              "cache",
+                                              // issue 6: SINIC's receive path, VNICs, CPU time
+                                              "rxpath", "vnics", "cpu"};
   return views;
 }
 

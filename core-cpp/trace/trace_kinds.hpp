@@ -69,7 +69,7 @@ namespace nicsim {
     "a=packet b=command(0 append_mm,1 append_cache,2 cache_insert) c=bytes d=NIC cache offset " \
     "e=send ring slot: the driver put a Fig 4.11 command in a send descriptor")                 \
   X(WebResponseDone,                                                                            \
-    "a=request b=NIC c=content bytes d=connection: the client has the whole response")         \
+    "a=request b=NIC c=content bytes d=connection: the client has the whole response")          \
   /* issue 6 (seed 003): SINIC / V-SINIC and the host's CPU time */                             \
   X(CpuPart,                                                                                    \
     "a=part(0 driver,1 stack,2 copy,3 user) b=duration ns c=packet: the CPU starts a unit")     \
@@ -77,7 +77,17 @@ namespace nicsim {
     "a=direction(0 receive,1 transmit) b=VNIC c=packet d=bytes e=what(0 whole,1 header only, "  \
     "payload deferred,2 payload FIFO to user buffer,3 piece with MORE)")                        \
   X(L2Copy, "a=packet b=bytes c=lines missed (DRAM) d=lines: the kernel copies to the user")    \
-  X(FifoLevel, "a=receive FIFO bytes b=VNICs bound to packets: after a frame arrived")
+  X(FifoLevel, "a=receive FIFO bytes b=VNICs bound to packets: after a frame arrived")          \
+  X(NicRegister,                                                                                \
+    "a=register(0 RxData,1 RxDone,2 RxWait,3 TxData,4 TxDone,5 TxWait,6 IntrStatus,7 "          \
+    "IntrMask,8 doorbell) b=VNIC (65535 device-wide) c=value bits 31..0 d=value bits "          \
+    "63..32 e=access ns (RxWait/TxWait: until satisfied): the driver read or wrote a NIC "      \
+    "register (SINIC values laid out as nic_facts §1.3)")                                       \
+  X(VnicState,                                                                                  \
+    "a=VNIC b=state(0 free,1 posted,2 copying,3 payload deferred,4 done) c=packet d=bytes "     \
+    "(posted: requested; copying: this copy; deferred: left in the FIFO; done: last "           \
+    "copy) e=receive FIFO bytes: a receive VNIC changed state (as the trace window "            \
+    "opens: every VNIC not free)")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,
