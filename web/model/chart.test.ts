@@ -373,3 +373,61 @@ describe('timeSeriesModel', () => {
     expect(timeSeriesModel(s, 90_000_000, { scale: 1e6, unit: 'µs' }).nowX).toBeNull();
   });
 });
+
+describe('a sweep of named values (the SINIC paper’s four NICs)', () => {
+  const r = (v: number) => ({
+    tcp_throughput: { value: v, unit: 'Gb/s' },
+    tcp_goodput_limit: { value: 9.4, unit: 'Gb/s' },
+  });
+  const named = {
+    sweep: [
+      { value: 'cnic-off-chip', series: 'receive', results: r(5) },
+      { value: 'cnic-on-chip', series: 'receive', results: r(9.3) },
+      { value: 'sinic', series: 'receive', results: r(9.4) },
+    ],
+    sweep_spec: { parameter: 'system.nic.model', series_parameter: 'workload.direction' },
+    checks: [
+      {
+        id: 'off-below-on',
+        source: 'seed 003 §6 (Fig 5)',
+        description: 'd',
+        expected: 8.4,
+        simulated: 5,
+        kind: 'qualitative',
+        pass: true,
+        metric: 'tcp_throughput',
+        comparison: 'at_most',
+        at: { 'system.nic.model': 'cnic-off-chip', 'workload.direction': 'receive' },
+      } as Check,
+    ],
+  };
+  const m = sweepChartModel(
+    named,
+    { x: 'system.nic.model', y: 'tcp_throughput', limit: 'tcp_goodput_limit' },
+    { x: 'Model', y: 'TCP throughput' },
+  );
+
+  it('places each value at its position in the sweep, one tick each, named', () => {
+    expect(m.categories).toEqual(['cnic-off-chip', 'cnic-on-chip', 'sinic']);
+    expect(m.xTicks.map((t) => [t.value, t.label])).toEqual([
+      [0, 'cnic-off-chip'],
+      [1, 'cnic-on-chip'],
+      [2, 'sinic'],
+    ]);
+    expect(m.lines[0]!.points.map((p) => [p.x, p.y])).toEqual([
+      [0, 5],
+      [1, 9.3],
+      [2, 9.4],
+    ]);
+    // Half a step of room either side.
+    expect(m.x.domain()).toEqual([-0.5, 2.5]);
+  });
+
+  it('draws the paper’s claims at their named value', () => {
+    expect(m.marks.map((k) => [k.check.id, k.x])).toEqual([['off-below-on', 0]]);
+  });
+
+  it('leaves numeric sweeps alone', () => {
+    expect(sweepChartModel(output, spec, labels).categories).toBeUndefined();
+  });
+});

@@ -68,6 +68,8 @@ export interface SweepChartModel {
   percent: boolean;
   /** The papers' reference values at swept points, beside the simulated ones. */
   marks: ReferenceMark[];
+  /** A sweep of named values (NIC models): x is the value's position in this list. */
+  categories?: readonly string[];
 }
 
 export interface SweepChartSpec {
@@ -81,6 +83,12 @@ export interface SweepChartSpec {
 
 function num(v: unknown): number {
   return typeof v === 'number' ? v : Number(v);
+}
+
+/** The swept values in sweep order when any is not a number (NIC models), else null. */
+export function sweepCategories(sweep: readonly SweepEntry[]): string[] | null {
+  if (sweep.every((e) => Number.isFinite(num(e.value)))) return null;
+  return [...new Set(sweep.map((e) => String(e.value)))];
 }
 
 export function groupSweep(sweep: readonly SweepEntry[]): Map<string, SweepEntry[]> {
@@ -121,7 +129,12 @@ export function sweepChartModel(
   box: ChartBox = DEFAULT_BOX,
 ): SweepChartModel {
   const { width, height, margin } = box;
-  const entries = output.sweep.filter((e) => Number.isFinite(num(e.value)));
+  // Named values sit at their positions in the sweep, one tick each.
+  const cats = sweepCategories(output.sweep);
+  const xOf = (v: unknown) => (cats ? cats.indexOf(String(v)) : num(v));
+  const entries = output.sweep
+    .filter((e) => Number.isFinite(num(e.value)) || cats)
+    .map((e) => (cats ? { ...e, value: xOf(e.value) } : e));
   const groups = groupSweep(entries);
   const xs = entries.map((e) => num(e.value));
   let yUnit = '';
@@ -153,6 +166,7 @@ export function sweepChartModel(
     output.sweep_spec,
     [...groups.keys()].map(lineName),
     xValues,
+    xOf,
   );
   const bands = picks.map((p) => referenceBand(p.check, scaleY));
   for (const b of bands) ys.push(b.hi);
@@ -163,7 +177,11 @@ export function sweepChartModel(
   const xLog = xMin > 0 && (xMax / xMin > LOG_SPAN || doublings);
   const range: [number, number] = [margin.left, width - margin.right];
   let x: ScaleContinuousNumeric<number, number>;
-  if (xLog) {
+  if (cats) {
+    x = scaleLinear()
+      .domain([-0.5, cats.length - 0.5])
+      .range(range);
+  } else if (xLog) {
     x = scaleLog()
       .domain([xMin / 1.18, xMax * 1.18])
       .range(range);
@@ -211,9 +229,11 @@ export function sweepChartModel(
     if (l.limitPath && seen.has(l.limitPath)) l.limitPath = null;
     else if (l.limitPath) seen.add(l.limitPath);
   }
-  const fmt = (v: number) => paramTickLabel(spec.x, v) ?? formatTick(v);
+  const fmt = (v: number) => (cats ? cats[v]! : (paramTickLabel(spec.x, v) ?? formatTick(v)));
   let xTickValues: number[];
-  if (xLog) {
+  if (cats) {
+    xTickValues = cats.map((_, i) => i);
+  } else if (xLog) {
     xTickValues = xValues.every(isPow2) ? xValues : logTicks(xMin / 1.18, xMax * 1.18);
   } else {
     xTickValues = x.ticks(8);
@@ -243,6 +263,7 @@ export function sweepChartModel(
       { x, y, unit: yUnit, scale: scaleY },
       labels.relation,
     ),
+    ...(cats ? { categories: cats } : {}),
   };
 }
 
@@ -279,6 +300,8 @@ export function referencePicks(
   sweepSpec: SweepSpec | null | undefined,
   lineNames: readonly string[],
   xValues: readonly number[],
+  /** The x position of a swept value (its number, or its position among named values). */
+  xOf: (v: unknown) => number = num,
 ): ReferencePick[] {
   const xParam = sweepSpec?.parameter;
   const seriesParam = sweepSpec?.series_parameter ?? undefined;
@@ -289,7 +312,7 @@ export function referencePicks(
     if (!xParam || !at || c.metric !== yMetric || !(xParam in at)) continue;
     if (typeof expected !== 'number' || !Number.isFinite(expected)) continue;
     if (!SHAPES[c.comparison ?? 'within']) continue;
-    const x = num(at[xParam]);
+    const x = xOf(at[xParam]);
     if (!xValues.includes(x)) continue;
     const line =
       seriesParam !== undefined && seriesParam in at

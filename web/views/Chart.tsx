@@ -325,8 +325,8 @@ export function SweepChart({
           data-testid="chart-tooltip"
         >
           <div className="tooltip-title">
-            {formatNumber(tip.x)}
-            {xUnit ? ` ${xUnit}` : ''}
+            {model.categories ? model.categories[tip.x] : formatNumber(tip.x)}
+            {xUnit && !model.categories ? ` ${xUnit}` : ''}
           </div>
           <table>
             <tbody>
