@@ -23,6 +23,9 @@ import { BusView } from './BusView';
 import { FirmwareView } from './FirmwareView';
 import { ProfileView } from './ProfileView';
 import { CacheView } from './CacheView';
+import { RxPathView } from './RxPathView';
+import { VnicsView } from './VnicsView';
+import { CpuView } from './CpuView';
 import { RunStatus } from './RunStatus';
 import { KnobPanel } from './KnobPanel';
 import { PartitionSection } from './PartitionEditor';
@@ -224,6 +227,33 @@ function viewPanel(view: string, s: Scenario, runKey: unknown) {
           <h2 id="h-cache">NIC data cache</h2>
           <ErrorBoundary name="cache view" resetKey={runKey}>
             <CacheView />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'rxpath':
+      return (
+        <section key={view} className="panel panel-rxpath" aria-labelledby="h-rxpath">
+          <h2 id="h-rxpath">Receive path</h2>
+          <ErrorBoundary name="receive path" resetKey={runKey}>
+            <RxPathView />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'vnics':
+      return (
+        <section key={view} className="panel panel-vnics" aria-labelledby="h-vnics">
+          <h2 id="h-vnics">SINIC registers and VNICs</h2>
+          <ErrorBoundary name="registers and VNICs" resetKey={runKey}>
+            <VnicsView />
+          </ErrorBoundary>
+        </section>
+      );
+    case 'cpu':
+      return (
+        <section key={view} className="panel panel-cpu" aria-labelledby="h-cpu">
+          <h2 id="h-cpu">CPU time by part (Figs 6, 9)</h2>
+          <ErrorBoundary name="CPU breakdown" resetKey={runKey}>
+            <CpuView />
           </ErrorBoundary>
         </section>
       );
