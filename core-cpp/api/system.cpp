@@ -426,7 +426,8 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
        {"web_throughput", "web_request_rate", "web_disk_utilization", "web_bottleneck",
         "web_file_cache_hit_rate", "web_bus_content_mb", "web_cache_insert_mb", "web_nic_cache_mb",
         "web_packets_per_request", "web_descriptors_per_packet", "web_acks_per_request",
-        "web_cpu_per_request"})
+        "web_cpu_per_request", "web_request_rate_trace_mix", "web_window_response_bytes",
+        "web_mmap_miss_rate", "web_copied_mb", "web_copy_miss_rate"})
     add(name, 0.0);
   add("events", static_cast<double>(ctx.queue.fired()));
   add("sim_time", static_cast<double>(end) / 1e6);

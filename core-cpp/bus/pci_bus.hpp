@@ -80,6 +80,7 @@ class PciBus final : public IoBus, private EventHandler {
   void add_data(Time& t, const Request& r, std::uint32_t bytes, const Port& p);
   void finish_tenure();
   void maybe_cut_for(int requester);
+  void add_bridge_waits(Time& t, std::uint32_t bytes, const Port& p);
   std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
   BusCategory data_category(const Request& r, std::uint32_t offset) const;
   bool any_other_requesting(int port) const;

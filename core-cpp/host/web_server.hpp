@@ -59,6 +59,7 @@ struct WebCounters {
   std::uint64_t disk_bytes = 0;
   std::uint64_t mmap_misses = 0;         // write(): files that had to be mapped
   std::uint64_t copied_bytes = 0;        // write(): bytes copied into the kernel
+  std::uint64_t copy_misses = 0;         // write(): copies whose file was not in the L2
   std::uint64_t packets_posted = 0;      // TCP segments handed to the drivers
   std::uint64_t descriptors = 0;         // send descriptors posted
   std::uint64_t planned_content = 0;     // content bytes in posted segments
@@ -221,7 +222,7 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
     void unlink(std::uint32_t file, LruEntry& e);
     void push_back(std::uint32_t file, LruEntry& e);
   };
-  FileLru file_cache_, mapped_;
+  FileLru file_cache_, mapped_, cpu_cache_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> evicted_;  // (file, bytes)
 };
 

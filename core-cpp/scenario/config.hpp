@@ -39,7 +39,10 @@ struct WebServerConfig {
   Time packet_cost = 0;                // TCP/IP output and the driver's descriptors, per segment
   Time receive_cost = 0;               // per received packet (ACK or request)
   Time interrupt_cost = 0;             // enter and leave the interrupt handler
-  Time copy_cost_per_kb = 0;           // write(): user-to-kernel copy, per 1024 bytes
+  Time copy_cost_per_kb = 0;           // write(): user-to-kernel copy from DRAM, per 1024 B
+  Time copy_cached_cost_per_kb = 0;    // write(): ... of file pages still in the CPU's L2
+  std::int64_t cpu_cache_kb = 0;       // write(): the CPU's L2, holding recently copied files
+  Time file_info_cost = 0;             // per request when thttpd does not cache file info
   Time map_cost_per_page = 0;          // write(): mmap page faults of a file not mapped
   std::int64_t mapped_files = 0;       // write(): thttpd's mmap cache, files
   std::int64_t file_cache_mb = 0;      // the OS file cache (main memory)
@@ -85,6 +88,7 @@ struct BusConfig {
   std::int64_t delayed_slots = 0;          // delayed-transaction entries in the host bridge
   std::int64_t retry_gap_cycles = 0;       // REQ# deasserted after a STOP# termination
   std::int64_t read_disconnect_bytes = 0;  // host bridge prefetch boundary (0 = none)
+  std::int64_t bridge_read_mbps = 0;       // host bridge memory-to-bus read stream (0 = unlimited)
   std::int64_t write_buffer_bytes = 0;     // host bridge posted-write buffer (0 = unlimited)
   std::int64_t latency_timer = 0;          // master latency timer, clocks
   bool dual_address = false;               // buffers above 4 GB need a dual address cycle

@@ -400,6 +400,20 @@ std::vector<ParamSpec> build_registry() {
                  return c.bus.read_disconnect_bytes == 0 ? Json("none")
                                                          : Json(c.bus.read_disconnect_bytes);
                }});
+  r.push_back({"system.bus.bridge_read_mbps",
+               ParamType::Integer,
+               0,
+               100000,
+               {},
+               0,
+               "MB/s",
+               "chosen: the rate at which the host bridge streams main memory onto the bus during "
+               "a DMA read; 0 = as fast as the bus. Above it the bridge inserts wait states. The "
+               "web presets set 270 MB/s, fitted to seed 000 §4.2 (at 66 MHz the NASA server's "
+               "bus is 92% busy, 62% overhead, for 5% more content than at 33 MHz) and §4.7 "
+               "(memory bandwidth limits the server)",
+               "Host bridge DMA read stream rate",
+               INT_FIELD(bus.bridge_read_mbps)});
   r.push_back(
       {"system.bus.write_buffer_bytes",
        ParamType::Choice,
@@ -1537,20 +1551,57 @@ void add_server_params(std::vector<ParamSpec>& r) {
                0,
                1e7,
                {},
-               2000,
+               3000,
                "ns",
-               "chosen, fitted to Table 4.3 (World Cup's write penalty, whose files stay mapped)",
-               "web full-system, write: CPU to copy 1024 bytes from user space into the kernel",
+               "chosen, fitted to Table 4.3 (NASA's and Rice's write penalty: large files whose "
+               "pages come from DRAM, which the NICs' DMA reads share)",
+               "web full-system, write: CPU to copy 1024 bytes of a file not in the CPU's L2",
                TIME_FIELD(server.copy_cost_per_kb, kNsScale)});
+  r.push_back({"system.server.copy_cached_ns_per_kb",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               600,
+               "ns",
+               "chosen, fitted to Table 4.3 (IBM's and World Cup's write penalty: small hot files "
+               "whose pages stay in the CPU's L2)",
+               "web full-system, write: CPU to copy 1024 bytes of a file still in the CPU's L2",
+               TIME_FIELD(server.copy_cached_cost_per_kb, kNsScale)});
+  r.push_back({"system.server.cpu_cache_kb",
+               ParamType::Integer,
+               0,
+               65536,
+               {},
+               256,
+               "KB",
+               "the Athlon XP 2200+ and 2600+ (Thoroughbred) have a 256 KB L2 (Table 4.2's CPUs)",
+               "web full-system, write: the CPU's L2, which keeps recently copied files",
+               INT_FIELD(server.cpu_cache_kb)});
+  r.push_back({"system.server.file_info_ns",
+               ParamType::Number,
+               0,
+               1e7,
+               {},
+               0,
+               "ns",
+               "0 = thttpd caches file information (Tables 4.4-4.7); Table 4.3 ran without that "
+               "optimization (seed 000 §4.3.2). Its presets set 6000, chosen: IBM's sendfile "
+               "throughput is 424 Mb/s in Table 4.3 against 468 in Table 4.7, about 5 µs more per "
+               "request at 2.1 GHz",
+               "web full-system: CPU per request to look up a file's information (stat, open)",
+               TIME_FIELD(server.file_info_cost, kNsScale)});
   r.push_back({"system.server.map_ns_per_page",
                ParamType::Number,
                0,
                1e7,
                {},
-               8000,
+               30000,
                "ns",
-               "chosen, fitted to Table 4.3: mmap, a page fault per 4 KB page and a later munmap, "
-               "for a file thttpd has not kept mapped",
+               "chosen, fitted to Table 4.3 (Rice's write penalty, the largest: many distinct "
+               "files, so the most mapping): mmap, a page fault per 4 KB page and a later munmap "
+               "with its TLB flush, for a file thttpd has not kept mapped; more than a minor fault "
+               "alone costs, as it lumps whatever else the write path pays per newly mapped page",
                "web full-system, write: CPU per page of a file that must be mapped",
                TIME_FIELD(server.map_cost_per_page, kNsScale)});
   r.push_back({"system.server.mapped_files",

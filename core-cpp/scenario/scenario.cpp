@@ -117,6 +117,17 @@ const std::vector<MetricInfo>& result_metrics() {
        "Web full-system: HTTP content the clients received, in Mb of 2^20 bits as Tables "
        "4.3-4.7 count it (req/s x average response x 8 / 2^20)"},
       {"web_request_rate", "req/s", "Web full-system: responses completed at the clients"},
+      {"web_request_rate_trace_mix", "req/s",
+       "Web full-system: the content throughput divided by the whole trace's mean response "
+       "(Table 4.1), the request rate Tables 4.4-4.7 report (their req/s x mean response = Mb/s)"},
+      {"web_window_response_bytes", "bytes",
+       "Web full-system: mean content of the responses completed in the window (a short window "
+       "samples the trace's mix unevenly)"},
+      {"web_mmap_miss_rate", "fraction",
+       "Web full-system, write(): requests whose file thttpd had to mmap again (Table 4.3)"},
+      {"web_copied_mb", "MB", "Web full-system, write(): content copied into socket buffers"},
+      {"web_copy_miss_rate", "fraction",
+       "Web full-system, write(): requests whose file was copied from DRAM, not the CPU's L2"},
       {"web_disk_utilization", "fraction",
        "Web full-system: share of time the disk is reading (the server waits for it)"},
       {"web_bottleneck", "0 bus, 1 CPU, 2 disk",
@@ -528,6 +539,14 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
       e.message += where;
       errors.push_back(e);
     }
+  }
+  if (c.workload.kind == WorkloadKind::Web && c.workload.web_mode == WebMode::FullSystem &&
+      c.nic_model != NicModel::Fixed) {
+    // Only the model's fixed-function NIC executes the Fig 4.11 cache commands.
+    errors.push_back({"system.nic.model",
+                      "the web full-system mode runs on the fixed-function NIC: it must be "
+                      "\"fixed\"" +
+                          where});
   }
   if (c.workload.kind == WorkloadKind::Web && c.nics > 2) {
     errors.push_back({"system.nics", "web: one or two NICs (the trace split evenly)" + where});

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Web full-system mode against seed 000 Table 4.4 (server 2200/33) and Table 4.3 (2600/66).
+"""Web full-system mode against seed 000 Tables 4.4-4.7 (four servers) and Table 4.3 (2600/66).
 
 Runs build/native/nicsim on scenarios/web-nasa-cache.json with each trace, cache size and
 server configuration, and prints the model beside the thesis. The server costs in
@@ -16,14 +16,26 @@ import sys
 import tempfile
 import time
 
-# Table 4.4: Mb/s (2^20 bits) with none, 4, 8, 16 MB per NIC; Table 4.3: sendfile, write.
-TABLE_44 = {
-    "berkeley": [149, 149, 149, 148],
-    "ibm": [428, 426, 425, 427],
-    "nasa": [1188, 1241, 1417, 1481],
-    "rice": [1094, 1171, 1217, 1251],
-    "worldcup": [708, 722, 739, 753],
+# Tables 4.4-4.7: Mb/s (2^20 bits) with none, 4, 8, 16 MB per NIC; Table 4.3: sendfile, write.
+TABLES = {
+    "4.4": ("2200/33", {
+        "berkeley": [149, 149, 149, 148], "ibm": [428, 426, 425, 427],
+        "nasa": [1188, 1241, 1417, 1481], "rice": [1094, 1171, 1217, 1251],
+        "worldcup": [708, 722, 739, 753]}),
+    "4.5": ("2200/66", {
+        "berkeley": [151, 152, 152, 150], "ibm": [441, 434, 434, 434],
+        "nasa": [1243, 1286, 1457, 1507], "rice": [1154, 1221, 1265, 1292],
+        "worldcup": [724, 731, 749, 762]}),
+    "4.6": ("2600/33", {
+        "berkeley": [149, 148, 147, 145], "ibm": [447, 447, 447, 447],
+        "nasa": [1182, 1228, 1423, 1508], "rice": [1110, 1203, 1265, 1313],
+        "worldcup": [713, 738, 760, 778]}),
+    "4.7": ("2600/66", {
+        "berkeley": [157, 156, 156, 153], "ibm": [468, 463, 465, 464],
+        "nasa": [1273, 1351, 1536, 1583], "rice": [1179, 1293, 1330, 1360],
+        "worldcup": [769, 783, 825, 833]}),
 }
+TABLE_44 = TABLES["4.4"][1]
 TABLE_43 = {
     "berkeley": (142, 118),
     "ibm": (424, 331),
@@ -43,16 +55,20 @@ RUNS = {
             "run.duration_us": 40000},
     "nasa": {"workload.trace_requests": 400000, "workload.warmup_requests": 150000,
              "run.duration_us": 200000},
-    "rice": {"workload.trace_requests": 0, "workload.warmup_requests": 100000,
-             "run.duration_us": 150000},
+    "rice": {"workload.trace_requests": 0, "workload.warmup_requests": 50000,
+             "run.duration_us": 1000000},
     "worldcup": {"workload.trace_requests": 400000, "workload.warmup_requests": 150000,
                  "run.duration_us": 40000},
 }
-CONFIGS = {"2200/33": {"system.server.cpu_mhz": 1800, "system.bus.clock_mhz": 33},
-           "2600/66": {"system.server.cpu_mhz": 2100, "system.bus.clock_mhz": 66}}
+CONFIGS = {f"{cpu}/{bus}": {"system.server.cpu_mhz": 1800 if cpu == 2200 else 2100,
+                            "system.bus.clock_mhz": bus}
+           for cpu in (2200, 2600) for bus in (33, 66)}
+# Table 4.3 ran thttpd without its file-info caching (the presets set this).
+TABLE_43_SETS = {"system.server.file_info_ns": 6000}
 
 
-def run(nicsim, scenario, sets):
+def run_doc(nicsim, scenario, sets):
+    """One nicsim run with --set overrides: its whole JSON output and the seconds it took."""
     args = [nicsim, scenario, "--format", "json"]
     for k, v in sets.items():
         args += ["--set", f"{k}={v}"]
@@ -63,7 +79,12 @@ def run(nicsim, scenario, sets):
     d = json.loads(p.stdout)
     if "errors" in d:
         sys.exit(json.dumps(d["errors"]))
-    return {k: v["value"] for k, v in d["results"].items()}, time.time() - t0
+    return d, time.time() - t0
+
+
+def run(nicsim, scenario, sets):
+    d, secs = run_doc(nicsim, scenario, sets)
+    return {k: v["value"] for k, v in d["results"].items()}, secs
 
 
 def main():
@@ -72,7 +93,8 @@ def main():
     ap.add_argument("--scenario", default="scenarios/web-nasa-cache.json")
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--only", default=",".join(TABLE_44))
-    ap.add_argument("--table", choices=["4.3", "4.4", "both"], default="both")
+    ap.add_argument("--table", choices=["4.3", "4.4", "4.5", "4.6", "4.7", "both", "all"],
+                    default="both")
     a = ap.parse_args()
     # One point per run: the preset without its sweep and checks.
     doc = json.load(open(a.scenario))
@@ -85,8 +107,12 @@ def main():
     extra = dict(s.split("=", 1) for s in a.set)
     traces = a.only.split(",")
     names = ["bus", "CPU", "disk"]
-    if a.table in ("4.4", "both"):
-        print("Table 4.4 (2200/33): HTTP content Mb/s (2^20 bits), model / thesis")
+    tables = {"both": ["4.4"], "all": ["4.4", "4.5", "4.6", "4.7"]}.get(a.table, [a.table])
+    for table in tables:
+        if table not in TABLES:
+            continue
+        config, values = TABLES[table]
+        print(f"Table {table} ({config}): HTTP content Mb/s (2^20 bits), model / thesis")
         print(f"{'trace':9} {'cache':>6} {'model':>7} {'thesis':>7} {'err':>6} {'gain':>6} "
               f"{'thesis':>6} {'bus':>5} {'cpu':>5} {'disk':>5} {'cont':>5} {'ovh':>5} "
               f"{'red':>5} {'limit':>5} {'s':>5}")
@@ -94,25 +120,26 @@ def main():
             base = None
             for i, kb in enumerate(SIZES_KB):
                 sets = {"workload.trace": t, "system.nic_cache.kbytes": kb,
-                        "system.server.send_api": "sendfile", **CONFIGS["2200/33"], **RUNS[t],
+                        "system.server.send_api": "sendfile", **CONFIGS[config], **RUNS[t],
                         **extra}
                 r, secs = run(a.nicsim, a.scenario, sets)
                 thr = r["web_throughput"]
                 base = thr if i == 0 else base
-                ref = TABLE_44[t][i]
+                ref = values[t][i]
                 print(f"{t:9} {kb // 1024:>4}MB {thr:7.0f} {ref:7d} {thr / ref - 1:+6.1%} "
-                      f"{thr / base - 1:+6.1%} {ref / TABLE_44[t][0] - 1:+6.1%} "
+                      f"{thr / base - 1:+6.1%} {ref / values[t][0] - 1:+6.1%} "
                       f"{r['bus_utilization']:5.2f} {r['host_cpu_utilization']:5.2f} "
                       f"{r['web_disk_utilization']:5.2f} {r['bus_content_share']:5.2f} "
                       f"{r['bus_overhead_share']:5.2f} {r['content_traffic_reduction']:5.2f} "
                       f"{names[int(r['web_bottleneck'])]:>5} {secs:5.2f}", flush=True)
-    if a.table in ("4.3", "both"):
+    if a.table in ("4.3", "both", "all"):
         print("Table 4.3 (2600/66, no cache): sendfile / write Mb/s, model (thesis)")
         for t in traces:
             out = []
             for api in ("sendfile", "write"):
                 sets = {"workload.trace": t, "system.nic_cache.kbytes": 0,
-                        "system.server.send_api": api, **CONFIGS["2600/66"], **RUNS[t], **extra}
+                        "system.server.send_api": api, **CONFIGS["2600/66"], **TABLE_43_SETS,
+                        **RUNS[t], **extra}
                 out.append(run(a.nicsim, a.scenario, sets)[0]["web_throughput"])
             s, w = TABLE_43[t]
             print(f"{t:9} sendfile {out[0]:6.0f} ({s})  write {out[1]:6.0f} ({w})  "

@@ -38,7 +38,7 @@ struct CnicConfig {
   std::int64_t reclaim_cycles = 0;  // driver: reclaim one sent packet's descriptors and buffers
   Time interrupt_interval = 0;      // §5.1: at most one interrupt per 10 µs
   Time pio_read_off_chip = 0;       // §2.2: uncached register reads across the I/O bridge
-  Time pio_write_off_chip = 0;      // doorbell write, posted through the bridge
+  Time pio_write_off_chip = 0;      // a register write (interrupt mask, doorbell)
   Time register_on_chip = 0;        // an on-die register access
   Time dma_latency_off_chip = 0;    // PCI-Express-like link + I/O bridge, per DMA
   std::int64_t ring_entries = 0;    // descriptors per ring

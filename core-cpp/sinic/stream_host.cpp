@@ -11,7 +11,7 @@ namespace {
 constexpr std::int64_t kWireExtraBytes = 4;
 // The driver allocates 2 KB receive buffers and passes their size as the copy length (§3.1).
 constexpr std::int64_t kRxBufferBytes = 2048;
-constexpr std::int64_t kHeaderLine = 64;  // the stack reads the headers: one cache line
+constexpr std::int64_t kHeaderLine = 64;  // eth_type_trans() reads the headers: one cache line
 bool is_sinic(NicModel m) { return m == NicModel::Sinic || m == NicModel::VSinic; }
 }  // namespace
 
@@ -91,6 +91,12 @@ Time StreamHost::miss_time(std::int64_t lines) const {
   return lines * per_line;
 }
 
+// A dependent load that misses (a descriptor the NIC wrote, a frame's header) waits the whole
+// DRAM latency (Table 1: 50 ns): nothing overlaps it.
+Time StreamHost::load_miss(std::int64_t lines) const {
+  return lines * (sc_.l2.memory_latency + cyc((sc_.l2.line_bytes + 3) / 4));
+}
+
 std::int64_t StreamHost::count_misses(std::int64_t stamp, std::int64_t bytes) {
   const std::int64_t m = l2_.missing_lines(stamp, bytes);
   n_.missed_lines += m;
@@ -136,18 +142,22 @@ StreamCounters StreamHost::counters() const {
 
 void StreamHost::dispatch() {
   if (busy_) return;
-  // Interrupt, then kernel (softirq) work, then the netperf threads.
+  // The interrupt, then the driver's receive pass (the CNIC's rx tasklet, SINIC's poll loop),
+  // then the stack's softirq work on the backlog (CNIC), then the netperf threads.
   if (intr_pending_) {
     intr_pending_ = false;
-    // §2.2: off chip, reading the interrupt status is an uncached read across the bridge.
-    const Time reg = off_chip_ ? sc_.cnic.pio_read_off_chip : sc_.cnic.register_on_chip;
+    // The handler reads the interrupt status and masks the NIC's receive interrupts (DP83820
+    // driver: ISR read, IMR write; SINIC: IntrStatus, IntrMask). §2.2, §6: off chip both are
+    // uncached accesses across the I/O bridge.
+    const Time reg = reg_read() + reg_write();
     ++n_.register_reads;
     note_reg(NicReg::IntrStatus, kAnyVnic,
-             sinic_ && sinic_->read_rx_done(-1).packets > 0 ? sinic_bits::kIntrRxPacket : 0, reg);
+             sinic_ && sinic_->read_rx_done(-1).packets > 0 ? sinic_bits::kIntrRxPacket : 0,
+             reg_read());
     ctx_->record(TraceKind::IsrStart, Component::Driver, static_cast<std::uint32_t>(n_.interrupts));
     compute(CpuPart::Driver, cyc(sc_.cpu.isr_cycles) + reg, [this] {
-      masked_ = true;  // the poll loop runs with the NIC's interrupts masked
-      if (sinic_) note_reg(NicReg::IntrMask, kAnyVnic, 0, 0);
+      masked_ = true;  // the driver's pass runs with the NIC's interrupts masked
+      note_reg(NicReg::IntrMask, kAnyVnic, 0, reg_write());
       rx_poll_ = true;
       reclaim_ = cnic_ != nullptr;
       finish();
@@ -156,6 +166,11 @@ void StreamHost::dispatch() {
   }
   if (rx_poll_) return rx_poll_one();
   if (reclaim_) return reclaim_one();
+  if (!backlog_.empty()) {
+    const Skb s = backlog_.front();
+    backlog_.pop_front();
+    return stack_rx(s);
+  }
   if (restart_) return restart_one();
   if (cur_thread_ < 0 && !runq_.empty()) {
     cur_thread_ = runq_.front();
@@ -210,38 +225,50 @@ void StreamHost::post_interrupt() {
   ctx_->at(when, this, kIntrTimer);
 }
 
+// The driver's pass is over: it unmasks the NIC's interrupts (a register write, across the
+// bridge off chip); work that arrived meanwhile raises the interrupt again (at most once per
+// interval). The CNIC's stack work then runs from the backlog.
 void StreamHost::poll_done() {
   rx_poll_ = false;
-  if (reclaim_) return;
-  masked_ = false;
-  if (sinic_) note_reg(NicReg::IntrMask, kAnyVnic, sinic_bits::kIntrMaskReset, 0);
-  // Work that arrived while masked raises the interrupt again.
-  const bool more = cnic_ ? (cnic_->rx_completed() > 0 || cnic_->tx_completed() > 0)
-                          : (sinic_->read_rx_done(-1).packets > 0 && !vnic_starved_);
-  if (more) post_interrupt();
+  if (reclaim_) return finish();
+  auto unmask = [this] {
+    masked_ = false;
+    const bool more = cnic_ ? (cnic_->rx_completed() > 0 || cnic_->tx_completed() > 0)
+                            : (sinic_->read_rx_done(-1).packets > 0 && !vnic_starved_);
+    if (more) post_interrupt();
+    finish();
+  };
+  if (!masked_) return unmask();  // a pass restarted by a freed VNIC, not by an interrupt
+  compute(CpuPart::Driver, reg_write(), [this, unmask] {
+    note_reg(NicReg::IntrMask, kAnyVnic, sinic_bits::kIntrMaskReset, reg_write());
+    unmask();
+  });
+}
+
+void StreamHost::to_backlog(const Skb& s) {
+  backlog_.push_back(s);  // netif_rx()
+  finish();
 }
 
 // ---------------------------------------------------------------- receive path
 
 void StreamHost::rx_poll_one() {
   if (sinic_) return rx_sinic_one();
-  if (cnic_->rx_completed() == 0) {
-    poll_done();
-    return finish();
-  }
+  if (cnic_->rx_completed() == 0) return poll_done();
   // §2.2 receive step 4: the driver takes the filled buffer, converts it to an sk_buff and
-  // refills the descriptor. Off chip, the descriptor the NIC wrote is a miss to DRAM.
+  // refills the descriptor, and eth_type_trans() reads the frame's header. Off chip the NIC
+  // wrote both the descriptor and the frame to DRAM: two dependent misses.
   Skb s;
   s.p = cnic_->take_rx();
   s.stamp = cnic_stamps_.front();
   cnic_stamps_.pop_front();
-  Time d = cyc(sc_.cnic.rx_cycles);
+  Time d = cyc(sc_.cnic.rx_cycles) + load_miss(count_misses(s.stamp, kHeaderLine));
   if (off_chip_) {
-    d += miss_time(1);
+    d += load_miss(1);
     ++n_.missed_lines;
   }
   compute(
-      CpuPart::Driver, d, [this, s] { stack_rx(s); }, s.p.id);
+      CpuPart::Driver, d, [this, s] { to_backlog(s); }, s.p.id);
 }
 
 void StreamHost::rx_sinic_one() {
@@ -250,10 +277,7 @@ void StreamHost::rx_sinic_one() {
   ++n_.register_reads;
   const RxDoneReg done = sinic_->read_rx_done(-1);
   note_reg(NicReg::RxDone, kAnyVnic, sinic_bits::rx_done(done), sc_.cnic.register_on_chip);
-  if (done.packets == 0) {
-    poll_done();
-    return finish();
-  }
+  if (done.packets == 0) return poll_done();
   std::int64_t vnic = 0;
   if (model_ == NicModel::VSinic) {
     vnic = -1;
@@ -269,8 +293,7 @@ void StreamHost::rx_sinic_one() {
     if (vnic < 0) {
       // Every VNIC holds a deferred packet (§3.2): the FIFO waits for read()s to free one.
       vnic_starved_ = true;
-      poll_done();
-      return finish();
+      return poll_done();
     }
   }
   vnic_starved_ = false;
@@ -297,7 +320,13 @@ void StreamHost::rx_sinic_one() {
                    r.more ? static_cast<std::uint32_t>(sc_.sinic.zero_copy_bytes)
                           : static_cast<std::uint32_t>(s.p.frame()),
                    r.more ? 1u : 0u);
-      stack_rx(s);
+      // eth_type_trans() reads the header the engine just wrote through the L2 port (a hit).
+      // The SINIC driver polls (its Config register has a Poll bit, nic_facts §1.3): the
+      // stack processes each packet in the driver's poll loop, interrupts masked.
+      const std::int64_t m = count_misses(s.stamp, kHeaderLine);
+      if (m == 0) return stack_rx(s);
+      compute(
+          CpuPart::Driver, load_miss(m), [this, s] { stack_rx(s); }, s.p.id);
     });
   });
 }
@@ -317,8 +346,9 @@ void StreamHost::wait_rx(std::int64_t vnic, CpuPart part,
     }
     // Non-blocking: the driver reads RxDone every poll interval until the copy is done.
     const Time poll = sc_.sinic.poll_interval;
-    const Time polls = std::max<Time>(1, (ctx_->now() - t0 + poll - 1) / poll);
-    n_.register_reads += polls;
+    // Reads at t0, t0 + poll, ...: the first that finds the copy done ends the loop.
+    const Time polls = (ctx_->now() - t0 + poll - 1) / poll;
+    n_.register_reads += polls + 1;
     resume_then_ = [this, vnic, then, r] {
       note_reg(NicReg::RxDone, vnic, sinic_bits::rx_done(r), sc_.cnic.register_on_chip);
       then(r);
@@ -339,8 +369,9 @@ void StreamHost::wait_tx(std::int64_t vnic, std::function<void()> then) {
       return;
     }
     const Time poll = sc_.sinic.poll_interval;
-    const Time polls = std::max<Time>(1, (ctx_->now() - t0 + poll - 1) / poll);
-    n_.register_reads += polls;
+    // Reads at t0, t0 + poll, ...: the first that finds the copy done ends the loop.
+    const Time polls = (ctx_->now() - t0 + poll - 1) / poll;
+    n_.register_reads += polls + 1;
     resume_then_ = [this, vnic, then, r] {
       note_reg(NicReg::TxDone, vnic, sinic_bits::tx_done(r), sc_.cnic.register_on_chip);
       then();
@@ -350,11 +381,11 @@ void StreamHost::wait_tx(std::int64_t vnic, std::function<void()> then) {
 }
 
 void StreamHost::stack_rx(const Skb& s) {
-  // TCP/IP receive processing reads the headers (a miss if the frame is not in the L2).
-  const std::int64_t m = count_misses(s.stamp, kHeaderLine);
+  // TCP/IP receive processing (the softirq, from the backlog); the driver already brought the
+  // headers into the cache.
   const std::int64_t cycles = s.p.ack ? sc_.cpu.stack_ack_rx_cycles : sc_.cpu.stack_rx_cycles;
   compute(
-      CpuPart::Stack, cyc(cycles) + miss_time(m),
+      CpuPart::Stack, cyc(cycles),
       [this, s] {
         Conn& k = conns_[s.p.conn];
         if (s.p.ack) {
@@ -535,19 +566,17 @@ void StreamHost::driver_xmit(const NetPacket& p, std::function<void()> then, boo
     return then();
   }
   // §2.2 transmit steps 1-3: descriptors for header and payload, written into the ring (off
-  // chip the ring's line was last written by the NIC: a miss), then a doorbell PIO write.
-  Time d = cyc(sc_.cnic.tx_cycles);
+  // chip the ring's line was last written by the NIC: the driver's read of its status
+  // misses), then a doorbell register write (kick_tx).
+  Time d = cyc(sc_.cnic.tx_cycles) + reg_write();
   if (off_chip_) {
-    d += sc_.cnic.pio_write_off_chip + miss_time(1);
+    d += load_miss(1);
     ++n_.missed_lines;
-  } else {
-    d += sc_.cnic.register_on_chip;
   }
   compute(
       CpuPart::Driver, d,
       [this, p, then] {
-        note_reg(NicReg::Doorbell, kAnyVnic, 0,
-                 off_chip_ ? sc_.cnic.pio_write_off_chip : sc_.cnic.register_on_chip);
+        note_reg(NicReg::Doorbell, kAnyVnic, 0, reg_write());
         cnic_->tx_post(p);
         then();
       },
@@ -606,14 +635,14 @@ void StreamHost::reclaim_one() {
   if (cnic_->tx_completed() == 0) {
     reclaim_ = false;
     if (!qdisc_.empty()) restart_ = true;
-    if (!rx_poll_) poll_done();
+    if (!rx_poll_) return poll_done();
     return finish();
   }
   // §2.2 transmit step 7: reclaim descriptors and buffers (off chip the written-back
-  // descriptor is a miss).
+  // descriptor is a dependent miss).
   Time d = cyc(sc_.cnic.reclaim_cycles);
   if (off_chip_) {
-    d += miss_time(1);
+    d += load_miss(1);
     ++n_.missed_lines;
   }
   compute(CpuPart::Driver, d, [this] {

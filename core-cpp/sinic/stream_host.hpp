@@ -3,7 +3,10 @@
 // shares with the NIC's data placement; one of the four NICs; and the stressor at the other
 // end of a lossless 10 Gb/s link (infinitely fast, §5.1). Stream: the host sends; maerts: the
 // host receives, read() by one netperf thread per connection (late by workload.read_delay_us
-// for the slow-reader workload of §6).
+// for the slow-reader workload of §6). The CNIC's driver is the DP83820's Linux driver: the
+// interrupt handler takes the filled descriptors, hands the sk_buffs to netif_rx() and unmasks
+// at once, and the stack processes them later from the backlog; the SINIC driver polls (NAPI),
+// running the stack on each packet with interrupts masked until the FIFO is empty.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -76,6 +79,14 @@ class StreamHost final : public EventHandler {
   void fire(std::uint32_t tag) override;
   Time cyc(std::int64_t cycles) const { return cycles * cycle_; }
   Time miss_time(std::int64_t lines) const;
+  Time load_miss(std::int64_t lines) const;
+  // §2.2, §6: a device register access; off chip it crosses the I/O bridge.
+  Time reg_read() const {
+    return off_chip_ ? sc_.cnic.pio_read_off_chip : sc_.cnic.register_on_chip;
+  }
+  Time reg_write() const {
+    return off_chip_ ? sc_.cnic.pio_write_off_chip : sc_.cnic.register_on_chip;
+  }
   std::int64_t count_misses(std::int64_t stamp, std::int64_t bytes);
   // The CPU: one unit at a time; interrupts and kernel work run between units.
   void compute(CpuPart part, Time d, std::function<void()> then, std::uint32_t packet = 0);
@@ -90,6 +101,7 @@ class StreamHost final : public EventHandler {
   // kernel work
   void rx_poll_one();
   void rx_sinic_one();
+  void to_backlog(const Skb& s);
   void stack_rx(const Skb& s);
   void send_ack(std::uint32_t conn, std::function<void()> then);
   void driver_xmit(const NetPacket& p, std::function<void()> then, bool from_qdisc = false);
@@ -137,6 +149,7 @@ class StreamHost final : public EventHandler {
   bool intr_pending_ = false, intr_timer_ = false, masked_ = false;
   Time last_intr_ = -1;
   bool rx_poll_ = false, reclaim_ = false, restart_ = false, vnic_starved_ = false;
+  std::deque<Skb> backlog_;      // netif_rx(): received sk_buffs the stack has not processed
   std::deque<NetPacket> qdisc_;  // packets the driver could not hand to the NIC yet
   std::deque<std::int64_t> cnic_stamps_;
   std::vector<std::int64_t> vnic_stamp_;

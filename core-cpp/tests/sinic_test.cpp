@@ -179,6 +179,15 @@ double gbps(const std::string& nic, const std::string& direction, int l2_kb,
   return metric(run_ok(minimal(tcp_scenario(nic, direction, l2_kb, sinic))), m);
 }
 
+// A metric with `set` applied to the scenario's "system" (e.g. the CNIC's register latency).
+double with_system(const std::string& nic, const std::string& direction, int l2_kb, const Json& set,
+                   const char* m = "tcp_throughput") {
+  Json s = tcp_scenario(nic, direction, l2_kb);
+  s["system"].merge_patch(set);
+  s["run"]["duration_us"] = 5000;  // as the presets: CPU-bound runs are burstier
+  return metric(run_ok(minimal(s)), m);
+}
+
 TEST(SinicValidation, ImpossibleSettingsAreRefusedNamingTheFieldAndRange) {
   auto errors = [](const Json& extra) { return api::validate(minimal(extra), ""); };
   Json zero_vnics = tcp_scenario("v-sinic", "receive", 1024, {{"vnics", 0}});
@@ -219,11 +228,49 @@ TEST(SinicOrderings, Fig5OffChipBelowOnChipAndSinicAtLeastOnChip) {
     EXPECT_GE(sinic, 0.99 * on) << d;
     EXPECT_LE(sinic, 1.05 * on) << d;
   }
-  // Fig 6: the driver's share shrinks on chip, and SINIC's is the smallest.
-  EXPECT_LT(gbps("cnic-on-chip", "send", 8192, {}, "cpu_driver"),
-            gbps("cnic-off-chip", "send", 8192, {}, "cpu_driver"));
-  EXPECT_LT(gbps("sinic", "receive", 8192, {}, "cpu_driver"),
-            gbps("cnic-on-chip", "receive", 8192, {}, "cpu_driver"));
+}
+
+TEST(SinicOrderings, Fig6DriverShareShrinksOnChipBecauseRegistersAreClose) {
+  for (const char* d : {"send", "receive"}) {
+    const double off = gbps("cnic-off-chip", d, 8192, {}, "cpu_driver");
+    const double on = gbps("cnic-on-chip", d, 8192, {}, "cpu_driver");
+    // The driver's share of CPU time is clearly smaller on chip, and SINIC's (no descriptors)
+    // smaller still; the stack's share rises with the bandwidth.
+    EXPECT_LT(on, 0.85 * off) << d;
+    EXPECT_LT(gbps("sinic", d, 8192, {}, "cpu_driver"), 0.9 * on) << d;
+    EXPECT_GT(gbps("cnic-on-chip", d, 8192, {}, "cpu_stack"),
+              1.1 * gbps("cnic-off-chip", d, 8192, {}, "cpu_stack"))
+        << d;
+  }
+  // §6: "a direct result of the lower latency of device register accesses": with on-die
+  // register latency across the bridge, the off-chip driver's share is no longer larger.
+  const Json near = {{"cnic", {{"pio_read_ns", 5}, {"pio_write_ns", 5}}}};
+  EXPECT_LE(with_system("cnic-off-chip", "receive", 8192, near, "cpu_driver"),
+            1.05 * gbps("cnic-on-chip", "receive", 8192, {}, "cpu_driver"));
+}
+
+TEST(SinicOrderings, Fig5OrderingsHoldAtTwoGigahertz) {
+  // Table 1: the CPU runs at 2 or 4 GHz. At 2 GHz every NIC is CPU-bound, below its 4 GHz
+  // bandwidth; off chip is still clearly below on chip, and SINIC at least as fast as the
+  // on-chip CNIC but similar (§6: "similar performance ... even for complex CPU-bound
+  // workloads"). Zero copy still pays at 1 MB.
+  const Json two = {{"host_cpu", {{"ghz", 2}}}};
+  for (const char* d : {"send", "receive"}) {
+    const double off = with_system("cnic-off-chip", d, 8192, two);
+    const double on = with_system("cnic-on-chip", d, 8192, two);
+    const double sinic = with_system("sinic", d, 8192, two);
+    EXPECT_LT(off, 0.9 * on) << d;
+    EXPECT_GE(sinic, on) << d;
+    EXPECT_LE(sinic, 1.15 * on) << d;
+    EXPECT_LT(sinic, 0.9 * gbps("sinic", d, 8192)) << d;
+    EXPECT_GT(with_system("cnic-off-chip", d, 8192, two, "cpu_driver"),
+              with_system("cnic-on-chip", d, 8192, two, "cpu_driver"))
+        << d;
+  }
+  Json zc = two;
+  zc["sinic"] = {{"zero_copy", "aggressive"}};
+  EXPECT_GT(with_system("v-sinic", "receive", 1024, zc),
+            1.3 * with_system("v-sinic", "receive", 1024, two));
 }
 
 TEST(SinicOrderings, Fig7And8CacheSizeAndZeroCopy) {
@@ -262,20 +309,39 @@ TEST(SinicOrderings, Fig10And11SlowReadersAndTransmit) {
   const double tx = gbps("v-sinic", "send", 1024);
   EXPECT_NEAR(gbps("v-sinic", "send", 1024, {{"zero_copy", "aggressive"}}), tx, 0.01 * tx);
   EXPECT_NEAR(gbps("v-sinic", "send", 1024, {{"zero_copy", "conservative"}}), tx, 0.01 * tx);
-  // Conservative gives up (part of) the receive gain on the receive benchmark.
-  EXPECT_LT(gbps("v-sinic", "receive", 1024, {{"zero_copy", "conservative"}}),
-            0.9 * gbps("v-sinic", "receive", 1024, {{"zero_copy", "aggressive"}}));
+  // Conservative gives up part of the receive gain on the receive benchmark: clearly above
+  // V-SINIC without zero copy, clearly below the aggressive policy (Fig 11).
+  const double conservative = gbps("v-sinic", "receive", 1024, {{"zero_copy", "conservative"}});
+  EXPECT_LT(conservative, 0.9 * gbps("v-sinic", "receive", 1024, {{"zero_copy", "aggressive"}}));
+  EXPECT_GT(conservative, 1.1 * gbps("v-sinic", "receive", 1024));
 }
 
-TEST(SinicOrderings, Fig12SixtyFourVnicsAreEnough) {
+TEST(SinicOrderings, Fig12SixtyFourVnicsAndNinetySixKilobytesAreEnough) {
+  // §6: 64 VNICs with 1.5 KB of on-chip FIFO each (96 KB) reach full bandwidth; 32 do not.
   auto at = [](int vnics) {
     return gbps("v-sinic", "receive", 8192,
                 {{"zero_copy", "aggressive"}, {"vnics", vnics}, {"fifo_bytes_per_vnic", 1536}});
   };
   const double full = at(256);
   EXPECT_GE(at(64), 0.97 * full);
-  EXPECT_LT(at(16), 0.92 * full);
+  EXPECT_LT(at(32), 0.92 * full);
+  EXPECT_LT(at(16), at(32));
   EXPECT_LE(at(8), at(16));
+  // The same knee on the FIFO's size with all 256 VNICs (§4: performance suffers below about
+  // 100 KB): the FIFO holds every packet from arrival to its payload copy.
+  auto fifo = [](int kb) {
+    return gbps("v-sinic", "receive", 8192, {{"zero_copy", "aggressive"}, {"rx_fifo_kbytes", kb}});
+  };
+  const double big = fifo(384);
+  EXPECT_GE(fifo(96), 0.97 * big);
+  EXPECT_LT(fifo(48), 0.92 * big);
+  EXPECT_LT(fifo(24), fifo(48));
+  // Why: the packets in flight (arrival to read()) fill about as many 1.5 KB slots as 64 VNICs
+  // hold and more than 32 do.
+  const double peak =
+      gbps("v-sinic", "receive", 8192, {{"zero_copy", "aggressive"}}, "rx_fifo_peak_kb");
+  EXPECT_GT(peak, 48.0);
+  EXPECT_LE(peak, 96.0);
 }
 
 TEST(SinicModel, BlockingWaitsReadFewerRegistersThanPolling) {

@@ -127,6 +127,37 @@ describe('sweepChartModel with the PCI presets', () => {
     expect(m.lines[1]!.points.at(-1)!.y).toBeCloseTo(80);
   });
 
+  it('places named values (traces) evenly in sweep order, labelled by name, with their checks', () => {
+    const traces = ['berkeley', 'ibm', 'nasa'];
+    const sweep = traces.flatMap((t, k) => [
+      entry(t, 33, 0.2 + k / 10),
+      entry(t, 66, 0.3 + k / 10),
+    ]);
+    const check = {
+      id: 'nasa-33',
+      metric: 'bus_overhead_share',
+      at: { 'workload.trace': 'nasa', 'system.bus.clock_mhz': 33 },
+      expected: 0.4,
+      comparison: 'within',
+      tolerance: 0.1,
+    } as unknown as Check;
+    const m = sweepChartModel(
+      {
+        sweep,
+        sweep_spec: { parameter: 'workload.trace', series_parameter: 'system.bus.clock_mhz' },
+        checks: [check],
+      },
+      { y: 'bus_overhead_share' },
+      { x: 'Trace', y: 'Bus overhead share' },
+    );
+    expect(m.xCategories).toEqual(traces);
+    expect(m.xLog).toBe(false);
+    expect(m.xTicks.map((t) => t.label)).toEqual(traces);
+    expect(m.lines[0]!.points.map((p) => p.x)).toEqual([1, 2, 3]);
+    expect(m.lines[0]!.points.every((p) => Number.isFinite(p.px))).toBe(true);
+    expect(m.marks.map((k) => k.check.id)).toEqual(['nasa-33']);
+  });
+
   it('uses integer ticks around a small integer range (1 or 2 NICs)', () => {
     const sweep = [1, 2].flatMap((v) => [entry(v, 33, 900, 'Mb/s'), entry(v, 66, 950, 'Mb/s')]);
     const m = sweepChartModel(
@@ -371,63 +402,5 @@ describe('timeSeriesModel', () => {
   });
   it('hides the now marker outside the series', () => {
     expect(timeSeriesModel(s, 90_000_000, { scale: 1e6, unit: 'µs' }).nowX).toBeNull();
-  });
-});
-
-describe('a sweep of named values (the SINIC paper’s four NICs)', () => {
-  const r = (v: number) => ({
-    tcp_throughput: { value: v, unit: 'Gb/s' },
-    tcp_goodput_limit: { value: 9.4, unit: 'Gb/s' },
-  });
-  const named = {
-    sweep: [
-      { value: 'cnic-off-chip', series: 'receive', results: r(5) },
-      { value: 'cnic-on-chip', series: 'receive', results: r(9.3) },
-      { value: 'sinic', series: 'receive', results: r(9.4) },
-    ],
-    sweep_spec: { parameter: 'system.nic.model', series_parameter: 'workload.direction' },
-    checks: [
-      {
-        id: 'off-below-on',
-        source: 'seed 003 §6 (Fig 5)',
-        description: 'd',
-        expected: 8.4,
-        simulated: 5,
-        kind: 'qualitative',
-        pass: true,
-        metric: 'tcp_throughput',
-        comparison: 'at_most',
-        at: { 'system.nic.model': 'cnic-off-chip', 'workload.direction': 'receive' },
-      } as Check,
-    ],
-  };
-  const m = sweepChartModel(
-    named,
-    { x: 'system.nic.model', y: 'tcp_throughput', limit: 'tcp_goodput_limit' },
-    { x: 'Model', y: 'TCP throughput' },
-  );
-
-  it('places each value at its position in the sweep, one tick each, named', () => {
-    expect(m.categories).toEqual(['cnic-off-chip', 'cnic-on-chip', 'sinic']);
-    expect(m.xTicks.map((t) => [t.value, t.label])).toEqual([
-      [0, 'cnic-off-chip'],
-      [1, 'cnic-on-chip'],
-      [2, 'sinic'],
-    ]);
-    expect(m.lines[0]!.points.map((p) => [p.x, p.y])).toEqual([
-      [0, 5],
-      [1, 9.3],
-      [2, 9.4],
-    ]);
-    // Half a step of room either side.
-    expect(m.x.domain()).toEqual([-0.5, 2.5]);
-  });
-
-  it('draws the paper’s claims at their named value', () => {
-    expect(m.marks.map((k) => [k.check.id, k.x])).toEqual([['off-below-on', 0]]);
-  });
-
-  it('leaves numeric sweeps alone', () => {
-    expect(sweepChartModel(output, spec, labels).categories).toBeUndefined();
   });
 });

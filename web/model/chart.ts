@@ -61,6 +61,8 @@ export interface SweepChartModel {
   xLabel: string;
   yLabel: string;
   xValues: number[];
+  /** The swept values by name when they are not numbers (x = 1, 2, …), else null. */
+  xCategories: string[] | null;
   yUnit: string;
   /** The x values span more than ~20×: a logarithmic axis. */
   xLog: boolean;
@@ -68,8 +70,6 @@ export interface SweepChartModel {
   percent: boolean;
   /** The papers' reference values at swept points, beside the simulated ones. */
   marks: ReferenceMark[];
-  /** A sweep of named values (NIC models): x is the value's position in this list. */
-  categories?: readonly string[];
 }
 
 export interface SweepChartSpec {
@@ -85,13 +85,19 @@ function num(v: unknown): number {
   return typeof v === 'number' ? v : Number(v);
 }
 
-/** The swept values in sweep order when any is not a number (NIC models), else null. */
-export function sweepCategories(sweep: readonly SweepEntry[]): string[] | null {
+/**
+ * The swept values in sweep order when any is not a number (traces, NIC models): the chart
+ * places them evenly at 1, 2, … and labels them by name; null for a numeric sweep.
+ */
+export function categoricalValues(sweep: readonly SweepEntry[]): string[] | null {
   if (sweep.every((e) => Number.isFinite(num(e.value)))) return null;
   return [...new Set(sweep.map((e) => String(e.value)))];
 }
 
-export function groupSweep(sweep: readonly SweepEntry[]): Map<string, SweepEntry[]> {
+export function groupSweep(
+  sweep: readonly SweepEntry[],
+  toX: (v: unknown) => number = num,
+): Map<string, SweepEntry[]> {
   const groups = new Map<string, SweepEntry[]>();
   for (const e of sweep) {
     const k = e.series === undefined ? '' : String(e.series);
@@ -99,7 +105,7 @@ export function groupSweep(sweep: readonly SweepEntry[]): Map<string, SweepEntry
     if (!g) groups.set(k, (g = []));
     g.push(e);
   }
-  for (const g of groups.values()) g.sort((p, q) => num(p.value) - num(q.value));
+  for (const g of groups.values()) g.sort((p, q) => toX(p.value) - toX(q.value));
   return groups;
 }
 
@@ -129,14 +135,11 @@ export function sweepChartModel(
   box: ChartBox = DEFAULT_BOX,
 ): SweepChartModel {
   const { width, height, margin } = box;
-  // Named values sit at their positions in the sweep, one tick each.
-  const cats = sweepCategories(output.sweep);
-  const xOf = (v: unknown) => (cats ? cats.indexOf(String(v)) : num(v));
-  const entries = output.sweep
-    .filter((e) => Number.isFinite(num(e.value)) || cats)
-    .map((e) => (cats ? { ...e, value: xOf(e.value) } : e));
-  const groups = groupSweep(entries);
-  const xs = entries.map((e) => num(e.value));
+  const categories = categoricalValues(output.sweep);
+  const toX = categories ? (v: unknown) => categories.indexOf(String(v)) + 1 : num;
+  const entries = output.sweep.filter((e) => Number.isFinite(toX(e.value)));
+  const groups = groupSweep(entries, toX);
+  const xs = entries.map((e) => toX(e.value));
   let yUnit = '';
   let fractions = 0;
   let others = 0;
@@ -166,7 +169,7 @@ export function sweepChartModel(
     output.sweep_spec,
     [...groups.keys()].map(lineName),
     xValues,
-    xOf,
+    toX,
   );
   const bands = picks.map((p) => referenceBand(p.check, scaleY));
   for (const b of bands) ys.push(b.hi);
@@ -174,16 +177,16 @@ export function sweepChartModel(
   const xMax = max(xs) ?? 1;
   // Powers of two (cache and block sizes: 4, 8, 16 MB) read best evenly spaced, as doublings.
   const doublings = xValues.length >= 3 && xValues.every(isPow2) && xMax / xMin >= 4;
-  const xLog = xMin > 0 && (xMax / xMin > LOG_SPAN || doublings);
+  const xLog = !categories && xMin > 0 && (xMax / xMin > LOG_SPAN || doublings);
   const range: [number, number] = [margin.left, width - margin.right];
   let x: ScaleContinuousNumeric<number, number>;
-  if (cats) {
-    x = scaleLinear()
-      .domain([-0.5, cats.length - 0.5])
-      .range(range);
-  } else if (xLog) {
+  if (xLog) {
     x = scaleLog()
       .domain([xMin / 1.18, xMax * 1.18])
+      .range(range);
+  } else if (categories) {
+    x = scaleLinear()
+      .domain([0.5, categories.length + 0.5])
       .range(range);
   } else if (xMin >= 0 && xMin <= 0.3 * xMax) {
     x = scaleLinear().domain([0, xMax]).range(range).nice();
@@ -207,7 +210,7 @@ export function sweepChartModel(
     const points: ChartPoint[] = [];
     const limitPoints: ChartPoint[] = [];
     for (const e of g) {
-      const xv = num(e.value);
+      const xv = toX(e.value);
       const m = e.results[spec.y];
       if (m) points.push({ x: xv, y: m.value * scaleY, px: x(xv), py: y(m.value * scaleY) });
       const l = spec.limit ? e.results[spec.limit] : undefined;
@@ -229,10 +232,12 @@ export function sweepChartModel(
     if (l.limitPath && seen.has(l.limitPath)) l.limitPath = null;
     else if (l.limitPath) seen.add(l.limitPath);
   }
-  const fmt = (v: number) => (cats ? cats[v]! : (paramTickLabel(spec.x, v) ?? formatTick(v)));
+  const fmt = categories
+    ? (v: number) => categories[v - 1] ?? ''
+    : (v: number) => paramTickLabel(spec.x, v) ?? formatTick(v);
   let xTickValues: number[];
-  if (cats) {
-    xTickValues = cats.map((_, i) => i);
+  if (categories) {
+    xTickValues = categories.map((_, k) => k + 1);
   } else if (xLog) {
     xTickValues = xValues.every(isPow2) ? xValues : logTicks(xMin / 1.18, xMax * 1.18);
   } else {
@@ -253,6 +258,7 @@ export function sweepChartModel(
     xLabel: labels.x,
     yLabel: labels.y + (yUnit ? ` (${yUnit})` : ''),
     xValues,
+    xCategories: categories,
     yUnit,
     xLog,
     percent,
@@ -263,7 +269,6 @@ export function sweepChartModel(
       { x, y, unit: yUnit, scale: scaleY },
       labels.relation,
     ),
-    ...(cats ? { categories: cats } : {}),
   };
 }
 
@@ -300,8 +305,7 @@ export function referencePicks(
   sweepSpec: SweepSpec | null | undefined,
   lineNames: readonly string[],
   xValues: readonly number[],
-  /** The x position of a swept value (its number, or its position among named values). */
-  xOf: (v: unknown) => number = num,
+  toX: (v: unknown) => number = num,
 ): ReferencePick[] {
   const xParam = sweepSpec?.parameter;
   const seriesParam = sweepSpec?.series_parameter ?? undefined;
@@ -312,7 +316,7 @@ export function referencePicks(
     if (!xParam || !at || c.metric !== yMetric || !(xParam in at)) continue;
     if (typeof expected !== 'number' || !Number.isFinite(expected)) continue;
     if (!SHAPES[c.comparison ?? 'within']) continue;
-    const x = xOf(at[xParam]);
+    const x = toX(at[xParam]);
     if (!xValues.includes(x)) continue;
     const line =
       seriesParam !== undefined && seriesParam in at

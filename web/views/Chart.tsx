@@ -325,8 +325,9 @@ export function SweepChart({
           data-testid="chart-tooltip"
         >
           <div className="tooltip-title">
-            {model.categories ? model.categories[tip.x] : formatNumber(tip.x)}
-            {xUnit && !model.categories ? ` ${xUnit}` : ''}
+            {model.xCategories
+              ? model.xCategories[tip.x - 1]
+              : `${formatNumber(tip.x)}${xUnit ? ` ${xUnit}` : ''}`}
           </div>
           <table>
             <tbody>
