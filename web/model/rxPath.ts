@@ -384,18 +384,12 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
           break;
         }
         if (a === 0 /* driver */) {
-          if (!sinic)
-            add(
-              b,
-              p,
-              cpuStep(
-                i,
-                'driver',
-                'kernel',
-                'cpu',
-                `The driver takes the filled descriptor, makes the sk_buff and refills the ring (${dur(trace.b[i]! * 1000)})`,
-              ),
-            );
+          // CNIC: the descriptor, the sk_buff, the refill and the header read. SINIC: a unit
+          // with a packet is the header read that missed the L2 (eth_type_trans()).
+          const what = sinic
+            ? "The driver reads the frame's header (eth_type_trans()): not in the L2, a load from DRAM"
+            : 'The driver takes the filled descriptor, makes the sk_buff, refills the ring and reads the header';
+          add(b, p, cpuStep(i, 'driver', 'kernel', 'cpu', `${what} (${dur(trace.b[i]! * 1000)})`));
         } else if (a === 1 /* stack */) {
           add(
             b,

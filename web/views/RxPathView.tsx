@@ -183,9 +183,11 @@ export function RxDiagram({
   const paths = useMemo(() => arrowPaths(setup), [setup]);
   const now = packet ? packetNow(packet, t) : null;
   const step: RxStep | null = now && now.step >= 0 ? packet!.steps[now.step]! : null;
-  const arrow: RxArrow = step ? stepArrow(step) : 'none';
-  const holds = (place: RxPlace) => (now?.holds ?? []).filter((h) => h.place === place);
   const sinic = isSinic(setup.nic);
+  // SINIC has no descriptors: its driver's header read goes the header's way.
+  const stepArrowOf = step ? stepArrow(step) : 'none';
+  const arrow: RxArrow = stepArrowOf === 'desc' && sinic ? 'header' : stepArrowOf;
+  const holds = (place: RxPlace) => (now?.holds ?? []).filter((h) => h.place === place);
   const offChip = setup.nic === 'cnic-off-chip';
   const kernel = setup.kernelIn === 'dram' ? DBUF : KBUF;
   const cpuPart = step && step.cpuPart !== undefined && now?.moving ? step.cpuPart : null;
