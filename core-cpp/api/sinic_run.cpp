@@ -9,6 +9,17 @@
 
 namespace nicsim {
 
+namespace {
+
+// The receive VNICs' states as the trace window opens (a view replays them from there).
+class VnicSnapshot final : public EventHandler {
+ public:
+  SinicDevice* sinic = nullptr;
+  void fire(std::uint32_t) override { sinic->trace_snapshot(); }
+};
+
+}  // namespace
+
 RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
   RunOutput out;
   SimContext ctx(cfg.run.seed, cfg.run.trace_start, cfg.run.trace_end,
@@ -46,6 +57,9 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
              static_cast<std::uint32_t>(cfg.sinic.tcp.mss));
   ctx.at(cfg.run.warmup, &sampler, 1, kPriorityStats);
   ctx.at(cfg.run.sample_interval, &sampler, 0, kPriorityStats);
+  VnicSnapshot snapshot;
+  snapshot.sinic = host.sinic();
+  if (with_trace && snapshot.sinic) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
   host.start();
   ctx.run_until(cfg.run.duration);
   if (ctx.failed()) {

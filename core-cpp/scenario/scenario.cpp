@@ -178,8 +178,12 @@ const std::vector<MetricInfo>& result_metrics() {
 
 const std::set<std::string>& allowed_views() {
   static const std::set<std::string> views = {
-      "diagram", "rings",    "chart",   "events", "timeline", "results",   "waveform",
-      "bus",     "firmware", "profile", "cache",  "request",  "bottleneck"};
+      "diagram", "rings", "chart", "events", "timeline", "results", "waveform", "bus", "firmware",
+      "profile", "cache",
+      // issue 5: one web request's path, the bottleneck named
+      "request", "bottleneck",
+      // issue 6: SINIC's receive path, VNICs, CPU time
+      "rxpath", "vnics", "cpu"};
   return views;
 }
 

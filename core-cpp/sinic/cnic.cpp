@@ -1,5 +1,7 @@
 #include "sinic/cnic.hpp"
 
+#include "trace/trace_kinds.hpp"
+
 namespace nicsim {
 
 namespace {
@@ -39,6 +41,11 @@ void Cnic::kick_rx() {
   --rx_posted_;
   rx_dma_packet_ = rx_fifo_.front();
   ++dmas;
+  // Trace: the frame's DMA into a posted buffer (DRAM off chip, the L2 on chip, §6).
+  rx_dma_id_ = ctx_->new_dma();
+  ctx_->record(TraceKind::DmaQueued, Component::DmaWrite, rx_dma_id_,
+               static_cast<std::uint32_t>(Purpose::RecvDataWrite),
+               static_cast<std::uint32_t>(rx_dma_packet_.frame()), rx_dma_packet_.id, 1);
   if (on_chip_) {
     port_->request(dma_time(rx_dma_packet_.frame()), [this] { fire(kRxDmaDone); });
   } else {
@@ -72,6 +79,10 @@ void Cnic::kick_tx() {
   tx_dma_packet_ = tx_ring_.front();
   tx_ring_.pop_front();
   ++dmas;
+  tx_dma_id_ = ctx_->new_dma();
+  ctx_->record(TraceKind::DmaQueued, Component::DmaRead, tx_dma_id_,
+               static_cast<std::uint32_t>(Purpose::SendDataFetch),
+               static_cast<std::uint32_t>(tx_dma_packet_.frame()), tx_dma_packet_.id, 1);
   if (on_chip_) {
     port_->request(dma_time(tx_dma_packet_.frame()), [this] { fire(kTxDmaDone); });
   } else {
@@ -82,6 +93,9 @@ void Cnic::kick_tx() {
 void Cnic::fire(std::uint32_t tag) {
   if (tag == kRxDmaDone) {
     rx_dma_busy_ = false;
+    ctx_->record(TraceKind::DmaDone, Component::DmaWrite, rx_dma_id_,
+                 static_cast<std::uint32_t>(Purpose::RecvDataWrite),
+                 static_cast<std::uint32_t>(rx_dma_packet_.frame()), rx_dma_packet_.id);
     rx_fifo_.pop_front();
     rx_occupancy_ -= rx_dma_packet_.frame();
     rx_done_.push_back(rx_dma_packet_);
@@ -91,6 +105,9 @@ void Cnic::fire(std::uint32_t tag) {
     kick_rx();
   } else if (tag == kTxDmaDone) {
     tx_dma_busy_ = false;
+    ctx_->record(TraceKind::DmaDone, Component::DmaRead, tx_dma_id_,
+                 static_cast<std::uint32_t>(Purpose::SendDataFetch),
+                 static_cast<std::uint32_t>(tx_dma_packet_.frame()), tx_dma_packet_.id);
     tx_fifo_.push_back(tx_dma_packet_);
     link_ready();
     kick_tx();

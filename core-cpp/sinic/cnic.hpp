@@ -67,6 +67,7 @@ class Cnic final : public EventHandler {
   bool tx_dma_busy_ = false;
   std::deque<NetPacket> tx_fifo_;
   NetPacket rx_dma_packet_, tx_dma_packet_;
+  std::uint32_t rx_dma_id_ = 0, tx_dma_id_ = 0;  // trace: DmaQueued/DmaDone
 };
 
 }  // namespace nicsim

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "sinic/sinic_regs.hpp"
+
 namespace nicsim {
 
 namespace {
@@ -79,6 +81,7 @@ Status SinicDevice::write_rx_data(std::int64_t vnic, std::int64_t len, bool no_d
   // nic_facts §1.4 step 2: a VNIC bound to a packet continues it; others want a new packet
   // (and may be posted while the FIFO is empty: pre-posting, §3.2).
   (v.entry >= 0 ? rx_continuing_ : rx_new_).push_back(vnic);
+  note_vnic(vnic, static_cast<std::uint32_t>(VnicRx::Posted), v.entry >= 0 ? v.packet.id : 0, len);
   kick_rx();
   return Status::ok();
 }
@@ -149,6 +152,8 @@ void SinicDevice::kick_rx() {
     ++full_copies;
   }
   rx_engine_busy_ = true;
+  rx_engine_vnic_ = vnic;
+  note_vnic(vnic, static_cast<std::uint32_t>(VnicRx::Copying), e->packet.id, len);
   port_->request(copy_time(len), [this, vnic, len] { rx_copy_done(vnic, len); });
 }
 
@@ -176,12 +181,38 @@ void SinicDevice::rx_copy_done(std::int64_t vnic, std::int64_t len) {
     }
     update_marks();
   }
+  note_vnic(vnic, static_cast<std::uint32_t>(last ? VnicRx::Done : VnicRx::Deferred), v.packet.id,
+            last ? len : e->left);
   if (on_rx_copy) on_rx_copy(vnic, len, last);
   std::vector<std::function<void(const RxDoneReg&)>> waiters;
   waiters.swap(v.waiters);
   const RxDoneReg r = read_rx_done(vnic);
   kick_rx();
   for (auto& w : waiters) w(r);
+}
+
+void SinicDevice::note_vnic(std::int64_t vnic, std::uint32_t state, std::uint32_t packet,
+                            std::int64_t bytes) {
+  ctx_->record(TraceKind::VnicState, Component::Nic, static_cast<std::uint32_t>(vnic), state,
+               packet, static_cast<std::uint32_t>(bytes),
+               static_cast<std::uint32_t>(rx_occupancy_));
+}
+
+void SinicDevice::trace_snapshot() {
+  for (std::int64_t i = 0; i < vnics(); ++i) {
+    const RxVnic& v = rx_[static_cast<std::size_t>(i)];
+    const RxEntry* e = v.entry >= 0 ? entry(v.entry) : nullptr;
+    const std::uint32_t packet = e ? e->packet.id : 0;
+    if (rx_engine_busy_ && rx_engine_vnic_ == i) {
+      note_vnic(i, static_cast<std::uint32_t>(VnicRx::Copying), packet, e ? e->left : 0);
+    } else if (v.busy) {
+      note_vnic(i, static_cast<std::uint32_t>(VnicRx::Posted), packet, v.request);
+    } else if (e) {
+      note_vnic(i, static_cast<std::uint32_t>(VnicRx::Deferred), packet, e->left);
+    } else if (v.complete) {
+      note_vnic(i, static_cast<std::uint32_t>(VnicRx::Done), v.packet.id, v.copy_len);
+    }
+  }
 }
 
 Status SinicDevice::write_tx_data(std::int64_t vnic, std::int64_t len, bool more, bool csum,

@@ -88,6 +88,8 @@ class SinicDevice final : public EventHandler {
   bool not_high() const { return not_high_; }
   // Frames that left for the wire, in order (tests check no interleaving).
   std::function<void(const NetPacket&, std::int64_t vnic)> on_wire;
+  // Records every receive VNIC that is not free (VnicState), as the trace window opens.
+  void trace_snapshot();
   std::uint64_t zero_copy_cuts = 0;  // copies shortened to the header (payload deferred)
   std::uint64_t full_copies = 0;     // first copies of a packet not shortened
 
@@ -124,6 +126,8 @@ class SinicDevice final : public EventHandler {
   RxEntry* entry(std::int64_t seq);
   void update_marks();
   Time copy_time(std::int64_t bytes) const;
+  // Trace: a receive VNIC's state (sinic_regs.hpp VnicRx) with its packet and bytes.
+  void note_vnic(std::int64_t vnic, std::uint32_t state, std::uint32_t packet, std::int64_t bytes);
 
   SimContext* ctx_;
   SinicDeviceConfig cfg_;
@@ -142,6 +146,7 @@ class SinicDevice final : public EventHandler {
   std::vector<RxVnic> rx_;
   std::deque<std::int64_t> rx_new_, rx_continuing_;  // VNICs waiting for the engine
   bool rx_engine_busy_ = false;
+  std::int64_t rx_engine_vnic_ = -1;  // the VNIC the receive engine copies for (trace only)
   // Transmit: VNICs in request order; the head owns the engine until its packet is complete
   // (§3.2: no interleaving on the link).
   std::vector<TxVnic> tx_;

@@ -159,9 +159,13 @@ void StreamHost::dispatch() {
     // uncached accesses across the I/O bridge.
     const Time reg = reg_read() + reg_write();
     ++n_.register_reads;
+    note_reg(NicReg::IntrStatus, kAnyVnic,
+             sinic_ && sinic_->read_rx_done(-1).packets > 0 ? sinic_bits::kIntrRxPacket : 0,
+             reg_read());
     ctx_->record(TraceKind::IsrStart, Component::Driver, static_cast<std::uint32_t>(n_.interrupts));
     compute(CpuPart::Driver, cyc(sc_.cpu.isr_cycles) + reg, [this] {
       masked_ = true;  // the driver's pass runs with the NIC's interrupts masked
+      note_reg(NicReg::IntrMask, kAnyVnic, 0, reg_write());
       rx_poll_ = true;
       reclaim_ = cnic_ != nullptr;
       finish();
@@ -243,7 +247,10 @@ void StreamHost::poll_done() {
     finish();
   };
   if (!masked_) return unmask();  // a pass restarted by a freed VNIC, not by an interrupt
-  compute(CpuPart::Driver, reg_write(), unmask);
+  compute(CpuPart::Driver, reg_write(), [this, unmask] {
+    note_reg(NicReg::IntrMask, kAnyVnic, sinic_bits::kIntrMaskReset, reg_write());
+    unmask();
+  });
 }
 
 void StreamHost::to_backlog(const Skb& s) {
@@ -274,6 +281,7 @@ void StreamHost::rx_sinic_one() {
   // size, and wait on RxWait.
   ++n_.register_reads;
   const RxDoneReg done = sinic_->read_rx_done(-1);
+  note_reg(NicReg::RxDone, kAnyVnic, sinic_bits::rx_done(done), sc_.cnic.register_on_chip);
   if (done.packets == 0) return poll_done();
   std::int64_t vnic = 0;
   if (model_ == NicModel::VSinic) {
@@ -298,6 +306,8 @@ void StreamHost::rx_sinic_one() {
   // §3.2 footnote 3: V-SINIC's driver has additional overheads.
   if (model_ == NicModel::VSinic) cycles += sc_.sinic.vsinic_extra_cycles;
   compute(CpuPart::Driver, cyc(cycles) + 2 * sc_.cnic.register_on_chip, [this, vnic] {
+    note_reg(NicReg::RxData, vnic, sinic_bits::rx_data(kRxBufferBytes, false),
+             sc_.cnic.register_on_chip);
     const Status st = sinic_->write_rx_data(vnic, kRxBufferBytes, false);
     if (!st.is_ok()) ctx_->fail(st.message());
     wait_rx(vnic, CpuPart::Driver, [this, vnic](const RxDoneReg& r) {
@@ -330,10 +340,11 @@ void StreamHost::wait_rx(std::int64_t vnic, CpuPart part,
                          std::function<void(const RxDoneReg&)> then) {
   stall(part);
   const Time t0 = ctx_->now();
-  sinic_->rx_wait(vnic, [this, t0, then](const RxDoneReg& r) {
+  sinic_->rx_wait(vnic, [this, vnic, t0, then](const RxDoneReg& r) {
     if (sc_.sinic.blocking_wait) {
       // §3.1: one blocking load replaces the busy-wait loop.
       ++n_.register_reads;
+      note_reg(NicReg::RxWait, vnic, sinic_bits::rx_done(r), ctx_->now() - t0);
       resume();
       then(r);
       return;
@@ -343,7 +354,10 @@ void StreamHost::wait_rx(std::int64_t vnic, CpuPart part,
     // Reads at t0, t0 + poll, ...: the first that finds the copy done ends the loop.
     const Time polls = (ctx_->now() - t0 + poll - 1) / poll;
     n_.register_reads += polls + 1;
-    resume_then_ = [then, r] { then(r); };
+    resume_then_ = [this, vnic, then, r] {
+      note_reg(NicReg::RxDone, vnic, sinic_bits::rx_done(r), sc_.cnic.register_on_chip);
+      then(r);
+    };
     ctx_->at(t0 + polls * poll, this, kResume);
   });
 }
@@ -351,9 +365,10 @@ void StreamHost::wait_rx(std::int64_t vnic, CpuPart part,
 void StreamHost::wait_tx(std::int64_t vnic, std::function<void()> then) {
   stall(CpuPart::Driver);
   const Time t0 = ctx_->now();
-  sinic_->tx_wait(vnic, [this, t0, then](const TxDoneReg&) {
+  sinic_->tx_wait(vnic, [this, vnic, t0, then](const TxDoneReg& r) {
     if (sc_.sinic.blocking_wait) {
       ++n_.register_reads;
+      note_reg(NicReg::TxWait, vnic, sinic_bits::tx_done(r), ctx_->now() - t0);
       resume();
       then();
       return;
@@ -362,7 +377,10 @@ void StreamHost::wait_tx(std::int64_t vnic, std::function<void()> then) {
     // Reads at t0, t0 + poll, ...: the first that finds the copy done ends the loop.
     const Time polls = (ctx_->now() - t0 + poll - 1) / poll;
     n_.register_reads += polls + 1;
-    resume_then_ = then;
+    resume_then_ = [this, vnic, then, r] {
+      note_reg(NicReg::TxDone, vnic, sinic_bits::tx_done(r), sc_.cnic.register_on_chip);
+      then();
+    };
     ctx_->at(t0 + polls * poll, this, kResume);
   });
 }
@@ -473,6 +491,8 @@ void StreamHost::reader_copy(std::uint32_t c) {
     return compute(
         CpuPart::Copy, cyc(sc_.sinic.zero_copy_setup_cycles),
         [this, s, consumed] {
+          note_reg(NicReg::RxData, s.vnic, sinic_bits::rx_data(s.left, true),
+                   sc_.cnic.register_on_chip);
           const Status st = sinic_->write_rx_data(s.vnic, s.left, true);
           if (!st.is_ok()) ctx_->fail(st.message());
           wait_rx(s.vnic, CpuPart::Copy, [this, s, consumed](const RxDoneReg&) {
@@ -558,6 +578,7 @@ void StreamHost::driver_xmit(const NetPacket& p, std::function<void()> then, boo
   compute(
       CpuPart::Driver, d,
       [this, p, then] {
+        note_reg(NicReg::Doorbell, kAnyVnic, 0, reg_write());
         cnic_->tx_post(p);
         then();
       },
@@ -567,7 +588,9 @@ void StreamHost::driver_xmit(const NetPacket& p, std::function<void()> then, boo
 void StreamHost::sinic_xmit(const NetPacket& p, std::function<void()> then, bool from_qdisc) {
   ++n_.register_reads;
   // TxDone.Full stops the queue until the FIFO drains (nic_facts §1.3).
-  if ((!from_qdisc && !qdisc_.empty()) || sinic_->read_tx_done(0).full) {
+  const TxDoneReg txd = sinic_->read_tx_done(0);
+  note_reg(NicReg::TxDone, 0, sinic_bits::tx_done(txd), sc_.cnic.register_on_chip);
+  if ((!from_qdisc && !qdisc_.empty()) || txd.full) {
     qdisc_.push_back(p);
     return then();
   }
@@ -584,17 +607,23 @@ void StreamHost::sinic_xmit(const NetPacket& p, std::function<void()> then, bool
           if (p.payload == 0) {
             const Status st = sinic_->write_tx_data(0, p.frame(), false, true, p);
             if (!st.is_ok()) ctx_->fail(st.message());
+            note_reg(NicReg::TxData, 0, sinic_bits::tx_data(p.frame(), false, true),
+                     sc_.cnic.register_on_chip);
             ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
                          static_cast<std::uint32_t>(p.frame()), 0);
             return then();
           }
           const Status st = sinic_->write_tx_data(0, kTcpIpEthHeaderBytes, true, true, p);
           if (!st.is_ok()) ctx_->fail(st.message());
+          note_reg(NicReg::TxData, 0, sinic_bits::tx_data(kTcpIpEthHeaderBytes, true, true),
+                   sc_.cnic.register_on_chip);
           ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
                        static_cast<std::uint32_t>(kTcpIpEthHeaderBytes), 3);
           wait_tx(0, [this, p, then] {
             const Status s2 = sinic_->write_tx_data(0, p.payload, false, true, p);
             if (!s2.is_ok()) ctx_->fail(s2.message());
+            note_reg(NicReg::TxData, 0, sinic_bits::tx_data(p.payload, false, true),
+                     sc_.cnic.register_on_chip);
             ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
                          static_cast<std::uint32_t>(p.payload), 0);
             then();
@@ -719,6 +748,12 @@ void StreamHost::peer_receive(const NetPacket& p) {
     peer_acks_.push_back(a);
     peer_try_send();
   }
+}
+
+void StreamHost::note_reg(NicReg r, std::int64_t vnic, std::uint64_t value, Time took) {
+  ctx_->record(TraceKind::NicRegister, Component::Driver, static_cast<std::uint32_t>(r),
+               static_cast<std::uint32_t>(vnic), static_cast<std::uint32_t>(value),
+               static_cast<std::uint32_t>(value >> 32), static_cast<std::uint32_t>(took / kNs));
 }
 
 std::int64_t StreamHost::rx_fifo_bytes() const { return sinic_ ? sinic_->rx_occupancy() : 0; }

@@ -22,6 +22,7 @@
 #include "sinic/l2_model.hpp"
 #include "sinic/net.hpp"
 #include "sinic/sinic_device.hpp"
+#include "sinic/sinic_regs.hpp"
 
 namespace nicsim {
 
@@ -110,6 +111,8 @@ class StreamHost final : public EventHandler {
   void wait_tx(std::int64_t vnic, std::function<void()> then);
   void reclaim_one();
   void restart_one();
+  // Trace: the driver read or wrote a NIC register (NicRegister); `took`: the access's time.
+  void note_reg(NicReg r, std::int64_t vnic, std::uint64_t value, Time took);
   // netperf
   void reader_step(std::uint32_t c);
   void reader_copy(std::uint32_t c);

@@ -85,7 +85,18 @@ namespace nicsim {
     "bytes: TCP hands the driver one segment; its CacheCommand records follow")                 \
   X(NicCacheAppend,                                                                             \
     "a=packet b=bytes: the NIC copies cached content into its transmit buffer (Fig 4.12 "       \
-    "steps 2 and 4, nic_pkt_append_cache)")
+    "steps 2 and 4, nic_pkt_append_cache)")                                                     \
+  /* issue 6: SINIC registers and VNICs (seed 003 §3.1, nic_facts §1) */                      \
+  X(NicRegister,                                                                                \
+    "a=register(0 RxData,1 RxDone,2 RxWait,3 TxData,4 TxDone,5 TxWait,6 IntrStatus,7 "          \
+    "IntrMask,8 doorbell) b=VNIC (65535 device-wide) c=value bits 31..0 d=value bits "          \
+    "63..32 e=access ns (RxWait/TxWait: until satisfied): the driver read or wrote a NIC "      \
+    "register (SINIC values laid out as nic_facts §1.3)")                                       \
+  X(VnicState,                                                                                  \
+    "a=VNIC b=state(0 free,1 posted,2 copying,3 payload deferred,4 done) c=packet d=bytes "     \
+    "(posted: requested; copying: this copy; deferred: left in the FIFO; done: last "           \
+    "copy) e=receive FIFO bytes: a receive VNIC changed state (as the trace window "            \
+    "opens: every VNIC not free)")
 
 enum class TraceKind : std::uint16_t {
 #define NICSIM_X(name, doc) name,

@@ -34,6 +34,23 @@ export interface KindDoc {
 
 const F = (name: string, format?: FieldDoc['format']): FieldDoc => ({ name, format });
 
+/** NicRegister field a (core-cpp/sinic/sinic_regs.hpp NicReg). */
+export const NIC_REGISTER_NAMES = [
+  'RxData',
+  'RxDone',
+  'RxWait',
+  'TxData',
+  'TxDone',
+  'TxWait',
+  'IntrStatus',
+  'IntrMask',
+  'doorbell',
+] as const;
+/** NicRegister field b of a device-wide access. */
+export const ANY_VNIC = 0xffff;
+/** VnicState field b (sinic_regs.hpp VnicRx). */
+export const VNIC_STATE_NAMES = ['free', 'posted', 'copying', 'payload deferred', 'done'] as const;
+
 export const TRACE_KINDS: readonly KindDoc[] = [
   {
     name: 'RunStart',
@@ -354,6 +371,29 @@ export const TRACE_KINDS: readonly KindDoc[] = [
     doc: 'the NIC copies cached content into its transmit buffer',
     fields: [F('packet'), F('bytes', 'bytes')],
   },
+  // issue 6: SINIC registers and VNICs (seed 003 §3.1)
+  {
+    name: 'NicRegister',
+    doc: 'the driver read or wrote a NIC register',
+    fields: [
+      F('register', [...NIC_REGISTER_NAMES]),
+      F('VNIC'),
+      F('value bits 31..0'),
+      F('value bits 63..32'),
+      F('access ns'),
+    ],
+  },
+  {
+    name: 'VnicState',
+    doc: 'a receive VNIC changed state',
+    fields: [
+      F('VNIC'),
+      F('state', [...VNIC_STATE_NAMES]),
+      F('packet'),
+      F('bytes'),
+      F('receive FIFO bytes', 'bytes'),
+    ],
+  },
 ];
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
@@ -413,7 +453,9 @@ export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
   | 'FifoLevel'
   | 'WebAsk'
   | 'WebSegment'
-  | 'NicCacheAppend',
+  | 'NicCacheAppend'
+  | 'NicRegister'
+  | 'VnicState',
   number
 >;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { EngineError, engine } from '../engine/client';
 import { decodeTrace } from '../engine/trace';
 import type { Scenario, ScenarioEntry } from '../scenarios/types';
@@ -23,6 +23,9 @@ import { BusView } from './BusView';
 import { FirmwareView } from './FirmwareView';
 import { ProfileView } from './ProfileView';
 import { CacheView } from './CacheView';
+import { RxPathView } from './RxPathView';
+import { VnicsView } from './VnicsView';
+import { CpuView } from './CpuView';
 import { RunStatus } from './RunStatus';
 import { KnobPanel } from './KnobPanel';
 import { PartitionSection } from './PartitionEditor';
@@ -164,94 +167,78 @@ function usePlaybackClock(store: Store): void {
   }, [playing, store]);
 }
 
+/** The panels that take no props: heading, error-boundary name, and the view. */
+const PANELS: Record<
+  string,
+  { id: string; title: string; boundary: string; View: ComponentType; picksSweepPoint?: boolean }
+> = {
+  waveform: { id: 'wave', title: 'Bus waveform', boundary: 'bus waveform', View: Waveform },
+  bus: { id: 'bus', title: 'Bus cycles by category', boundary: 'bus utilisation', View: BusView },
+  diagram: { id: 'diagram', title: 'System', boundary: 'system diagram', View: SystemDiagram },
+  rings: { id: 'rings', title: 'Descriptor rings', boundary: 'rings view', View: RingsView },
+  firmware: {
+    id: 'firmware',
+    title: 'Tigon firmware',
+    boundary: 'firmware view',
+    View: FirmwareView,
+  },
+  profile: {
+    id: 'profile',
+    title: 'Handler profile (Fig 3.5)',
+    boundary: 'handler profile',
+    View: ProfileView,
+  },
+  cache: { id: 'cache', title: 'NIC data cache', boundary: 'cache view', View: CacheView },
+  request: {
+    id: 'request',
+    title: "One request's path (Figs 4.1, 4.2)",
+    boundary: 'request path',
+    View: RequestPathView,
+    picksSweepPoint: true,
+  },
+  bottleneck: {
+    id: 'bottleneck',
+    title: 'Bottleneck: bus, CPU or disk',
+    boundary: 'bottleneck panel',
+    View: BottleneckView,
+    picksSweepPoint: true,
+  },
+  rxpath: { id: 'rxpath', title: 'Receive path', boundary: 'receive path', View: RxPathView },
+  vnics: {
+    id: 'vnics',
+    title: 'SINIC registers and VNICs',
+    boundary: 'registers and VNICs',
+    View: VnicsView,
+  },
+  cpu: {
+    id: 'cpu',
+    title: 'CPU time by part (Figs 6, 9)',
+    boundary: 'CPU breakdown',
+    View: CpuView,
+  },
+};
+
 /** The panel of one view named in the scenario's "views" (unknown names are skipped). */
 function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) {
+  const panel = PANELS[view];
+  if (panel) {
+    const { id, title, boundary, View, picksSweepPoint } = panel;
+    return (
+      <section key={view} className={`panel panel-${id}`} aria-labelledby={`h-${id}`}>
+        <h2 id={`h-${id}`}>{title}</h2>
+        <ErrorBoundary name={boundary} resetKey={runKey}>
+          {picksSweepPoint ? (
+            <SweepPickContext.Provider value={pick}>
+              <View />
+            </SweepPickContext.Provider>
+          ) : (
+            <View />
+          )}
+        </ErrorBoundary>
+      </section>
+    );
+  }
   switch (view) {
-    case 'waveform':
-      return (
-        <section key={view} className="panel panel-wave" aria-labelledby="h-wave">
-          <h2 id="h-wave">Bus waveform</h2>
-          <ErrorBoundary name="bus waveform" resetKey={runKey}>
-            <Waveform />
-          </ErrorBoundary>
-        </section>
-      );
-    case 'bus':
-      return (
-        <section key={view} className="panel panel-bus" aria-labelledby="h-bus">
-          <h2 id="h-bus">Bus cycles by category</h2>
-          <ErrorBoundary name="bus utilisation" resetKey={runKey}>
-            <BusView />
-          </ErrorBoundary>
-        </section>
-      );
-    case 'diagram':
-      return (
-        <section key={view} className="panel panel-diagram" aria-labelledby="h-diagram">
-          <h2 id="h-diagram">System</h2>
-          <ErrorBoundary name="system diagram" resetKey={runKey}>
-            <SystemDiagram />
-          </ErrorBoundary>
-        </section>
-      );
-    case 'rings':
-      return (
-        <section key={view} className="panel panel-rings" aria-labelledby="h-rings">
-          <h2 id="h-rings">Descriptor rings</h2>
-          <ErrorBoundary name="rings view" resetKey={runKey}>
-            <RingsView />
-          </ErrorBoundary>
-        </section>
-      );
-    case 'firmware':
-      return (
-        <section key={view} className="panel panel-firmware" aria-labelledby="h-firmware">
-          <h2 id="h-firmware">Tigon firmware</h2>
-          <ErrorBoundary name="firmware view" resetKey={runKey}>
-            <FirmwareView />
-          </ErrorBoundary>
-        </section>
-      );
-    case 'profile':
-      return (
-        <section key={view} className="panel panel-profile" aria-labelledby="h-profile">
-          <h2 id="h-profile">Handler profile (Fig 3.5)</h2>
-          <ErrorBoundary name="handler profile" resetKey={runKey}>
-            <ProfileView />
-          </ErrorBoundary>
-        </section>
-      );
-    case 'cache':
-      return (
-        <section key={view} className="panel panel-cache" aria-labelledby="h-cache">
-          <h2 id="h-cache">NIC data cache</h2>
-          <ErrorBoundary name="cache view" resetKey={runKey}>
-            <CacheView />
-          </ErrorBoundary>
-        </section>
-      );
-    case 'request':
-      return (
-        <section key={view} className="panel panel-request" aria-labelledby="h-request">
-          <h2 id="h-request">One request&apos;s path (Figs 4.1, 4.2)</h2>
-          <ErrorBoundary name="request path" resetKey={runKey}>
-            <SweepPickContext.Provider value={pick}>
-              <RequestPathView />
-            </SweepPickContext.Provider>
-          </ErrorBoundary>
-        </section>
-      );
-    case 'bottleneck':
-      return (
-        <section key={view} className="panel panel-bottleneck" aria-labelledby="h-bottleneck">
-          <h2 id="h-bottleneck">Bottleneck: bus, CPU or disk</h2>
-          <ErrorBoundary name="bottleneck panel" resetKey={runKey}>
-            <SweepPickContext.Provider value={pick}>
-              <BottleneckView />
-            </SweepPickContext.Provider>
-          </ErrorBoundary>
-        </section>
-      );
     case 'chart':
       return (
         <section key={view} className="panel panel-chart" aria-labelledby="h-chart">

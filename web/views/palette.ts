@@ -84,3 +84,25 @@ export function inkOn(hex: string, lightAbove = 0.58): string {
   ];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > lightAbove ? '#1c2433' : '#ffffff';
 }
+
+/**
+ * The host CPU's time by part (SINIC paper Figs 6 and 9: driver, TCP/IP stack, copy, user) and
+ * idle, for the CPU-time bars and the receive path's CPU steps.
+ */
+export const CPU_PART_COLORS = {
+  driver: '#3b5ba9',
+  stack: '#3f9b8f',
+  copy: '#e07b39',
+  user: '#8a63b8',
+  idle: '#e9edf3',
+} as const;
+export type CpuPartName = keyof typeof CPU_PART_COLORS;
+
+/** The states of a SINIC receive VNIC (VNIC_STATE_NAMES order). */
+export const VNIC_STATE_COLORS: readonly string[] = [
+  '#eef1f5', // free
+  '#f2c14e', // posted: RxData written, waiting for a packet or the engine
+  '#e07b39', // copying
+  '#3b5ba9', // payload deferred: bound to a packet in the FIFO
+  '#bfe0c8', // done: free again, Complete set
+];
