@@ -11,7 +11,8 @@ import { defineConfig, devices } from '@playwright/test';
 const artifactsDir = 'e2e/artifacts';
 mkdirSync(artifactsDir, { recursive: true });
 
-const port = 4173;
+// E2E_PORT lets two checkouts run their suites at once (each serves its own dist/).
+const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}/`;
 
 export default defineConfig({
