@@ -66,12 +66,38 @@ export interface LogState {
   attempt: LogAttempt;
 }
 
+/**
+ * What the viewer has arranged on the page (issue 7), as a link restores it: the open views, the
+ * tour step, presenter mode, and what is highlighted. None of it changes a run.
+ */
+export interface ViewState {
+  /** The views open on the page, in order; null = the scenario's own list. */
+  views: string[] | null;
+  /** The guided tour's current step (0-based), or null when no tour is running. */
+  tourStep: number | null;
+  /** Presenter mode: large type, high contrast, clutter hidden. */
+  presenter: boolean;
+  /** Parts of the machine to highlight (component names as the core spells them). */
+  highlight: string[];
+  /** The packet the inspector shows, or null. */
+  packet: number | null;
+}
+
+export const INITIAL_VIEW_STATE: ViewState = {
+  views: null,
+  tourStep: null,
+  presenter: false,
+  highlight: [],
+  packet: null,
+};
+
 export interface State {
   run: RunState;
   /** The last finished run: what the views show (kept while a new run computes or fails). */
   shown: DoneRun | null;
   playback: PlaybackState;
   log: LogState;
+  ui: ViewState;
 }
 
 export const SPEED_MIN = 1e3; // 1 ns/s
@@ -101,6 +127,7 @@ export class Store {
       shown: null,
       playback: { cursor: 0, playing: false, speed: DEFAULT_SPEED },
       log: { current: null, attempt: { status: 'none' } },
+      ui: INITIAL_VIEW_STATE,
       ...initial,
     };
   }
@@ -192,6 +219,11 @@ export class Store {
     tabLog = log;
     const attempt: LogAttempt = log ? { status: 'loaded', name: log.name } : { status: 'none' };
     this.set({ ...this.state, log: { current: log, attempt } });
+  }
+
+  /** Changes what the viewer has arranged (open views, tour step, presenter mode, highlight). */
+  setUi(patch: Partial<ViewState>): void {
+    this.set({ ...this.state, ui: { ...this.state.ui, ...patch } });
   }
 
   stepForward(): void {

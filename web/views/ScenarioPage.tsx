@@ -268,7 +268,10 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
   // Views reset their error boundary when the shown run changes, not on every status change.
   const runKey = useStore((st) => st.shown);
   const s = entry.scenario;
-  const views = s.views && s.views.length ? s.views : ['diagram', 'rings', 'chart', 'events'];
+  // The viewer's own choice of views (a link can carry it), else the scenario's.
+  const chosenViews = useStore((st) => st.ui.views);
+  const views =
+    chosenViews ?? (s.views && s.views.length ? s.views : ['diagram', 'rings', 'chart', 'events']);
   const [noticeOpen, setNoticeOpen] = useState(true);
   const opener = useScenarioFileOpener();
   const custom = entry.origin === 'file';
