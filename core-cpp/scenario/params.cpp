@@ -1551,10 +1551,10 @@ void add_server_params(std::vector<ParamSpec>& r) {
                0,
                1e7,
                {},
-               3000,
+               1500,
                "ns",
-               "chosen, fitted to Table 4.3 (NASA's and Rice's write penalty: large files whose "
-               "pages come from DRAM, which the NICs' DMA reads share)",
+               "chosen, fitted with map_ns_per_page to Table 4.3 (NASA's and Rice's write penalty: "
+               "large files whose pages come from DRAM, which the NICs' DMA reads share)",
                "web full-system, write: CPU to copy 1024 bytes of a file not in the CPU's L2",
                TIME_FIELD(server.copy_cost_per_kb, kNsScale)});
   r.push_back({"system.server.copy_cached_ns_per_kb",
@@ -1596,9 +1596,9 @@ void add_server_params(std::vector<ParamSpec>& r) {
                0,
                1e7,
                {},
-               30000,
+               60000,
                "ns",
-               "chosen, fitted to Table 4.3 (Rice's write penalty, the largest: many distinct "
+               "chosen, fitted with copy_ns_per_kb to Table 4.3 (Rice's write penalty, the largest: many distinct "
                "files, so the most mapping): mmap, a page fault per 4 KB page and a later munmap "
                "with its TLB flush, for a file thttpd has not kept mapped; more than a minor fault "
                "alone costs, as it lumps whatever else the write path pays per newly mapped page",

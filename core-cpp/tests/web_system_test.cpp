@@ -190,8 +190,9 @@ TEST(WebSystem, WriteIsSlowerThanSendfile) {
 // (21, 23, 28, 40, 81% for Berkeley, World Cup, IBM, NASA, Rice). What the model holds over
 // representative 1 s windows: the CPU-bound small-file traces gain less than the bus-bound
 // large-file ones (their copies come from the CPU's L2, NASA's and Rice's from DRAM), Rice the
-// most (it maps the most new files), Berkeley (disk-bound) the least. Not reproduced: NASA
-// gains about 63% (40 in the thesis) and World Cup and IBM come out equal (29-30%).
+// most (it maps the most new files), Berkeley (disk-bound) the least; IBM, whose small files are
+// mapped anew more often, more than World Cup. The whole published order holds; the sizes do not
+// all: NASA gains about 55% (40 in the thesis), IBM about 41% (28), Rice about 99% (81).
 TEST(WebSystem, Table43ImprovementOrder) {
   const Json server = {{"system.server.cpu_mhz", 2100},
                        {"system.bus.clock_mhz", 66},
@@ -210,10 +211,15 @@ TEST(WebSystem, Table43ImprovementOrder) {
     gain[trace] = send / metric(run(trace, 0, cfg), "web_throughput") - 1.0;
     EXPECT_NEAR(send / published, 1.0, 0.10) << trace << " sendfile " << send;
   }
-  EXPECT_LT(gain["berkeley"], std::min(gain["worldcup"], gain["ibm"]));
-  EXPECT_LT(std::max(gain["worldcup"], gain["ibm"]), std::min(gain["nasa"], gain["rice"]));
-  EXPECT_GT(gain["rice"], gain["nasa"]);
+  // The published order, Berkeley 21% < World Cup 23% < IBM 28% < NASA 40% < Rice 81%
+  // (model on representative 1 s windows: about 23 < 27 < 41 < 55 < 99).
+  const char* order[] = {"berkeley", "worldcup", "ibm", "nasa", "rice"};
+  for (int i = 0; i + 1 < 5; ++i)
+    EXPECT_LT(gain[order[i]], gain[order[i + 1]])
+        << order[i] << " " << gain[order[i]] << " vs " << order[i + 1] << " " << gain[order[i + 1]];
+  EXPECT_NEAR(gain["berkeley"], 0.21, 0.10) << "Berkeley: about 21%";
   EXPECT_GT(gain["rice"], 0.6) << "Rice: about 81%";
+  EXPECT_LT(gain["rice"], 1.2) << "Rice: about 81%";
 }
 
 // Tables 4.5-4.7: the other three servers, for the bus-bound traces, within 10%; a 66 MHz bus
