@@ -299,6 +299,7 @@ std::string scenario_schema() {
           {"properties",
            {{"x", {{"type", "string"}}},
             {"y", {{"type", "string"}}},
+            {"also", {{"type", "array"}, {"items", {{"type", "string"}}}}},
             {"limit", {{"type", "string"}}}}}}},
         {"parameter_notes",
          {{"type", "object"},

@@ -612,11 +612,25 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
   }
   if (auto it = doc.find("chart"); it != doc.end()) {
     if (!it->is_object()) {
-      errors.push_back({"chart", "must be an object with fields x, y, limit"});
+      errors.push_back({"chart", "must be an object with fields x, y, also, limit"});
     } else {
       for (auto c = it->begin(); c != it->end(); ++c) {
-        if (c.key() != "x" && c.key() != "y" && c.key() != "limit") {
-          errors.push_back({"chart." + c.key(), "unknown field; allowed: limit, x, y"});
+        if (c.key() == "also") {
+          // Further y metrics the viewer may switch to (issue 5: throughput and requests/s).
+          const auto& m = result_metrics();
+          if (!c.value().is_array()) {
+            errors.push_back({"chart.also", "must be an array of result metric names"});
+            continue;
+          }
+          for (std::size_t i = 0; i < c.value().size(); ++i) {
+            const Json& v = c.value()[i];
+            if (!v.is_string() ||
+                std::none_of(m.begin(), m.end(), [&](const MetricInfo& x) { return x.name == v; }))
+              errors.push_back({"chart.also[" + std::to_string(i) + "]",
+                                "must be the name of a result metric (as reference[].metric)"});
+          }
+        } else if (c.key() != "x" && c.key() != "y" && c.key() != "limit") {
+          errors.push_back({"chart." + c.key(), "unknown field; allowed: also, limit, x, y"});
         } else if (!c.value().is_string()) {
           errors.push_back({"chart." + c.key(), "must be a string"});
         }

@@ -125,6 +125,16 @@ TEST(Validation, SweepAndReferenceAreChecked) {
   EXPECT_TRUE(has_error(g, "reference[0].metric", "unknown metric 'speed'")) << g.dump();
 }
 
+TEST(Validation, ChartMetricsAreChecked) {
+  const Json good = {{"y", "web_throughput"}, {"also", {"web_request_rate_trace_mix"}}};
+  EXPECT_EQ(errors_of(minimal({{"chart", good}})).size(), 0u);
+  const Json e = errors_of(minimal({{"chart", {{"y", "web_throughput"}, {"also", {"speed", 3}}}}}));
+  EXPECT_TRUE(has_error(e, "chart.also[0]", "result metric")) << e.dump();
+  EXPECT_TRUE(has_error(e, "chart.also[1]", "result metric")) << e.dump();
+  const Json f = errors_of(minimal({{"chart", {{"y", "web_throughput"}, {"also", "web"}}}}));
+  EXPECT_TRUE(has_error(f, "chart.also", "must be an array")) << f.dump();
+}
+
 TEST(References, RelativeClaimsCompareTwoSweepPoints) {
   const Json sweep = {{"parameter", "system.bus.clock_mhz"}, {"values", {33, 66}}};
   auto claim = [&](double factor, const char* comparison) {

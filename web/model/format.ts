@@ -70,8 +70,17 @@ export function formatValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** Metrics whose words alone read badly. */
+const METRIC_NAMES: Record<string, string> = {
+  web_throughput: 'Web throughput',
+  web_request_rate: 'Requests/s',
+  web_request_rate_trace_mix: "Requests/s (the trace's mix)",
+};
+
 /** "udp_total_throughput" → "UDP total throughput". */
 export function humanize(name: string): string {
+  const named = METRIC_NAMES[name];
+  if (named) return named;
   const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
   const words = last.split(/[_\s]+/).filter(Boolean);
   const ACRONYMS: Record<string, string> = {

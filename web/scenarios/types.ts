@@ -20,6 +20,8 @@ export type ParameterNote =
 export interface ScenarioChart {
   x?: string;
   y: string;
+  /** Further y metrics the viewer can switch the sweep chart to. */
+  also?: string[];
   limit?: string;
 }
 

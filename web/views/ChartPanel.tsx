@@ -63,22 +63,29 @@ export function sweepAxisLabel(
 function SweepSection({
   output,
   scenario,
+  metric,
   specs,
   legendRef,
 }: {
   output: RunOutput;
   scenario: Scenario;
+  /** The y metric shown: the chart's y or one of its "also" metrics. */
+  metric: string | undefined;
   specs: ParameterSpec[];
   /** Filled with the legend the exported chart draws. */
   legendRef: MutableRefObject<LegendEntry[]>;
 }) {
   const spec = useMemo(
     () =>
-      scenario.chart ?? {
-        y: Object.keys(output.sweep[0]?.results ?? {})[0] ?? '',
-        limit: 'ethernet_limit',
-      },
-    [scenario.chart, output.sweep],
+      scenario.chart
+        ? metric && metric !== scenario.chart.y
+          ? { x: scenario.chart.x, y: metric } // the limit line belongs to the first metric
+          : scenario.chart
+        : {
+            y: Object.keys(output.sweep[0]?.results ?? {})[0] ?? '',
+            limit: 'ethernet_limit',
+          },
+    [scenario.chart, metric, output.sweep],
   );
   const xParam = spec.x ?? output.sweep_spec?.parameter;
   const ax = sweepAxisLabel(
@@ -162,12 +169,15 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
   const show =
     hasSweep && (tab === 'sweep' || !hasSeries) ? 'sweep' : hasSeries ? 'series' : 'none';
   const [which, setWhich] = useState(0);
+  // A chart may offer more than one y metric (e.g. throughput and requests/s, Tables 4.4-4.7).
+  const metrics = scenario.chart ? [scenario.chart.y, ...(scenario.chart.also ?? [])] : [];
+  const [metric, setMetric] = useState(metrics[0]);
   const body = useRef<HTMLDivElement>(null);
   const legend = useRef<LegendEntry[]>([]);
   const series = output?.series[Math.min(which, output.series.length - 1)];
   const title =
     show === 'sweep'
-      ? `${humanize(scenario.chart?.y ?? 'throughput')} across the sweep`
+      ? `${humanize(metric ?? 'throughput')} across the sweep`
       : show === 'series'
         ? 'Over time'
         : 'Chart';
@@ -213,12 +223,28 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
           </div>
         )}
       </div>
+      {show === 'sweep' && metrics.length > 1 && (
+        <div className="seg seg-metric" role="group" aria-label="Metric" data-testid="chart-metric">
+          {metrics.map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={metric === m}
+              className={metric === m ? 'on' : ''}
+              onClick={() => setMetric(m)}
+            >
+              {humanize(m).replace(/ \(.*\)$/, '')}
+            </button>
+          ))}
+        </div>
+      )}
       {!output && <div className="placeholder">The chart appears when the simulation has run.</div>}
       <div ref={body}>
         {output && show === 'sweep' && (
           <SweepSection
             output={output}
             scenario={scenario}
+            metric={metric}
             specs={run?.parameterInfo ?? []}
             legendRef={legend}
           />
