@@ -16,9 +16,10 @@ struct BusTransaction {
   Purpose purpose = Purpose::MailboxPio;
   std::uint32_t bytes = 0;
   std::uint32_t packet = 0;
-  std::uint32_t header_bytes = 0;  // the first bytes are network headers (the rest content)
-  bool read = false;               // DMA read (host memory → device) or a write
-  std::uint64_t cookie = 0;        // the master's own reference
+  std::uint32_t header_bytes = 0;      // the first bytes are network headers (the rest content)
+  std::uint32_t app_header_bytes = 0;  // then application headers (HTTP), then content
+  bool read = false;                   // DMA read (host memory → device) or a write
+  std::uint64_t cookie = 0;            // the master's own reference
 };
 
 class BusMaster {

@@ -136,7 +136,9 @@ BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const 
   switch (r.txn.purpose) {
     case Purpose::SendDataFetch:
     case Purpose::RecvDataWrite:
-      return offset < r.txn.header_bytes ? BusCategory::NetworkHeaders : BusCategory::Content;
+      if (offset < r.txn.header_bytes) return BusCategory::NetworkHeaders;
+      return offset < r.txn.header_bytes + r.txn.app_header_bytes ? BusCategory::AppHeaders
+                                                                  : BusCategory::Content;
     case Purpose::DiskTransfer:
       return BusCategory::OtherDevices;
     default:

@@ -422,6 +422,7 @@ void WebServer::plan_plain(const WebRequest& q, ResponsePlan* plan) const {
     h.last = content == 0;
     h.packet = plan->packets;
     h.len = static_cast<std::uint32_t>(seg_.network_header_bytes + http);
+    h.http_bytes = static_cast<std::uint32_t>(http);
     plan->commands.push_back(h);
     plan->header_bytes += h.len;
     if (content > 0) {
@@ -534,7 +535,9 @@ void WebServer::send_done() {
         case CacheCommandKind::AppendMm:
           d.command = BdCommand::AppendMm;
           if (cmd.source == MmSource::Headers) {
-            d.header_bytes = cmd.len;
+            // Fig 4.6 counts the TCP/IP and Ethernet headers apart from the HTTP header.
+            d.header_bytes = cmd.len - cmd.http_bytes;
+            d.app_header_bytes = cmd.http_bytes;
           } else {
             d.payload = cmd.len;
           }

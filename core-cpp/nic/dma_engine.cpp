@@ -59,6 +59,8 @@ void DmaEngine::pump() {
   txn.purpose = req.purpose;
   txn.bytes = max_burst_ > 0 ? std::min(left, max_burst_) : left;
   txn.header_bytes = req.header_bytes > offset_ ? req.header_bytes - offset_ : 0;
+  const std::uint32_t headers = req.header_bytes + req.app_header_bytes;
+  txn.app_header_bytes = (headers > offset_ ? headers - offset_ : 0) - txn.header_bytes;
   txn.packet = req.packet;
   txn.read = ch == DmaChannel::Read;
   txn.cookie = static_cast<std::uint64_t>(ch);

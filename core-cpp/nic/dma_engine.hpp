@@ -18,8 +18,9 @@ struct DmaRequest {
   std::uint32_t bytes = 0;
   std::uint32_t packet = 0;
   std::uint64_t cookie = 0;
-  std::uint32_t header_bytes = 0;  // the first bytes are network headers (bus accounting)
-  std::uint32_t id = 0;            // assigned by the engine when queued (trace records name it)
+  std::uint32_t header_bytes = 0;      // the first bytes are network headers (bus accounting)
+  std::uint32_t app_header_bytes = 0;  // then application headers (HTTP), then content
+  std::uint32_t id = 0;                // assigned by the engine when queued (trace records name it)
 };
 
 class DmaClient {

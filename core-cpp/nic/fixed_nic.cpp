@@ -102,8 +102,8 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
         ctx_->record(TraceKind::NicCacheAppend, me(Component::Nic), d.packet, d.bytes);
       } else {
         // nic_pkt_append_mm, or nic_cache_insert (the same DMA read, into the cache).
-        issue(DmaChannel::Read,
-              {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_, d.header_bytes});
+        issue(DmaChannel::Read, {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_,
+                                 d.header_bytes, d.app_header_bytes});
         send_done_.push_back(false);
         if (d.command == BdCommand::CacheInsert) tally_->cache_insert_bytes += d.bytes;
       }

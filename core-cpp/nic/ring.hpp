@@ -27,10 +27,11 @@ enum class BdCommand : std::uint8_t {
 struct Descriptor {
   std::uint32_t packet = 0;
   std::uint32_t bytes = 0;
-  std::uint32_t buffer_slot = 0;   // return descriptors echo the receive-ring slot they used
-  std::uint32_t payload = 0;       // application payload in this buffer (UDP data, TCP content)
-  std::uint32_t header_bytes = 0;  // network headers at the start of this buffer
-  bool end = true;                 // last buffer of its packet (the Tigon's END flag)
+  std::uint32_t buffer_slot = 0;       // return descriptors echo the receive-ring slot they used
+  std::uint32_t payload = 0;           // application payload in this buffer (UDP data, TCP content)
+  std::uint32_t header_bytes = 0;      // network headers at the start of this buffer
+  std::uint32_t app_header_bytes = 0;  // then application (HTTP response) headers
+  bool end = true;                     // last buffer of its packet (the Tigon's END flag)
   BdCommand command = BdCommand::AppendMm;  // web full-system mode with a NIC cache (Fig 4.12)
 };
 

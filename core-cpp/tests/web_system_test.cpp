@@ -148,6 +148,22 @@ TEST(WebSystem, TheTraceFollowsOneRequestFromAskToLastSegment) {
   EXPECT_GE(appended + 40, to_append.size()) << "only the last packets may be unprocessed";
 }
 
+// Fig 4.6's categories: the server's TCP/IP and Ethernet headers apart from its HTTP response
+// headers. One HTTP header per response, one TCP/IP header per segment: IBM's small responses
+// carry far more HTTP header per network header than NASA's large ones.
+TEST(WebSystem, HttpHeadersAreTheirOwnBusCategory) {
+  auto ratio = [](const Json& r) {
+    const double app = metric(r, "bus_util_app_headers");
+    const double net = metric(r, "bus_util_network_headers");
+    EXPECT_GT(app, 0.0);
+    EXPECT_GT(net, 0.0);
+    return app / net;
+  };
+  const double ibm = ratio(run("ibm", 0)), nasa = ratio(run("nasa", 0));
+  EXPECT_GT(ibm, 2 * nasa) << "IBM " << ibm << ", NASA " << nasa;
+  EXPECT_LT(nasa, 240.0 / 66.0) << "at most one HTTP header per segment";
+}
+
 TEST(WebSystem, EachTraceHasThePublishedBottleneck) {
   // seed 000 §4.4-4.5: NASA bus-bound, IBM and World Cup CPU-bound, Berkeley disk-bound.
   EXPECT_EQ(metric(run("nasa", 0), "web_bottleneck"), 0.0);

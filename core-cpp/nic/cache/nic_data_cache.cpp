@@ -438,6 +438,7 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
     const std::uint64_t hdr = seg.network_header_bytes + http;
     push(CacheCommandKind::AppendMm, MmSource::Headers, packet, hdr, 0, 0);
     plan->commands.back().first = true;
+    plan->commands.back().http_bytes = static_cast<std::uint32_t>(http);
     plan->header_bytes += hdr;
     left -= content;
     plan->content_bytes += content;

@@ -213,6 +213,7 @@ struct CacheCommand {
   bool last = false;                 // last BD: the NIC sends the packet after it
   std::uint32_t packet = 0;          // packet index within the response
   std::uint32_t len = 0;
+  std::uint32_t http_bytes = 0;  // Headers: of len, the HTTP response header (after TCP/IP's)
   std::uint64_t ncoffset =
       0;  // cache byte offset (slot x block_bytes + offset): AppendCache, Insert
   std::uint64_t file_offset = 0;  // FileContent: the file bytes' offset
