@@ -75,6 +75,9 @@ const METRIC_NAMES: Record<string, string> = {
   web_throughput: 'Web throughput',
   web_request_rate: 'Requests/s',
   web_request_rate_trace_mix: "Requests/s (the trace's mix)",
+  l2_misses_per_kb: 'L2 misses per KB',
+  rx_fifo_peak_kb: 'Receive FIFO peak (KB)',
+  cpu_copy: 'CPU share copying',
 };
 
 /** "udp_total_throughput" → "UDP total throughput". */
