@@ -38,19 +38,40 @@ export function sweepValues(output: RunOutput): Array<number | string> {
   return out;
 }
 
-export function SweepPointPicker({ output, label }: { output: RunOutput; label?: string }) {
+/** The distinct values of the series parameter (a second swept parameter), in order. */
+export function seriesValues(output: RunOutput): Array<number | string> {
+  const seen = new Set<string>();
+  const out: Array<number | string> = [];
+  for (const e of output.sweep) {
+    if (e.series === undefined || e.series === null || seen.has(String(e.series))) continue;
+    seen.add(String(e.series));
+    out.push(e.series as number | string);
+  }
+  return out;
+}
+
+function PickRow({
+  output,
+  param,
+  values,
+  label,
+  testId,
+}: {
+  output: RunOutput;
+  param: string;
+  values: Array<number | string>;
+  label: string;
+  testId: string;
+}) {
   const pick = useContext(SweepPickContext);
-  const param = output.sweep_spec?.parameter;
-  const values = sweepValues(output);
-  if (!param || values.length < 2) return null;
   const current = paramAt(output.parameters, param);
   const choose = (v: number | string) => {
     if (!pick) return;
     pick.run(withOverride(pick.requested, param, v as OverrideValue, pick.base));
   };
   return (
-    <div className="sweep-pick" role="group" aria-label={label ?? 'Sweep point shown'}>
-      <span className="sweep-pick-label">{label ?? 'Sweep point'}</span>
+    <div className="sweep-pick" role="group" aria-label={label}>
+      <span className="sweep-pick-label">{label}</span>
       <span className="seg">
         {values.map((v) => {
           const on = String(v) === String(current);
@@ -62,7 +83,7 @@ export function SweepPointPicker({ output, label }: { output: RunOutput; label?:
               aria-pressed={on}
               disabled={!pick || pick.running}
               onClick={() => !on && choose(v)}
-              data-testid="sweep-pick"
+              data-testid={testId}
               data-value={String(v)}
             >
               {sweepPointLabel(param, v, output.parameters)}
@@ -70,6 +91,37 @@ export function SweepPointPicker({ output, label }: { output: RunOutput; label?:
           );
         })}
       </span>
+    </div>
+  );
+}
+
+/** Buttons that run another point of the sweep (and of its series, when it has one). */
+export function SweepPointPicker({ output, label }: { output: RunOutput; label?: string }) {
+  const param = output.sweep_spec?.parameter;
+  const values = sweepValues(output);
+  const seriesParam = output.sweep_spec?.series_parameter ?? undefined;
+  const series = seriesValues(output);
+  const main =
+    param && values.length >= 2 ? (
+      <PickRow
+        output={output}
+        param={param}
+        values={values}
+        label={label ?? 'Sweep point'}
+        testId="sweep-pick"
+      />
+    ) : null;
+  if (!seriesParam || series.length < 2) return main;
+  return (
+    <div className="sweep-pick-rows">
+      {main}
+      <PickRow
+        output={output}
+        param={seriesParam}
+        values={series}
+        label="Series"
+        testId="sweep-pick-series"
+      />
     </div>
   );
 }
