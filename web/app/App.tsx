@@ -102,7 +102,9 @@ export function App() {
             outcome={
               nav.failed.keptPage
                 ? 'The page you had open stays as it was.'
-                : 'Here is the list of scenarios instead.'
+                : EMBED
+                  ? 'This frame opens no scenario instead.'
+                  : 'Here is the list of scenarios instead.'
             }
           />
         )}

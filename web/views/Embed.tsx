@@ -27,9 +27,11 @@ export function EmbedGalleryNote({ problem }: { problem?: string }) {
     <div className="embed-note" data-testid="embed-gallery">
       <h1>nicsim</h1>
       <p>
-        This embedded view shows one scenario, and its address names none
-        {problem ? `: ${problem}` : '.'} The address of an embed ends in{' '}
-        <code>?embed=1#/s/&lt;scenario id&gt;</code> or a link copied from a scenario page.
+        {problem
+          ? `This embedded view shows one scenario. ${problem}`
+          : 'This embedded view shows one scenario, and its address names none.'}{' '}
+        The address of an embed ends in <code>?embed=1#/s/&lt;scenario id&gt;</code> or a link
+        copied from a scenario page.
       </p>
       <p>
         <OpenInNicsim />
