@@ -1,16 +1,22 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SCENARIOS, SCENARIO_PROBLEMS } from '../scenarios';
 import { customById, customVersion, subscribeCustom } from '../scenarios/custom';
 import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from '../views/Gallery';
 import { ScenarioPage } from '../views/ScenarioPage';
 import { ErrorBoundary } from './ErrorBoundary';
-import { parseHash, type Route } from './route';
+import type { Route } from './route';
+import { linkCatalog } from './link';
+import { isEmbed, navigate, type Nav } from './linkNav';
+import { LinkBanner } from '../views/LinkBanner';
+import { EmbedGalleryNote } from '../views/Embed';
 
 const IDS = SCENARIOS.map((s) => s.id);
+const LINKS = linkCatalog(SCENARIOS);
+const EMBED = isEmbed(window.location.search);
 
-function currentRoute(): Route {
-  return parseHash(window.location.hash, IDS);
+function currentNav(previous?: Nav): Nav {
+  return navigate(window.location.hash, IDS, LINKS, previous);
 }
 
 /** The entry a route opens: a preset, or a file opened in this tab. */
@@ -21,12 +27,23 @@ function routeEntry(route: Route): ScenarioEntry | undefined {
 }
 
 export function App() {
-  const [route, setRoute] = useState<Route>(currentRoute);
+  const [nav, setNav] = useState<Nav>(() => currentNav());
+  const navRef = useRef(nav);
+  useEffect(() => {
+    navRef.current = nav;
+  }, [nav]);
+  const route = nav.route;
   // Opening a file (even one with the same id again) re-renders with the new entry.
   useSyncExternalStore(subscribeCustom, customVersion, customVersion);
 
   useEffect(() => {
-    const onHash = () => setRoute(currentRoute());
+    const onHash = () => {
+      const prev = navRef.current;
+      const next = currentNav(prev);
+      // A bad link left the open page as it was: so does the address (a reload keeps the page).
+      if (next.failed?.keptPage) history.replaceState(null, '', prev.hash || location.pathname);
+      setNav(next);
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -58,8 +75,8 @@ export function App() {
       : undefined;
 
   return (
-    <div className="app">
-      <header className="topbar">
+    <div className={EMBED ? 'app app-embed' : 'app'}>
+      <header className="topbar" hidden={EMBED}>
         <a className="brand" href="#/" aria-label="nicsim: scenario gallery">
           <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
             <rect width="32" height="32" rx="7" fill="#233554" />
@@ -77,10 +94,31 @@ export function App() {
         </nav>
       </header>
       <main className="main">
+        {nav.failed && (
+          <LinkBanner
+            key={nav.failed.serial}
+            failure={nav.failed.reason}
+            problems={nav.failed.problems}
+            outcome={
+              nav.failed.keptPage
+                ? 'The page you had open stays as it was.'
+                : EMBED
+                  ? 'This frame opens no scenario instead.'
+                  : 'Here is the list of scenarios instead.'
+            }
+          />
+        )}
         {route.view !== 'gallery' && entry ? (
           <ErrorBoundary name="scenario page" resetKey={entry}>
-            <ScenarioPage key={`${route.view}:${entry.id}:${entry.loadId ?? 0}`} entry={entry} />
+            <ScenarioPage
+              key={`${route.view}:${entry.id}:${entry.loadId ?? 0}:${nav.link?.serial ?? 0}`}
+              entry={entry}
+              link={nav.link}
+              embed={EMBED}
+            />
           </ErrorBoundary>
+        ) : EMBED ? (
+          <EmbedGalleryNote problem={route.view === 'gallery' ? route.problem : missingFile} />
         ) : (
           <ErrorBoundary name="gallery">
             <Gallery
@@ -91,7 +129,7 @@ export function App() {
           </ErrorBoundary>
         )}
       </main>
-      <footer className="footer">
+      <footer className="footer" hidden={EMBED}>
         nicsim simulates descriptor rings, DMA over the I/O bus and the Ethernet wire. Mechanisms
         follow H.-Y. Kim, “Improving Networking Server Performance with Programmable Network
         Interfaces” (Rice, 2003).

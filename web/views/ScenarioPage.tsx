@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import { EngineError, engine } from '../engine/client';
 import { decodeTrace } from '../engine/trace';
 import type { Scenario, ScenarioEntry } from '../scenarios/types';
@@ -35,8 +44,16 @@ import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLo
 import { RequestPathView } from './RequestPathView';
 import { BottleneckView } from './BottleneckView';
 import { SweepPickContext, type SweepPick } from './SweepPointPicker';
+import { scenarioViews } from '../app/link';
+import { linkUi, useLinkRestore, type OpenedLink } from '../app/linkRestore';
+import { LinkBanner } from './LinkBanner';
+import { ShareMenu } from './ShareMenu';
+import { ViewsMenu } from './ViewsMenu';
+import { OpenInNicsim } from './Embed';
 
 const NO_ERRORS: ValidationError[] = [];
+const FILE_NOT_LINKABLE =
+  'A scenario opened from a file lives in this tab only, so a link cannot reopen it: use Download › Scenario with these settings to share it.';
 const NO_SPECS: ParameterSpec[] = [];
 
 /**
@@ -47,16 +64,19 @@ const NO_SPECS: ParameterSpec[] = [];
 function useScenarioRun(
   entry: ScenarioEntry,
   store: Store,
+  initial: Overrides = {},
 ): {
   run: (overrides: Overrides) => void;
   cancel: () => void;
   requested: Overrides;
   base: ReadonlyMap<string, unknown>;
+  /** For a page opened from a link, whose first run has overrides (see useLinkRestore). */
+  setBase: Dispatch<SetStateAction<ReadonlyMap<string, unknown>>>;
 } {
   // Counts runs; a reply from an older run is ignored.
   const generation = useRef(0);
-  const [requested, setRequested] = useState<Overrides>({});
-  const requestedRef = useRef<Overrides>({});
+  const [requested, setRequested] = useState<Overrides>(initial);
+  const requestedRef = useRef<Overrides>(initial);
   const [base, setBase] = useState<ReadonlyMap<string, unknown>>(() => new Map());
 
   const start = useCallback(
@@ -148,7 +168,7 @@ function useScenarioRun(
     return abandon;
   }, [start, abandon]);
 
-  return { run, cancel, requested, base };
+  return { run, cancel, requested, base, setBase };
 }
 
 /** Advances the cursor while playing (requestAnimationFrame). */
@@ -252,17 +272,49 @@ function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) 
   }
 }
 
-export function ScenarioPage({ entry }: { entry: ScenarioEntry }) {
-  const store = useMemo(() => new Store({ log: initialLogState() }), []);
+/** The view names the page draws, with their headings (the views menu lists them). */
+const VIEW_TITLES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(PANELS).map(([v, p]) => [v, p.title])),
+  chart: 'Chart',
+  events: 'Event log',
+};
+
+export function ScenarioPage({
+  entry,
+  link,
+  embed = false,
+}: {
+  entry: ScenarioEntry;
+  /** The link the page was opened from (its views, tour step, overrides and cursor). */
+  link?: OpenedLink;
+  /** Embed mode: no breadcrumb or "open file"; a way out to the full app instead. */
+  embed?: boolean;
+}) {
+  const store = useMemo(() => new Store({ log: initialLogState(), ui: linkUi(link) }), [link]);
   return (
     <StoreContext.Provider value={store}>
-      <ScenarioContent entry={entry} store={store} />
+      <ScenarioContent entry={entry} store={store} link={link} embed={embed} />
     </StoreContext.Provider>
   );
 }
 
-function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store }) {
-  const { run, cancel, requested, base } = useScenarioRun(entry, store);
+function ScenarioContent({
+  entry,
+  store,
+  link,
+  embed,
+}: {
+  entry: ScenarioEntry;
+  store: Store;
+  link?: OpenedLink;
+  embed: boolean;
+}) {
+  const { run, cancel, requested, base, setBase } = useScenarioRun(
+    entry,
+    store,
+    link?.state.overrides,
+  );
+  const linkProblems = useLinkRestore(store, link, run, entry, setBase);
   usePlaybackClock(store);
   const status = useStore((st) => st.run);
   // Views reset their error boundary when the shown run changes, not on every status change.
@@ -270,8 +322,7 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
   const s = entry.scenario;
   // The viewer's own choice of views (a link can carry it), else the scenario's.
   const chosenViews = useStore((st) => st.ui.views);
-  const views =
-    chosenViews ?? (s.views && s.views.length ? s.views : ['diagram', 'rings', 'chart', 'events']);
+  const views = chosenViews ?? scenarioViews(s);
   const [noticeOpen, setNoticeOpen] = useState(true);
   const opener = useScenarioFileOpener();
   const custom = entry.origin === 'file';
@@ -324,7 +375,12 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
 
   return (
     <div className="scenario" data-testid="scenario-page">
-      <nav className="crumbs" aria-label="Breadcrumb">
+      <LinkBanner
+        key={linkProblems.length}
+        problems={linkProblems}
+        outcome="The page shows the rest of it."
+      />
+      <nav className="crumbs" aria-label="Breadcrumb" hidden={embed}>
         <a href="#/">Scenarios</a>
         <span aria-hidden="true">/</span>
         {custom && (
@@ -365,9 +421,11 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
         <div className="scenario-side">
           <RunStatus onRerun={() => run(requested)} onCancel={cancel} kept={runKey !== null} />
           <div className="scenario-tools">
+            {embed && <OpenInNicsim />}
             <button
               type="button"
               className="btn btn-small"
+              hidden={embed}
               onClick={opener.choose}
               disabled={opener.checking !== null}
               data-testid="open-file"
@@ -375,6 +433,12 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
               {opener.checking ? 'Checking…' : 'Open a scenario file…'}
             </button>
             {opener.input}
+            <ViewsMenu scenario={s} titles={VIEW_TITLES} />
+            <ShareMenu
+              scenario={s}
+              requested={requested}
+              unavailable={custom ? FILE_NOT_LINKABLE : undefined}
+            />
             <RunDownloads scenarioText={entry.text} scenarioId={s.id} />
           </div>
         </div>
