@@ -1582,7 +1582,7 @@ function lowerBound(arr: Float64Array, v: number): number {
   return lo;
 }
 
-export const MAX_ARROWS = 600;
+export const MAX_ARROWS = 400;
 /** Items and gaps narrower than this (px) merge into one bar. */
 const MERGE_PX = 1;
 
@@ -1618,7 +1618,8 @@ export function layoutTimeline(
     .domain([t0, t0 + span])
     .range([0, width]);
   const pxPerPs = width / span;
-  const x = (t: number) => (t - t0) * pxPerPs;
+  // Tenths of a pixel: finer is invisible and only lengthens the SVG.
+  const x = (t: number) => Math.round((t - t0) * pxPerPs * 10) / 10;
   const lanes: LaidLane[] = model.byLane.map((ix, laneI) => {
     const bars: LaidBar[] = [];
     const ticks: LaidTick[] = [];
