@@ -441,6 +441,7 @@ export function buildTimeline(
   const busBytes = new Map<number, number>(); // item → bytes asked for
   const dmaTxns = new Map<number, number[]>(); // DMA master component → its txns since its last DMA
   const dmaOpen = new Map<number, number>(); // dma id → item
+  const dmaQueue = new Map<number, number[]>(); // DMA channel component → its open DMAs in order
   const dmaPurpose = new Map<number, number>(); // item → purpose
   const dmaDoneFifo = new Map<string, number[]>(); // "nic:channel" → DmaDone items (Tigon)
   const lastDmaDone = new Map<number, { item: number; purpose: number; t: number }>();
@@ -806,7 +807,13 @@ export function buildTimeline(
         busPacket.set(ix, E);
         busBytes.set(ix, Cc);
         const mk = componentKind(B);
-        if (mk === C.DmaRead || mk === C.DmaWrite) fifo(dmaTxns, B).push(ix);
+        if (mk === C.DmaRead || mk === C.DmaWrite) {
+          fifo(dmaTxns, B).push(ix);
+          // The channel serves its DMAs in order: this burst is its oldest open DMA's.
+          const head = dmaQueue.get(B)?.[0];
+          if (head !== undefined && Number.isNaN(items[head]!.busy) && items[head]!.packet === E)
+            items[head]!.busy = t;
+        }
         break;
       }
       case 'BusTxnEnd': {
@@ -935,6 +942,7 @@ export function buildTimeline(
         );
         items[ix]!.busy = NaN;
         dmaOpen.set(A, ix);
+        fifo(dmaQueue, cf).push(ix);
         dmaPurpose.set(ix, B);
         if (tigon) {
           noteEffect(inst, t, ix, 'dma');
@@ -997,6 +1005,9 @@ export function buildTimeline(
           break;
         }
         dmaOpen.delete(A);
+        const q = dmaQueue.get(cf) ?? [];
+        const at = q.indexOf(ix);
+        if (at >= 0) q.splice(at, 1);
         close(ix, t);
         const it = items[ix]!;
         // The engine serves one DMA at a time, in order: this DMA's bursts are the channel's bus
@@ -1334,7 +1345,8 @@ export function buildTimeline(
       it.end = Math.max(it.start, lastT);
       it.open = true;
     }
-    if (Number.isNaN(it.busy)) it.busy = it.start;
+    // Still waiting as the window closes (a frame behind 30 others): all of it is the wait.
+    if (Number.isNaN(it.busy)) it.busy = it.open ? it.end : it.start;
     if (it.busy > it.end) it.busy = it.end;
   }
 
