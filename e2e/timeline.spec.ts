@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-async function openScenario(page: Page, id: string): Promise<string[]> {
+async function openScenario(page: Page, id: string, timeout = 45_000): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
@@ -9,7 +10,7 @@ async function openScenario(page: Page, id: string): Promise<string[]> {
   await page.goto(`./#/s/${id}`);
   await expect(page.getByTestId('scenario-page')).toBeVisible();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
+    timeout,
   });
   return errors;
 }
@@ -114,11 +115,18 @@ test('the timeline of a send: its lanes, arrows, zoom, pan, cursor and a packet 
   await page.getByTestId('tl-unfollow').click();
   await expect(page.getByTestId('tl-follow')).toHaveCount(0);
 
+  // No serious or critical accessibility violation in the view.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="timeline-view"]').analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
   expect(errors).toEqual([]);
 });
 
-test('the timeline of a web request and of the Tigon show their own lanes', async ({ page }) => {
-  let errors = await openScenario(page, 'web-anatomy-of-a-request');
+test('the timeline of a web request shows the server’s lanes', async ({ page }) => {
+  // The full-system web run is the slowest preset: give it time on a loaded machine.
+  test.slow();
+  const errors = await openScenario(page, 'web-anatomy-of-a-request', 150_000);
   await page.getByTestId('timeline-view').scrollIntoViewIfNeeded();
   const web = await page
     .getByTestId('tl-lane')
@@ -128,8 +136,10 @@ test('the timeline of a web request and of the Tigon show their own lanes', asyn
   );
   expect(await page.getByTestId('tl-bar').count()).toBeGreaterThan(100);
   expect(errors).toEqual([]);
+});
 
-  errors = await openScenario(page, 'tigon-one-packet');
+test('the timeline of the Tigon shows its two CPUs', async ({ page }) => {
+  const errors = await openScenario(page, 'tigon-one-packet');
   await page.getByTestId('timeline-view').scrollIntoViewIfNeeded();
   const tigon = await page
     .getByTestId('tl-lane')

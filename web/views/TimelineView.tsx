@@ -582,6 +582,7 @@ function TimelineRun({ run }: { run: DoneRun }) {
         className="tl-wrap"
         ref={wrapRef}
         tabIndex={0}
+        role="group"
         onKeyDown={onKey}
         aria-label="Timeline lanes: + and − zoom, the arrow keys pan, 0 shows the whole window"
       >
