@@ -43,6 +43,7 @@ import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
 import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLogPanel';
 import { RequestPathView } from './RequestPathView';
 import { BottleneckView } from './BottleneckView';
+import { TimelineView } from './TimelineView';
 import { SweepPickContext, type SweepPick } from './SweepPointPicker';
 import { scenarioViews } from '../app/link';
 import { linkUi, useLinkRestore, type OpenedLink } from '../app/linkRestore';
@@ -235,6 +236,12 @@ const PANELS: Record<
     title: 'CPU time by part (Figs 6, 9)',
     boundary: 'CPU breakdown',
     View: CpuView,
+  },
+  timeline: {
+    id: 'timeline',
+    title: 'Timeline: lanes and cause and effect',
+    boundary: 'timeline',
+    View: TimelineView,
   },
 };
 
