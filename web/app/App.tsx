@@ -4,6 +4,7 @@ import { customById, customVersion, subscribeCustom } from '../scenarios/custom'
 import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from '../views/Gallery';
 import { ScenarioPage } from '../views/ScenarioPage';
+import { AbPage } from '../views/AbPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { parseHash, type Route } from './route';
 
@@ -15,7 +16,8 @@ function currentRoute(): Route {
 
 /** The entry a route opens: a preset, or a file opened in this tab. */
 function routeEntry(route: Route): ScenarioEntry | undefined {
-  if (route.view === 'scenario') return SCENARIOS.find((s) => s.id === route.id);
+  if (route.view === 'scenario' || route.view === 'ab')
+    return SCENARIOS.find((s) => s.id === route.id);
   if (route.view === 'file') return customById(route.id);
   return undefined;
 }
@@ -77,7 +79,11 @@ export function App() {
         </nav>
       </header>
       <main className="main">
-        {route.view !== 'gallery' && entry ? (
+        {route.view === 'ab' && entry ? (
+          <ErrorBoundary name="A/B view" resetKey={entry}>
+            <AbPage key={`ab:${entry.id}`} entry={entry} />
+          </ErrorBoundary>
+        ) : route.view !== 'gallery' && entry ? (
           <ErrorBoundary name="scenario page" resetKey={entry}>
             <ScenarioPage key={`${route.view}:${entry.id}:${entry.loadId ?? 0}`} entry={entry} />
           </ErrorBoundary>

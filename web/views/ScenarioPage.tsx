@@ -35,6 +35,7 @@ import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLo
 import { RequestPathView } from './RequestPathView';
 import { BottleneckView } from './BottleneckView';
 import { SweepPickContext, type SweepPick } from './SweepPointPicker';
+import { AbButton } from './AbButton';
 
 const NO_ERRORS: ValidationError[] = [];
 const NO_SPECS: ParameterSpec[] = [];
@@ -168,7 +169,7 @@ function usePlaybackClock(store: Store): void {
 }
 
 /** The panels that take no props: heading, error-boundary name, and the view. */
-const PANELS: Record<
+export const PANELS: Record<
   string,
   { id: string; title: string; boundary: string; View: ComponentType; picksSweepPoint?: boolean }
 > = {
@@ -376,6 +377,7 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
             </button>
             {opener.input}
             <RunDownloads scenarioText={entry.text} scenarioId={s.id} />
+            {!custom && <AbButton entry={entry} requested={requested} />}
           </div>
         </div>
       </header>
