@@ -4,6 +4,7 @@ import {
   categoryLabel,
   changedParameters,
   comparisonOf,
+  describeSet,
   diffResults,
   isCategorical,
   overlayModel,
@@ -54,6 +55,15 @@ describe('comparisonOf: the scenario’s compare block', () => {
       expect(c, id).not.toBeNull();
       expect(c!.metrics.length, id).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('describeSet', () => {
+  it('names what a side the viewer built sets', () => {
+    const text = (p: string, v: unknown) => `${p}=${String(v)}`;
+    expect(describeSet({}, text)).toBe('as written');
+    expect(describeSet({ x: 1 }, text)).toBe('x=1');
+    expect(describeSet({ x: 1, y: 2, z: 3 }, text)).toBe('x=1 + 2 more');
   });
 });
 

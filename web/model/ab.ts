@@ -22,6 +22,8 @@ export interface Comparison {
   note?: string;
   /** Results the differences table lists first. */
   metrics: string[];
+  /** The labels say what each side sets (a comparison the viewer builds), see describeSet. */
+  auto?: boolean;
 }
 
 /**
@@ -70,7 +72,16 @@ export function defaultComparison(bSet: Overrides = {}): Comparison {
     a: { label: 'as written', set: {} },
     b: { label: 'changed', set: bSet },
     metrics: [],
+    auto: true,
   };
+}
+
+/** A side's label from its settings: "as written", "Bus clock 66 MHz", "Bus clock 66 MHz + 2 more". */
+export function describeSet(set: Overrides, text: (path: string, v: unknown) => string): string {
+  const e = Object.entries(set);
+  if (!e.length) return 'as written';
+  const first = text(e[0]![0], e[0]![1]);
+  return e.length === 1 ? first : `${first} + ${e.length - 1} more`;
 }
 
 /**

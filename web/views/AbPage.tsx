@@ -13,6 +13,7 @@ import {
   changedParameters,
   comparisonOf,
   defaultComparison,
+  describeSet,
   diffResults,
   isCategorical,
   overlayModel,
@@ -611,8 +612,8 @@ export function AbPage({ entry }: { entry: ScenarioEntry }) {
   useEffect(() => linkCursors(stores.a, stores.b), [stores]);
   usePlaybackClock(stores.a);
   const block = useMemo(() => comparisonOf(entry.scenario), [entry.scenario]);
-  const [cmp, setCmp] = useState<Comparison>(() => initialComparison(entry));
-  const { rerun } = useVariantRuns(entry, stores, cmp);
+  const [raw, setCmp] = useState<Comparison>(() => initialComparison(entry));
+  const { rerun } = useVariantRuns(entry, stores, raw);
   const onSet = useCallback(
     (side: Side, set: Overrides) => setCmp((c) => ({ ...c, [side]: { ...c[side], set } })),
     [],
@@ -632,6 +633,21 @@ export function AbPage({ entry }: { entry: ScenarioEntry }) {
       offB();
     };
   }, [stores]);
+  // A comparison the viewer built is labelled by what each side sets.
+  const specs = runA?.parameterInfo ?? runB?.parameterInfo ?? NO_SPECS;
+  const cmp = useMemo(() => {
+    if (!raw.auto) return raw;
+    const text = (path: string, v: unknown) =>
+      `${parameterLabel(path)} ${valueWithUnit(v, specs.find((p) => p.path === path)?.unit)}`;
+    return {
+      ...raw,
+      a: { ...raw.a, label: describeSet(raw.a.set, text) },
+      b: {
+        ...raw.b,
+        label: bRuns(raw) ? describeSet(raw.b.set, text) : 'no change yet',
+      },
+    };
+  }, [raw, specs]);
   const bShown = bRuns(cmp) ? runB : null;
   // The differences' error boundary resets when either side's run changes.
   const diffKey = useMemo(() => ({ runA, bShown }), [runA, bShown]);
@@ -642,7 +658,7 @@ export function AbPage({ entry }: { entry: ScenarioEntry }) {
     .sort((p, q) => Number(p === 'events') - Number(q === 'events'));
   // Wide views (firmware lanes, request paths) read better one above the other.
   const [stacked, setStacked] = useState(false);
-  const isBlock = block !== null && JSON.stringify(block) === JSON.stringify(cmp);
+  const isBlock = block !== null && JSON.stringify(block) === JSON.stringify(raw);
 
   return (
     <div className="scenario ab-page" data-testid="ab-page">
