@@ -4,6 +4,7 @@
 
 #include "api/system.hpp"
 #include "nic/tigon/firmware.hpp"
+#include "scenario/compare.hpp"
 #include "scenario/params.hpp"
 #include "scenario/scenario.hpp"
 
@@ -310,7 +311,8 @@ std::string scenario_schema() {
         {"run", sections["properties"]["run"]},
         {"sweep", sweep},
         {"reference", {{"type", "array"}, {"items", reference}}},
-        {"tour", {{"type", "array"}}}}}};
+        {"tour", {{"type", "array"}}},
+        {"compare", compare_schema(paths, metric_names)}}}};
   return dump_json(schema, 2);
 }
 

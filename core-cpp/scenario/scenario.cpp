@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "scenario/compare.hpp"
 #include "scenario/params.hpp"
 
 namespace nicsim {
@@ -190,8 +191,9 @@ const std::set<std::string>& allowed_views() {
 namespace {
 
 const std::set<std::string> kTopLevel = {
-    "$schema",  "format", "id",    "title", "summary", "notice",          "tags",      "system",
-    "workload", "run",    "sweep", "views", "chart",   "parameter_notes", "reference", "tour"};
+    "$schema", "format",          "id",        "title", "summary", "notice",
+    "tags",    "system",          "workload",  "run",   "sweep",   "views",
+    "chart",   "parameter_notes", "reference", "tour",  "compare"};
 
 std::string join(const std::set<std::string>& s) {
   std::string out;
@@ -684,6 +686,8 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
       }
     }
   }
+  // Issue 7's A/B variants, against the scenario's own parameters (scenario/compare.cpp).
+  if (auto it = doc.find("compare"); it != doc.end()) check_compare(*it, out->params, &errors);
   // Overrides: a JSON object of path → value, validated against the same registry.
   if (!overrides_text.empty()) {
     Json ov;

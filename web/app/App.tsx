@@ -4,6 +4,7 @@ import { customById, customVersion, subscribeCustom } from '../scenarios/custom'
 import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from '../views/Gallery';
 import { ScenarioPage } from '../views/ScenarioPage';
+import { AbPage } from '../views/AbPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import type { Route } from './route';
 import { linkCatalog } from './link';
@@ -21,7 +22,8 @@ function currentNav(previous?: Nav): Nav {
 
 /** The entry a route opens: a preset, or a file opened in this tab. */
 function routeEntry(route: Route): ScenarioEntry | undefined {
-  if (route.view === 'scenario') return SCENARIOS.find((s) => s.id === route.id);
+  if (route.view === 'scenario' || route.view === 'ab')
+    return SCENARIOS.find((s) => s.id === route.id);
   if (route.view === 'file') return customById(route.id);
   return undefined;
 }
@@ -108,7 +110,11 @@ export function App() {
             }
           />
         )}
-        {route.view !== 'gallery' && entry ? (
+        {route.view === 'ab' && entry ? (
+          <ErrorBoundary name="A/B view" resetKey={entry}>
+            <AbPage key={`ab:${entry.id}`} entry={entry} />
+          </ErrorBoundary>
+        ) : route.view !== 'gallery' && entry ? (
           <ErrorBoundary name="scenario page" resetKey={entry}>
             <ScenarioPage
               key={`${route.view}:${entry.id}:${entry.loadId ?? 0}:${nav.link?.serial ?? 0}`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHash, scenarioHref } from './route';
+import { abHref, parseHash, scenarioHref } from './route';
 
 const ids = ['udp-throughput', 'ring-lag'];
 
@@ -31,6 +31,21 @@ describe('parseHash', () => {
     expect(parseHash('#/file/my-test', ids)).toEqual({ view: 'file', id: 'my-test' });
     expect(parseHash('#/file/a%20b/', ids)).toEqual({ view: 'file', id: 'a b' });
     expect(parseHash('#/file/%E0%A4%A', ids)).toMatchObject({ view: 'gallery' });
+  });
+
+  it('opens the A/B view of a known scenario, and names the known ids otherwise', () => {
+    expect(parseHash('#/ab/ring-lag', ids)).toEqual({ view: 'ab', id: 'ring-lag' });
+    expect(parseHash(`${abHref('udp-throughput')}/`, ids)).toEqual({
+      view: 'ab',
+      id: 'udp-throughput',
+    });
+    for (const h of ['#/ab/nope', '#/ab/', '#/ab/%E0%A4%A', '#/ab/a/b']) {
+      const r = parseHash(h, ids);
+      expect(r.view, h).toBe('gallery');
+      expect(r.view === 'gallery' && r.problem, h).toBeTruthy();
+    }
+    const r = parseHash('#/ab/nope', ids);
+    expect(r.view === 'gallery' && r.problem).toContain('udp-throughput, ring-lag');
   });
 
   it('reports a malformed hash', () => {

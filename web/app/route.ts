@@ -1,10 +1,12 @@
 // Hash routing: "#/" gallery, "#/s/<scenario id>" scenario page, "#/file/<id>" a scenario file
-// the user opened in this tab (whether it is still loaded is the app's business).
+// the user opened in this tab (whether it is still loaded is the app's business), "#/ab/<scenario
+// id>" the A/B view of a scenario's two variants.
 
 export type Route =
   | { view: 'gallery'; problem?: string }
   | { view: 'scenario'; id: string }
-  | { view: 'file'; id: string };
+  | { view: 'file'; id: string }
+  | { view: 'ab'; id: string };
 
 /** Parses location.hash against the known scenario ids. Anything wrong falls back to the gallery with a message. */
 export function parseHash(hash: string, ids: readonly string[]): Route {
@@ -22,6 +24,20 @@ export function parseHash(hash: string, ids: readonly string[]): Route {
         problem: `The file id in "#${hash.replace(/^#/, '')}" is not valid URL text.`,
       };
     }
+  }
+  const ab = /^\/ab\/([^/?#]*)\/?$/.exec(h);
+  if (ab) {
+    let id: string;
+    try {
+      id = decodeURIComponent(ab[1]!);
+    } catch {
+      id = '';
+    }
+    if (ids.includes(id)) return { view: 'ab', id };
+    return {
+      view: 'gallery',
+      problem: `The A/B view "#${hash.replace(/^#/, '')}" names no known scenario. Known ids: ${allowed}.`,
+    };
   }
   const m = /^\/s\/([^/?#]*)\/?$/.exec(h);
   if (!m) {
@@ -49,4 +65,8 @@ export function parseHash(hash: string, ids: readonly string[]): Route {
 
 export function scenarioHref(id: string): string {
   return `#/s/${encodeURIComponent(id)}`;
+}
+
+export function abHref(id: string): string {
+  return `#/ab/${encodeURIComponent(id)}`;
 }

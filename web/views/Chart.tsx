@@ -9,7 +9,7 @@ import {
 import { formatNumber } from '../model/format';
 import '../styles/chart-references.css';
 
-function Axes({
+export function Axes({
   m,
 }: {
   m: Pick<SweepChartModel, 'box' | 'xTicks' | 'yTicks' | 'xLabel' | 'yLabel'>;

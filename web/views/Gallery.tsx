@@ -1,5 +1,6 @@
 import type { ScenarioEntry } from '../scenarios/types';
-import { scenarioHref } from '../app/route';
+import { abHref, scenarioHref } from '../app/route';
+import { comparisonOf } from '../model/ab';
 import {
   FileDropZone,
   FileProblemPanel,
@@ -57,7 +58,7 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
       ) : (
         <ul className="cards" aria-label="Scenarios">
           {scenarios.map((s) => (
-            <li key={s.id}>
+            <li key={s.id} className="card-cell">
               <a className="card" href={scenarioHref(s.id)} data-testid={`card-${s.id}`}>
                 <span className="card-title">{s.scenario.title}</span>
                 <span className="card-summary">{s.scenario.summary}</span>
@@ -79,10 +80,28 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
                   Open →
                 </span>
               </a>
+              <AbLink entry={s} />
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** The A/B view of a scenario whose file declares a comparison (issue 7). */
+function AbLink({ entry }: { entry: ScenarioEntry }) {
+  const c = comparisonOf(entry.scenario);
+  if (!c) return null;
+  return (
+    <a
+      className="card-ab"
+      href={abHref(entry.id)}
+      data-testid={`card-ab-${entry.id}`}
+      aria-label={`A/B view of ${entry.scenario.title}: ${c.a.label} against ${c.b.label}`}
+      title={`${c.a.label} against ${c.b.label}, side by side with the same seed`}
+    >
+      A/B view →
+    </a>
   );
 }

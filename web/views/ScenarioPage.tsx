@@ -51,6 +51,7 @@ import { LinkBanner } from './LinkBanner';
 import { ShareMenu } from './ShareMenu';
 import { ViewsMenu } from './ViewsMenu';
 import { OpenInNicsim } from './Embed';
+import { AbButton } from './AbButton';
 
 const NO_ERRORS: ValidationError[] = [];
 const FILE_NOT_LINKABLE =
@@ -189,7 +190,7 @@ function usePlaybackClock(store: Store): void {
 }
 
 /** The panels that take no props: heading, error-boundary name, and the view. */
-const PANELS: Record<
+export const PANELS: Record<
   string,
   { id: string; title: string; boundary: string; View: ComponentType; picksSweepPoint?: boolean }
 > = {
@@ -447,6 +448,7 @@ function ScenarioContent({
               unavailable={custom ? FILE_NOT_LINKABLE : undefined}
             />
             <RunDownloads scenarioText={entry.text} scenarioId={s.id} />
+            {!custom && <AbButton entry={entry} requested={requested} />}
           </div>
         </div>
       </header>
