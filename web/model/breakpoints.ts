@@ -20,15 +20,7 @@
 //                  the lossless link back, like PAUSE frames. No record marks the pause itself;
 //                  the FIFO's capacity comes from the run's parameters.
 //   interrupt      InterruptRaise: the NIC raises an interrupt (S6/R4).
-import {
-  BC,
-  BP,
-  K,
-  RING_NAMES,
-  TRACE_KINDS,
-  componentLabel,
-  kindName,
-} from '../engine/traceKinds';
+import { BC, BP, K, RING_NAMES, TRACE_KINDS, componentLabel, kindName } from '../engine/traceKinds';
 import { countUpTo, type Trace } from '../engine/trace';
 import { paramAt, type ParameterTree } from '../engine/types';
 import { formatTime } from './format';
@@ -387,7 +379,9 @@ export const INITIAL_NAV_STATE: NavState = {
 
 /** Same breakpoint (a condition by id, a time by its instant). */
 export function sameBreakpoint(x: Breakpoint, y: Breakpoint): boolean {
-  return x.type === 'time' ? y.type === 'time' && y.at === x.at : y.type === x.type && y.id === x.id;
+  return x.type === 'time'
+    ? y.type === 'time' && y.at === x.at
+    : y.type === x.type && y.id === x.id;
 }
 
 /** The parts of a finished run playing needs. */
