@@ -419,16 +419,15 @@ export function playInput(
 
 let noteIds = 0;
 
+/** A new note for the playback bar (each gets its own id, so it shows afresh). */
+export function makeNote(text: string, at: number, type: 'stop' | 'skip'): NavState['note'] {
+  return { id: ++noteIds, text, at, type };
+}
+
 /** The note a tick leaves: why it stopped, or what it skipped (else the previous note). */
 export function navNote(step: PlayStep, previous: NavState['note']): NavState['note'] {
-  if (step.stop)
-    return { id: ++noteIds, text: stopText(step.stop), at: step.stop.time, type: 'stop' };
+  if (step.stop) return makeNote(stopText(step.stop), step.stop.time, 'stop');
   if (step.skipped > 0)
-    return {
-      id: ++noteIds,
-      text: `skipped ${formatTime(step.skipped, 1)} idle`,
-      at: step.cursor,
-      type: 'skip',
-    };
+    return makeNote(`skipped ${formatTime(step.skipped, 1)} idle`, step.cursor, 'skip');
   return previous;
 }

@@ -100,6 +100,13 @@ describe('the inspector’s view of one packet', () => {
       value: '8 B (to the 64-byte minimum)',
     });
     expect(v.layersNote).toMatch(/sizes, not contents/);
+    expect(v.segments.map((x) => [x.label, x.bytes])).toEqual([
+      ['Ethernet header', 14],
+      ['IP header', 20],
+      ['UDP header', 8],
+      ['UDP payload', 18],
+      ['CRC', 4],
+    ]);
     expect(v.descriptors[0]).toMatchObject({ what: 'send descriptor', where: 'send ring, slot 3' });
     expect(v.steps.map((s) => s.name)).toEqual([
       'DriverPostSendBd',
@@ -182,6 +189,7 @@ describe('the inspector’s view of one packet', () => {
       { name: 'content', value: '1,208 B of the file' },
     ]);
     expect(v.layers[2]!.fields).toContainEqual({ name: 'payload', value: '1,448 B' });
+    expect(v.segments.map((x) => x.bytes)).toEqual([14, 20, 32, 240, 1208, 4]);
     expect(v.descriptors.map((d) => `${d.what} @ ${d.where}`)).toEqual([
       'send descriptor: append_mm @ send ring, slot 12',
       'send descriptor: cache_insert @ send ring, slot 13',

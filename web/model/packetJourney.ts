@@ -162,6 +162,12 @@ export interface LayerField {
   value: string;
 }
 
+export interface FrameSegment {
+  layer: HeaderLayer['layer'] | 'payload' | 'CRC' | 'padding';
+  label: string;
+  bytes: number;
+}
+
 export interface HeaderLayer {
   layer: 'Ethernet' | 'IP' | 'UDP' | 'TCP' | 'HTTP';
   fields: LayerField[];
@@ -275,6 +281,8 @@ export interface PacketView {
   nic: number;
   frameBytes: number | null;
   layers: HeaderLayer[];
+  /** The frame's bytes in wire order, by part (they add up to frameBytes), or [] when unknown. */
+  segments: FrameSegment[];
   /** What the headers can and cannot say. */
   layersNote: string;
   descriptors: DescriptorRow[];
@@ -306,6 +314,7 @@ export function packetView(
     nic,
     frameBytes: null,
     layers: [],
+    segments: [],
     layersNote: '',
     descriptors: [],
     steps,
@@ -396,6 +405,15 @@ function headers(
         ],
       },
     ];
+    if (payload !== null)
+      out.segments = frame(F, [
+        ['Ethernet', 'Ethernet header', ETH_HEADER],
+        ['IP', 'IP header', IP_HEADER],
+        ['UDP', 'UDP header', UDP_HEADER],
+        ['payload', 'UDP payload', payload],
+        ['padding', 'padding', pad],
+        ['CRC', 'CRC', ETH_CRC],
+      ]);
     out.layersNote = sizesOnly;
     return;
   }
@@ -429,6 +447,14 @@ function headers(
           ],
         },
       ];
+      out.segments = frame(F, [
+        ['Ethernet', 'Ethernet header', ETH_HEADER],
+        ['IP', 'IP header', IP_HEADER],
+        ['TCP', 'TCP header', tcpHdr],
+        ['HTTP', 'HTTP header', http],
+        ['payload', 'content', content],
+        ['CRC', 'CRC', ETH_CRC],
+      ]);
     } else if (ask !== null) {
       out.request = trace.a[ask]!;
       out.what = `HTTP request ${out.request} from a client`;
@@ -446,6 +472,14 @@ function headers(
           ],
         },
       ];
+      if (payload !== null)
+        out.segments = frame(F, [
+          ['Ethernet', 'Ethernet header', ETH_HEADER],
+          ['IP', 'IP header', IP_HEADER],
+          ['TCP', 'TCP header', tcpHdr],
+          ['HTTP', 'HTTP request', payload],
+          ['CRC', 'CRC', ETH_CRC],
+        ]);
     } else if (F !== null) {
       const payload = F - hdr - ETH_CRC;
       out.what =
@@ -455,6 +489,13 @@ function headers(
             ? 'TCP segment'
             : 'TCP segment sent';
       out.layers = [eth(true), ip(F - ETH_HEADER - ETH_CRC), tcp(Math.max(0, payload))];
+      out.segments = frame(F, [
+        ['Ethernet', 'Ethernet header', ETH_HEADER],
+        ['IP', 'IP header', IP_HEADER],
+        ['TCP', 'TCP header', tcpHdr],
+        ['payload', 'TCP payload', Math.max(0, payload)],
+        ['CRC', 'CRC', ETH_CRC],
+      ]);
     } else {
       out.what =
         firstOf(trace, recs, [K.DriverPostSendBd]) !== null
@@ -481,10 +522,29 @@ function headers(
         ],
       },
     ];
+    if (payload !== null)
+      out.segments = frame(F, [
+        ['Ethernet', 'Ethernet header', ETH_HEADER],
+        ['IP', 'IP header', IP_HEADER],
+        ['TCP', 'TCP header', SINIC_TCP_HEADER],
+        ['payload', 'TCP payload', payload],
+      ]);
     out.layersNote = sizesOnly;
     return;
   }
   out.layersNote = `This run's workload (${workload}) has no frame layout in the model.`;
+}
+
+/** The frame's parts (empty ones left out), only when they add up to the recorded frame. */
+function frame(
+  total: number | null,
+  parts: Array<[FrameSegment['layer'], string, number]>,
+): FrameSegment[] {
+  const segs = parts
+    .filter(([, , bytes]) => bytes > 0)
+    .map(([layer, label, bytes]) => ({ layer, label, bytes }));
+  const sum = segs.reduce((a, s) => a + s.bytes, 0);
+  return total !== null && sum === total ? segs : [];
 }
 
 function descriptors(

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SPEED_MAX, SPEED_MIN, useStore, useStoreInstance } from '../store/store';
 import { formatSpeed, formatTime, timeUnitFor } from '../model/format';
+import { NavControls } from './NavControls';
 
 const LOG_MIN = Math.log10(SPEED_MIN);
 const LOG_MAX = Math.log10(SPEED_MAX);
@@ -177,6 +178,7 @@ export function PlaybackBar() {
           <span>1 ms/s</span>
         </span>
       </label>
+      <NavControls />
     </div>
   );
 }

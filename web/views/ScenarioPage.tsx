@@ -12,6 +12,7 @@ import { parameterMap, type Overrides } from '../model/overrides';
 import { Store, StoreContext, doneState, initialLogState, useStore } from '../store/store';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { PlaybackBar } from './PlaybackBar';
+import { PacketInspector } from './PacketInspector';
 import { SystemDiagram } from './SystemDiagram';
 import { RingsView } from './RingsView';
 import { ChartPanel } from './ChartPanel';
@@ -414,6 +415,9 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
         {...overrideProps}
       />
       <PlaybackBar />
+      <ErrorBoundary name="packet inspector" resetKey={runKey}>
+        <PacketInspector />
+      </ErrorBoundary>
       <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>
         {panels.flatMap((v, i) => {
           const panel = viewPanel(v, s, runKey, sweepPick);
