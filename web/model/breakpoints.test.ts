@@ -54,6 +54,10 @@ describe('breakpoints: conditions on the records that carry them', () => {
     expect(hit.time).toBe(12.345 * US);
     expect(trace.kind[hit.rec!]).toBe(K.RingFull);
     expect(stopText(hit)).toBe('stopped: send ring full at 12.345 µs');
+    // To the nanosecond in a window that starts at 1 ms.
+    expect(stopText({ time: 1_000_476_000, rec: null, words: 'interrupt' })).toBe(
+      'stopped: interrupt at 1.000476 ms',
+    );
     // From the event itself, the next one.
     const again = nextBreak(trace, byKind, [cond('ring-full')], hit.time, Infinity, NO_FIFO)!;
     expect(again.time).toBe(30 * US);

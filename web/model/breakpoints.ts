@@ -23,7 +23,7 @@
 import { BC, BP, K, RING_NAMES, TRACE_KINDS, componentLabel, kindName } from '../engine/traceKinds';
 import { countUpTo, type Trace } from '../engine/trace';
 import { paramAt, type ParameterTree } from '../engine/types';
-import { formatTime } from './format';
+import { formatInstant, formatTime } from './format';
 
 export type ConditionId =
   'ring-full' | 'rx-drop' | 'pci-retry' | 'cache-miss' | 'fifo-full' | 'interrupt';
@@ -133,7 +133,7 @@ export interface BreakHit {
 
 /** "stopped: send ring full at 12.345 µs". */
 export function stopText(hit: BreakHit): string {
-  return `stopped: ${hit.words} at ${formatTime(hit.time)}`;
+  return `stopped: ${hit.words} at ${formatInstant(hit.time)}`;
 }
 
 /** The receive FIFO's capacity and the largest frame: what the FIFO-full condition compares. */
@@ -201,7 +201,7 @@ export function nextBreak(
   for (const bp of breakpoints) {
     if (bp.type === 'time') {
       if (bp.at > from && bp.at <= to && better(bp.at, null))
-        best = { time: bp.at, rec: null, words: `time ${formatTime(bp.at)}` };
+        best = { time: bp.at, rec: null, words: `time ${formatInstant(bp.at)}` };
       continue;
     }
     const cond = CONDITION_BY_ID.get(bp.id);

@@ -118,7 +118,13 @@ export interface JourneyStep {
   highlight: string[];
   /** The record's other fields, rendered. */
   details: Array<[string, string]>;
+  /** The one or two details that say most ("send data fetch · 1514 B"), or ''. */
+  summary: string;
 }
+
+// The details worth a glance in the journey list, in order of preference.
+const SUMMARY_FIELDS = ['purpose', 'event', 'command', 'what', 'part', 'state', 'reason', 'path'];
+const SIZE_FIELDS = ['bytes', 'frame bytes', 'UDP payload bytes', 'content bytes'];
 
 /** The parts of the machine a record happened at: its component, plus the bus's master or the wire. */
 export function highlightOf(trace: Trace, i: number): string[] {
@@ -152,6 +158,12 @@ function journeyStep(trace: Trace, i: number): JourneyStep {
     where: componentLabel(trace.component[i]!),
     highlight: highlightOf(trace, i),
     details,
+    summary: [
+      details.find(([n]) => SUMMARY_FIELDS.includes(n))?.[1],
+      details.find(([n]) => SIZE_FIELDS.includes(n))?.[1],
+    ]
+      .filter(Boolean)
+      .join(' · '),
   };
 }
 
@@ -330,8 +342,14 @@ export function packetView(
     null;
   out.direction = tx !== null ? 'send' : rx !== null ? 'receive' : null;
   const post = firstOf(trace, recs, [K.DriverPostSendBd]);
+  // A SINIC copy of the whole frame (e = 0) carries its size when the wire's records lie
+  // before the trace window.
+  const whole = recs.find((i) => trace.kind[i] === K.SinicCopy && trace.e[i] === 0);
   if (frameRec !== null) out.frameBytes = trace.b[frameRec]!;
   else if (post !== null && workload !== 'web') out.frameBytes = trace.c[post]!;
+  else if (whole !== undefined) out.frameBytes = trace.d[whole]!;
+  if (out.direction === null && whole !== undefined)
+    out.direction = trace.a[whole] === 1 ? 'send' : 'receive';
   if (out.direction === null && (post !== null || firstOf(trace, recs, [K.WebSegment]) !== null))
     out.direction = 'send';
 

@@ -10,7 +10,13 @@ import type { Trace } from '../engine/trace';
 import { nextEventTime, prevEventTime } from '../engine/trace';
 import { traceIndex, type TraceIndex } from '../model/traceIndex';
 import type { ParsedLog } from '../model/accessLog';
-import { INITIAL_NAV_STATE, navNote, playInput, playStep, type NavState } from '../model/breakpoints';
+import {
+  INITIAL_NAV_STATE,
+  navNote,
+  playInput,
+  playStep,
+  type NavState,
+} from '../model/breakpoints';
 
 export type RunState =
   | { status: 'idle' }

@@ -228,7 +228,10 @@ export function NavControls() {
           title="Jump to the first breakpoint after the cursor"
           data-testid="run-to-break"
         >
-          run to breakpoint ⏭
+          run to breakpoint
+          <svg viewBox="0 0 20 20" aria-hidden="true" className="nav-icon">
+            <path d="M3 4.5v11L10 10zM10 4.5v11L17 10z" />
+          </svg>
         </button>
       </div>
       <div className="nav-group" role="group" aria-label="Idle stretches">
@@ -240,7 +243,7 @@ export function NavControls() {
             onChange={(e) => store.setNav({ skipIdle: e.currentTarget.checked })}
             data-testid="skip-idle"
           />
-          skip idle stretches longer than
+          skip idle stretches over
         </label>
         <select
           aria-label="Idle stretch threshold"

@@ -12,7 +12,7 @@ import {
   type JourneyStep,
   type PacketView,
 } from '../model/packetJourney';
-import { formatTime } from '../model/format';
+import { formatUs } from '../model/rxPath';
 import '../styles/nav.css';
 
 /** Opens the inspector on a packet. */
@@ -201,7 +201,7 @@ function Descriptors({ view, onJump }: { view: PacketView; onJump: (t: number) =
                 <td className="mono">{d.bytes ?? '—'}</td>
                 <td className="mono">
                   <button type="button" className="link-btn" onClick={() => onJump(d.time)}>
-                    {formatTime(d.time)}
+                    {formatUs(d.time)}
                   </button>
                 </td>
               </tr>
@@ -251,9 +251,10 @@ function Journey({
                 data-rec={s.rec}
                 data-time={s.time}
               >
-                <span className="pi-step-time mono">{formatTime(s.time)}</span>
+                <span className="pi-step-time mono">{formatUs(s.time)}</span>
                 <span className="pi-step-what">
                   {s.step && <span className="step">{s.step}</span>} {s.words}
+                  {s.summary && <span className="pi-step-summary">: {s.summary}</span>}
                 </span>
                 <span className="pi-step-where" data-testid="pi-step-where">
                   {s.where}
@@ -350,7 +351,7 @@ function InspectorPanel({ packet }: { packet: number }) {
           </p>
           {first && last && (
             <p className="muted small">
-              {formatTime(first.time)} → {formatTime(last.time)} in the trace window
+              {formatUs(first.time)} → {formatUs(last.time)} in the trace window
             </p>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { SPEED_MAX, SPEED_MIN, useStore, useStoreInstance } from '../store/store';
-import { formatSpeed, formatTime, timeUnitFor } from '../model/format';
+import { formatInstant, formatSpeed, formatTime, timeUnitFor } from '../model/format';
 import { NavControls } from './NavControls';
 
 const LOG_MIN = Math.log10(SPEED_MIN);
@@ -123,7 +123,7 @@ export function PlaybackBar() {
       <div className="pb-time" aria-live="off">
         <span className="pb-time-label">simulated time</span>
         <output className="pb-time-value mono" data-testid="sim-time" data-ps={cursor}>
-          {done ? formatTime(cursor, 3) : '—'}
+          {done ? formatInstant(cursor) : '—'}
         </output>
       </div>
       <div className="pb-scrub">
