@@ -196,7 +196,10 @@ describe('the inspector’s view of one packet', () => {
       'send descriptor: append_cache @ send ring, slot 14',
     ]);
     expect(packetsInSlots(web, 0, [12, 13, 14], 5)).toEqual([{ slot: 12, packet: 40 }]);
-    expect(requestPackets(web.trace, 3)).toEqual([39, 40]);
+    expect(requestPackets(web.trace, 3)).toEqual([
+      { packet: 39, role: 'request' },
+      { packet: 40, role: 'segment' },
+    ]);
     const ask = packetView(web, params, 39);
     expect(ask.what).toBe('HTTP request 3 from a client');
   });
@@ -248,9 +251,10 @@ describe.skipIf(!built)('packets of the presets the inspector is for (real engin
     const request = idx.trace.a[asks[0]!]!;
     const packets = requestPackets(idx.trace, request);
     expect(packets.length).toBeGreaterThan(1);
-    const ask = packetView(idx, out.parameters, packets[0]!);
+    expect(packets[0]!.role).toBe('request');
+    const ask = packetView(idx, out.parameters, packets[0]!.packet);
     expect(ask.what).toBe(`HTTP request ${request} from a client`);
-    const seg = packetView(idx, out.parameters, packets[1]!);
+    const seg = packetView(idx, out.parameters, packets[1]!.packet);
     expect(seg.layers.map((l) => l.layer)).toEqual(['Ethernet', 'IP', 'TCP', 'HTTP']);
     expect(seg.descriptors.some((d) => d.what.startsWith('send descriptor:'))).toBe(true);
   });

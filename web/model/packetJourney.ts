@@ -777,25 +777,28 @@ export function packetsInSlots(
   return out;
 }
 
-const requestIndexes = new WeakMap<Trace, Map<number, number[]>>();
+export interface RequestPacket {
+  packet: number;
+  /** The client's request frame (WebAsk) or a segment of the response (WebSegment). */
+  role: 'request' | 'segment';
+}
 
-/** The packets of one web request: the client's ask and the response's segments, in order. */
-export function requestPackets(trace: Trace, request: number): number[] {
+const requestIndexes = new WeakMap<Trace, Map<number, RequestPacket[]>>();
+
+/** The packets of one web request in the trace window: the client's ask, its response's segments. */
+export function requestPackets(trace: Trace, request: number): RequestPacket[] {
   let m = requestIndexes.get(trace);
   if (!m) {
     m = new Map();
     for (let i = 0; i < trace.length; i++) {
       const k = trace.kind[i];
-      const [r, p] =
-        k === K.WebAsk
-          ? [trace.a[i]!, trace.b[i]!]
-          : k === K.WebSegment
-            ? [trace.b[i]!, trace.a[i]!]
-            : [-1, 0];
-      if (r < 0) continue;
+      if (k !== K.WebAsk && k !== K.WebSegment) continue;
+      const r = k === K.WebAsk ? trace.a[i]! : trace.b[i]!;
+      const packet = k === K.WebAsk ? trace.b[i]! : trace.a[i]!;
       let l = m.get(r);
       if (!l) m.set(r, (l = []));
-      if (!l.includes(p)) l.push(p);
+      if (!l.some((x) => x.packet === packet))
+        l.push({ packet, role: k === K.WebAsk ? 'request' : 'segment' });
     }
     requestIndexes.set(trace, m);
   }

@@ -96,8 +96,8 @@ export function RequestPacketChips({ request }: { request: number }) {
   return (
     <div className="ring-packets" data-testid="request-packets">
       <span className="muted small">its packets</span>
-      {packets.slice(0, MAX).map((p, i) => (
-        <PacketChip key={p} packet={p} label={i === 0 ? `request ${p}` : `segment ${p}`} />
+      {packets.slice(0, MAX).map((p) => (
+        <PacketChip key={p.packet} packet={p.packet} label={`${p.role} ${p.packet}`} />
       ))}
       {packets.length > MAX && <span className="muted small">+{packets.length - MAX} more</span>}
     </div>
