@@ -239,7 +239,8 @@ export class Store {
   /** Pauses and moves the cursor forward to t; stepBack() then returns to where it was. */
   forwardTo(t: number): void {
     const from = this.state.playback.cursor;
-    this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
+    if (this.state.playback.playing)
+      this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
     this.setCursor(t);
     const to = this.state.playback.cursor;
     if (to > from) {
@@ -269,8 +270,8 @@ export class Store {
     const r = this.state.shown;
     if (!r) return;
     const t = nextEventTime(r.trace, this.state.playback.cursor);
-    this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
     if (t !== null) this.forwardTo(t);
+    else this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
   }
 
   /** Undoes the last forward step exactly; otherwise goes to the previous event. */
