@@ -110,3 +110,9 @@ export function humanize(name: string): string {
     })
     .join(' ');
 }
+
+/** An instant to the nanosecond in its own unit: "10.57 µs", "1.000476 ms" (a cursor, a stop). */
+export function formatInstant(ps: number): string {
+  const { scale } = timeUnitFor(ps);
+  return formatTime(ps, Math.max(0, Math.round(Math.log10(scale / 1e3))));
+}

@@ -10,6 +10,13 @@ import type { Trace } from '../engine/trace';
 import { nextEventTime, prevEventTime } from '../engine/trace';
 import { traceIndex, type TraceIndex } from '../model/traceIndex';
 import type { ParsedLog } from '../model/accessLog';
+import {
+  INITIAL_NAV_STATE,
+  navNote,
+  playInput,
+  playStep,
+  type NavState,
+} from '../model/breakpoints';
 
 export type RunState =
   | { status: 'idle' }
@@ -98,6 +105,8 @@ export interface State {
   playback: PlaybackState;
   log: LogState;
   ui: ViewState;
+  /** Step-to-kind, breakpoints and idle collapsing (web/model/breakpoints.ts). */
+  nav: NavState;
 }
 
 export const SPEED_MIN = 1e3; // 1 ns/s
@@ -128,6 +137,7 @@ export class Store {
       playback: { cursor: 0, playing: false, speed: DEFAULT_SPEED },
       log: { current: null, attempt: { status: 'none' } },
       ui: INITIAL_VIEW_STATE,
+      nav: INITIAL_NAV_STATE,
       ...initial,
     };
   }
@@ -158,6 +168,7 @@ export class Store {
     // window's start.
     const cursor = this.state.shown ? Math.min(end, Math.max(start, pb.cursor)) : start;
     const speed = !this.speedTouched ? defaultSpeedFor(run.output.trace.end_ps - start) : pb.speed;
+    this.back = [];
     this.set({
       ...this.state,
       run,
@@ -198,15 +209,44 @@ export class Store {
     this.set({ ...this.state, playback: { ...this.state.playback, speed: s } });
   }
 
-  /** Advances the cursor by wall-clock milliseconds at the current speed (playback tick). */
+  /**
+   * Advances the cursor by wall-clock milliseconds at the current speed (playback tick); stops
+   * on an armed breakpoint and collapses idle stretches when asked (model/breakpoints.ts).
+   */
   tick(wallMs: number): void {
     const pb = this.state.playback;
     const w = this.window();
-    if (!pb.playing || !w) return;
-    const next = pb.cursor + (wallMs / 1000) * pb.speed;
-    if (next >= w.end)
-      this.set({ ...this.state, playback: { ...pb, cursor: w.end, playing: false } });
-    else this.set({ ...this.state, playback: { ...pb, cursor: next } });
+    const r = this.state.shown;
+    if (!pb.playing || !w || !r) return;
+    const nav = this.state.nav;
+    const step = playStep(playInput(r, nav, w), pb.cursor, (wallMs / 1000) * pb.speed);
+    const note = navNote(step, nav.note);
+    this.set({
+      ...this.state,
+      playback: { ...pb, cursor: step.cursor, playing: !step.stop && !step.ended },
+      nav: note === nav.note ? nav : { ...nav, note },
+    });
+  }
+
+  /** Changes the navigation settings (kind to step to, breakpoints, idle collapsing, note). */
+  setNav(patch: Partial<NavState>): void {
+    this.set({ ...this.state, nav: { ...this.state.nav, ...patch } });
+  }
+
+  // Where each forward step started, so Back returns exactly there (even from between events).
+  private back: Array<{ from: number; to: number }> = [];
+
+  /** Pauses and moves the cursor forward to t; stepBack() then returns to where it was. */
+  forwardTo(t: number): void {
+    const from = this.state.playback.cursor;
+    if (this.state.playback.playing)
+      this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
+    this.setCursor(t);
+    const to = this.state.playback.cursor;
+    if (to > from) {
+      this.back.push({ from, to });
+      if (this.back.length > 1000) this.back.shift();
+    }
   }
 
   /** Progress or outcome of opening a log; the log on use and the runs are not touched. */
@@ -230,14 +270,18 @@ export class Store {
     const r = this.state.shown;
     if (!r) return;
     const t = nextEventTime(r.trace, this.state.playback.cursor);
-    this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
-    if (t !== null) this.setCursor(t);
+    if (t !== null) this.forwardTo(t);
+    else this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
   }
 
+  /** Undoes the last forward step exactly; otherwise goes to the previous event. */
   stepBack(): void {
     const r = this.state.shown;
     if (!r) return;
-    const t = prevEventTime(r.trace, this.state.playback.cursor);
+    const cursor = this.state.playback.cursor;
+    const last = this.back.pop();
+    if (last && last.to !== cursor) this.back = [];
+    const t = last && last.to === cursor ? last.from : prevEventTime(r.trace, cursor);
     this.set({ ...this.state, playback: { ...this.state.playback, playing: false } });
     if (t !== null) this.setCursor(t);
   }

@@ -4,6 +4,8 @@ import { countUpTo, recordFields } from '../engine/trace';
 import { TRACE_KINDS, componentLabel, describeFields, kindName, K } from '../engine/traceKinds';
 import { formatTime } from '../model/format';
 import { purposeColor, ALERT, WARN } from './palette';
+import { packetOf } from '../model/packetJourney';
+import { PacketChip } from './PacketInspector';
 
 const BEFORE = 9;
 const AFTER = 12;
@@ -65,6 +67,7 @@ export function EventLog() {
             const k = trace.kind[i]!;
             const doc = TRACE_KINDS[k];
             const fields = describeFields(k, recordFields(trace, i), trace.component[i]);
+            const packet = packetOf(trace, i);
             const isCur = trace.time[i] === curTime;
             const future = i > current;
             const purposeIdx =
@@ -110,11 +113,14 @@ export function EventLog() {
                 </td>
                 <td className="nowrap">{componentLabel(trace.component[i]!)}</td>
                 <td className="fields" title={fields.map(([n, v]) => `${n} ${v}`).join(' · ')}>
-                  {fields.map(([n, v]) => (
-                    <span key={n} className="field">
-                      <span className="fname">{n}</span> {v}{' '}
-                    </span>
-                  ))}
+                  {packet > 0 && <PacketChip packet={packet} />}
+                  {fields.map(([n, v]) =>
+                    packet > 0 && n === 'packet' ? null : (
+                      <span key={n} className="field">
+                        <span className="fname">{n}</span> {v}{' '}
+                      </span>
+                    ),
+                  )}
                 </td>
               </tr>
             );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SPEED_MAX, SPEED_MIN, useStore, useStoreInstance } from '../store/store';
-import { formatSpeed, formatTime, timeUnitFor } from '../model/format';
+import { formatInstant, formatSpeed, formatTime, timeUnitFor } from '../model/format';
+import { NavControls } from './NavControls';
 
 const LOG_MIN = Math.log10(SPEED_MIN);
 const LOG_MAX = Math.log10(SPEED_MAX);
@@ -122,7 +123,7 @@ export function PlaybackBar() {
       <div className="pb-time" aria-live="off">
         <span className="pb-time-label">simulated time</span>
         <output className="pb-time-value mono" data-testid="sim-time" data-ps={cursor}>
-          {done ? formatTime(cursor, 3) : '—'}
+          {done ? formatInstant(cursor) : '—'}
         </output>
       </div>
       <div className="pb-scrub">
@@ -177,6 +178,7 @@ export function PlaybackBar() {
           <span>1 ms/s</span>
         </span>
       </label>
+      <NavControls />
     </div>
   );
 }

@@ -45,6 +45,7 @@ import {
 import { SweepPointPicker } from './SweepPointPicker';
 import { HatchPattern } from './HatchPattern';
 import '../styles/request.css';
+import { RequestPacketChips } from './PacketInspector';
 
 // What a transfer carries, coloured as everywhere else: content dark blue, headers light blue,
 // descriptors teal (the bus categories of Figs 4.6/4.7), the request frame green (incoming).
@@ -754,8 +755,12 @@ export function RequestPathView() {
         (workload.web_mode &quot;full-system&quot;).
       </div>
     );
-  const path = (pinned !== null ? ix.byRequest.get(pinned) : undefined) ?? requestAt(ix, t)!;
-  const following = pinned === null || !ix.byRequest.has(pinned);
+  // A picked request holds while the cursor is within it; elsewhere the view follows the cursor
+  // like every other view.
+  const picked = pinned !== null ? ix.byRequest.get(pinned) : undefined;
+  const held = picked && t >= picked.start && t <= picked.end ? picked : undefined;
+  const path = held ?? requestAt(ix, t)!;
+  const following = !held;
   const go = (dir: -1 | 1) => {
     const next = neighbour(ix, path, dir);
     if (!next) return;
@@ -832,6 +837,7 @@ export function RequestPathView() {
           {where && `; ${where}`}
         </span>
       </p>
+      <RequestPacketChips request={path.request} />
       <div className="rp-layout">
         <div className="rp-main">
           <RequestDiagram path={path} t={t} facts={facts} />

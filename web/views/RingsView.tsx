@@ -5,6 +5,7 @@ import { ringsAt, type RingCopyState } from '../model/rings';
 import { occupiedRanges } from './RingBar';
 import { formatTime } from '../model/format';
 import { RING_COLORS } from './palette';
+import { RingPackets } from './PacketInspector';
 
 const R_OUT = 46;
 const R_IN = 32;
@@ -206,6 +207,10 @@ export function RingsView() {
                 </figcaption>
               </figure>
             </div>
+            {/* The packets in the producer's slots (send: the driver's; return: the NIC's). */}
+            {r.ring !== 1 && (
+              <RingPackets ring={r.ring} slots={(r.ring === 0 ? r.host : r.nic).slots} />
+            )}
             {r.host.known && r.nic.known && (
               <div className="ring-since muted">
                 updated {formatTime(Math.max(r.host.since, r.nic.since))}

@@ -31,6 +31,7 @@ import { formatNumber, formatTime } from '../model/format';
 import { formatKbytes } from '../model/paramLabels';
 import { ALERT, CPU_PART_COLORS, FRAME_COLORS, GROUP_COLORS } from './palette';
 import '../styles/sinic.css';
+import { PacketChip } from './PacketInspector';
 
 // Layout (viewBox units).
 const W = 1000;
@@ -495,6 +496,14 @@ export function RxPathView() {
   return <RxPathRun run={run} />;
 }
 
+/** When a packet's last step ends (a step that lasts ends at `end`). */
+function lastEnd(p: RxPacket): number {
+  return p.steps.reduce(
+    (m, s) => Math.max(m, s.start, Number.isFinite(s.end) ? s.end : s.start),
+    0,
+  );
+}
+
 function RxPathRun({ run }: { run: DoneRun }) {
   const store = useStoreInstance();
   const t = useStore((s) => s.playback.cursor);
@@ -517,7 +526,11 @@ function RxPathRun({ run }: { run: DoneRun }) {
         The trace window holds no received packet. Widen <code>run.trace</code>.
       </p>
     );
-  const packet = (pinned !== null ? ix.byId.get(pinned) : null) ?? packetAt(ix, t)!;
+  // A picked packet holds while the cursor is within its steps; elsewhere the view follows the
+  // cursor like every other view.
+  const picked = pinned !== null ? ix.byId.get(pinned) : undefined;
+  const held = picked && t >= picked.steps[0]!.start && t <= lastEnd(picked) ? picked : undefined;
+  const packet = held ?? packetAt(ix, t)!;
   const now = packetNow(packet, t);
   const { prev, next } = neighbours(ix, packet);
   const seek = (time: number) => {
@@ -579,7 +592,8 @@ function RxPathRun({ run }: { run: DoneRun }) {
           packet {formatNumber(packet.id)} · {packet.steps.length} steps from{' '}
           {formatUs(first.start)}
         </span>
-        {pinned !== null ? (
+        <PacketChip packet={packet.id} label="inspect" />
+        {held ? (
           <button
             type="button"
             className="btn btn-small"

@@ -21,6 +21,7 @@ import { parameterMap, type Overrides } from '../model/overrides';
 import { Store, StoreContext, doneState, initialLogState, useStore } from '../store/store';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { PlaybackBar } from './PlaybackBar';
+import { PacketInspector } from './PacketInspector';
 import { SystemDiagram } from './SystemDiagram';
 import { RingsView } from './RingsView';
 import { ChartPanel } from './ChartPanel';
@@ -487,6 +488,9 @@ function ScenarioContent({
         {...overrideProps}
       />
       <PlaybackBar />
+      <ErrorBoundary name="packet inspector" resetKey={runKey}>
+        <PacketInspector />
+      </ErrorBoundary>
       <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>
         {panels.flatMap((v, i) => {
           const panel = viewPanel(v, s, runKey, sweepPick);

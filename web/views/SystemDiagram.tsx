@@ -27,6 +27,7 @@ import type { NicState } from '../model/diagramState';
 import { describeTenure, signalsAt } from '../model/busPhases';
 import { nicName } from '../model/narrate';
 import { useBusPhaseIndex } from './Waveform';
+import { useInspectableProps } from './PacketInspector';
 import { paramAt } from '../engine/types';
 import {
   ALERT,
@@ -251,13 +252,15 @@ function BusTokenView({ tok, lane, nics }: { tok: BusToken; lane: number; nics: 
   const y = BUS.y - 9 + lane * 22;
   // With two NICs, a token says whose it is: "2·data ›", outlined in that NIC's colour.
   const who = nics > 1 && !disk && tok.masterKind !== C.HostBridge ? `${tok.nic + 1}·` : '';
+  const inspectable = useInspectableProps()(tok.packet, purposeName(tok.purpose));
   return (
     <g
-      className="token"
+      className={`token ${tok.packet > 0 ? 'inspectable' : ''}`}
       transform={`translate(${x.toFixed(2)}, ${y})`}
       data-testid="bus-token"
       data-nic={tok.nic}
       data-x={x.toFixed(2)}
+      {...inspectable}
     >
       <rect
         width={TOKEN_W}
@@ -406,6 +409,7 @@ export function SystemDiagram() {
   const run = useRun();
   const cursor = useStore((s) => s.playback.cursor);
   const speed = useStore((s) => s.playback.speed);
+  const inspectable = useInspectableProps();
   const idx = run?.index;
   const state = useMemo(
     () => (idx ? diagramStateAt(idx, cursor, holdFor(speed)) : null),
@@ -883,11 +887,15 @@ export function SystemDiagram() {
           return (
             <g
               key={f.key}
-              className="token frame"
+              className={`token frame ${f.packet > 0 ? 'inspectable' : ''}`}
               transform={`translate(${x.toFixed(2)}, ${lane - 8})`}
               data-testid={`frame-${f.dir}`}
               data-nic={f.nic}
               data-x={x.toFixed(2)}
+              {...inspectable(
+                f.packet,
+                `${f.dir === 'tx' ? 'frame to the peer' : 'frame from the peer'}`,
+              )}
             >
               <rect width={FRAME_W} height={16} rx={3} fill={color} />
               <rect width={FRAME_W * f.progress} height={3} y={13} fill="rgba(255,255,255,.65)" />
