@@ -6,6 +6,7 @@
 #include "nic/tigon/firmware.hpp"
 #include "scenario/params.hpp"
 #include "scenario/scenario.hpp"
+#include "scenario/tour.hpp"
 
 namespace nicsim::api {
 
@@ -309,7 +310,7 @@ std::string scenario_schema() {
         {"run", sections["properties"]["run"]},
         {"sweep", sweep},
         {"reference", {{"type", "array"}, {"items", reference}}},
-        {"tour", {{"type", "array"}}}}}};
+        {"tour", tour_schema()}}}};
   return dump_json(schema, 2);
 }
 

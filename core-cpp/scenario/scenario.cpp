@@ -5,6 +5,7 @@
 #include <set>
 
 #include "scenario/params.hpp"
+#include "scenario/tour.hpp"
 
 namespace nicsim {
 
@@ -636,9 +637,6 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
       }
     }
   }
-  if (auto it = doc.find("tour"); it != doc.end() && !it->is_array()) {
-    errors.push_back({"tour", "must be an array of steps"});
-  }
   for (const char* section : {"system", "workload", "run"}) {
     if (auto it = doc.find(section); it != doc.end())
       walk_params(*it, section, &out->params, &errors);
@@ -669,6 +667,13 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
                         &out->reference, &errors);
       }
     }
+  }
+  // The guided tour, against the scenario's own values (before overrides): scenario/tour.cpp.
+  if (auto it = doc.find("tour"); it != doc.end()) {
+    std::vector<std::string> views;
+    if (auto v = doc.find("views"); v != doc.end() && is_string_array(*v))
+      for (const auto& x : *v) views.push_back(x.get<std::string>());
+    check_tour(*it, {&out->params, &views, &out->sweep}, &errors);
   }
   // Overrides: a JSON object of path → value, validated against the same registry.
   if (!overrides_text.empty()) {
