@@ -35,6 +35,8 @@ import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLo
 import { RequestPathView } from './RequestPathView';
 import { BottleneckView } from './BottleneckView';
 import { SweepPickContext, type SweepPick } from './SweepPointPicker';
+import { TourPanel } from './TourPanel';
+import { PresenterToggle } from './Presenter';
 
 const NO_ERRORS: ValidationError[] = [];
 const NO_SPECS: ParameterSpec[] = [];
@@ -218,6 +220,9 @@ const PANELS: Record<
   },
 };
 
+/** A view's panel class suffix ("waveform" → "wave"), for the tour to scroll to it. */
+const panelOf = (view: string): string => PANELS[view]?.id ?? view;
+
 /** The panel of one view named in the scenario's "views" (unknown names are skipped). */
 function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) {
   const panel = PANELS[view];
@@ -273,6 +278,13 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
   const views =
     chosenViews ?? (s.views && s.views.length ? s.views : ['diagram', 'rings', 'chart', 'events']);
   const [noticeOpen, setNoticeOpen] = useState(true);
+  // Presenter mode starts with "What to notice" collapsed (one click opens it again).
+  const presenter = useStore((st) => st.ui.presenter);
+  const [collapsedFor, setCollapsedFor] = useState(false);
+  if (presenter !== collapsedFor) {
+    setCollapsedFor(presenter);
+    if (presenter) setNoticeOpen(false);
+  }
   const opener = useScenarioFileOpener();
   const custom = entry.origin === 'file';
   const effective = useMemo(() => parameterMap(runKey?.output.parameters), [runKey]);
@@ -376,6 +388,7 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
             </button>
             {opener.input}
             <RunDownloads scenarioText={entry.text} scenarioId={s.id} />
+            <PresenterToggle />
           </div>
         </div>
       </header>
@@ -408,6 +421,7 @@ function ScenarioContent({ entry, store }: { entry: ScenarioEntry; store: Store 
           </ErrorBoundary>
         </section>
       )}
+      <TourPanel scenario={s} requested={requested} onRun={run} panelOf={panelOf} />
       <KnobPanel
         specs={runKey?.parameterInfo ?? NO_SPECS}
         overrides={requested}
