@@ -294,7 +294,9 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
     <section
       ref={dockRef}
       tabIndex={-1}
-      className={`tour-dock ${hasSide ? '' : 'no-side'} ${mine.revealed ? 'revealed' : ''}`}
+      className={['tour-dock', hasSide ? '' : 'no-side', mine.revealed ? 'revealed' : '']
+        .filter(Boolean)
+        .join(' ')}
       aria-labelledby="tour-title"
       data-testid="tour-dock"
       data-step={current}
