@@ -4,6 +4,7 @@ import type { RunOutput } from '../engine/types';
 import type { Scenario } from '../scenarios/types';
 import {
   PART_LABELS,
+  metricLabel,
   TOUR_PARTS,
   metricOf,
   metricRows,
@@ -201,5 +202,14 @@ describe('tour keys', () => {
     expect(tourKeyAction('Escape', { ...ctx, presenter: true })).toBeNull();
     expect(tourKeyAction('ArrowRight', { ...ctx, step: null, presenter: true })).toBeNull();
     expect(tourKeyAction('1', { ...ctx, steps: 0 })).toBeNull();
+  });
+});
+
+describe('metric labels', () => {
+  it('reads as words, Tigon handlers by their names', () => {
+    expect(metricLabel('tigon_share_SendDataReady')).toBe('Send Data Ready share');
+    expect(metricLabel('udp_tx_throughput')).toBe('UDP tx throughput');
+    expect(metricLabel('bench_mips_a')).toBe('CPU A instruction rate');
+    expect(valueText(1, '0 bus, 1 CPU, 2 disk')).toBe('the host CPU');
   });
 });

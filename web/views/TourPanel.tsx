@@ -119,8 +119,13 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
       store.setUi({ tourStep: k, highlight: stepHighlight(s) });
       setAnswer((a) => (a.step === k ? a : noAnswer(k)));
       applyCursor(stepCursorPs(s), s.pause === false);
-      if (s.view) {
-        const id = panelOf ? panelOf(s.view) : s.view;
+      // The step's view, else the last one an earlier step named (a jump lands where a walk would).
+      const view = steps
+        .slice(0, k + 1)
+        .reverse()
+        .find((x) => x.view)?.view;
+      if (view) {
+        const id = panelOf ? panelOf(view) : view;
         // After the dock has rendered (the page makes room for it first).
         requestAnimationFrame(() =>
           document
@@ -288,6 +293,12 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
         : 'running'
     : null;
   const hasSide = !!predict;
+  // Once revealed (and the variant, if any, has run), the numbers take the body's room.
+  const revealStatus = predict?.set ? variantStatus : 'done';
+  const revealRows =
+    predict && mine.revealed && revealStatus === 'done' && (predict.metrics ?? []).length > 0
+      ? metricRows(predict.metrics, scenario, shown?.output, variantHere?.baseline)
+      : null;
   const last = current === steps.length - 1;
 
   return (
@@ -318,7 +329,11 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
             Look at: {partsText(highlight)}
           </p>
         )}
-        {rows.length > 0 && !(variantHere && mine.revealed) && <MetricTable rows={rows} />}
+        {revealRows ? (
+          <MetricTable rows={revealRows} variant={!!predict?.set} caption="What the run shows" />
+        ) : (
+          rows.length > 0 && !(variantHere && mine.revealed) && <MetricTable rows={rows} />
+        )}
       </div>
       {hasSide && (
         <div className="tour-side">
@@ -383,7 +398,7 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
                   ? (predict.choices?.[mine.choice] ?? null)
                   : mine.text.trim() || null
               }
-              status={predict.set ? variantStatus : 'done'}
+              status={revealStatus}
               errors={
                 runState.status === 'invalid'
                   ? runState.errors.map((e) => `${e.path}: ${e.message}`)
@@ -391,12 +406,6 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
                     ? [runState.message]
                     : []
               }
-              rows={metricRows(
-                predict.metrics,
-                scenario,
-                variantStatus === 'running' ? null : shown?.output,
-                variantHere?.baseline,
-              )}
               variant={predict.set ? setText(predict.set) : null}
             />
           )}
@@ -456,11 +465,23 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
   );
 }
 
-function MetricTable({ rows, variant = false }: { rows: MetricRow[]; variant?: boolean }) {
+function MetricTable({
+  rows,
+  variant = false,
+  caption,
+}: {
+  rows: MetricRow[];
+  variant?: boolean;
+  caption?: string;
+}) {
   const paper = rows.some((r) => r.paper);
   const before = variant && rows.some((r) => r.before !== null);
   return (
-    <table className="tour-metrics" data-testid="tour-metrics">
+    <table
+      className={`tour-metrics ${caption ? 'reveal-metrics' : ''}`}
+      data-testid={caption ? 'tour-reveal-metrics' : 'tour-metrics'}
+    >
+      {caption && <caption>{caption}</caption>}
       <thead>
         <tr>
           <th scope="col">metric</th>
@@ -506,14 +527,12 @@ function Reveal({
   predicted,
   status,
   errors,
-  rows,
   variant,
 }: {
   text: string;
   predicted: string | null;
   status: 'running' | 'done' | 'failed' | null;
   errors: string[];
-  rows: MetricRow[];
   /** The variant's settings in words, or null when the step runs none. */
   variant: string | null;
 }) {
@@ -546,14 +565,7 @@ function Reveal({
           Variant: <span className="mono">{variant}</span>
         </p>
       )}
-      {status === 'running' ? (
-        <p>Running the variant…</p>
-      ) : (
-        <>
-          <p>{text}</p>
-          {rows.length > 0 && <MetricTable rows={rows} variant={variant !== null} />}
-        </>
-      )}
+      {status === 'running' ? <p>Running the variant…</p> : <p>{text}</p>}
     </div>
   );
 }
