@@ -487,7 +487,11 @@ function MetricTable({
           <th scope="col">metric</th>
           {before && <th scope="col">before</th>}
           <th scope="col">{variant ? 'variant' : 'simulated'}</th>
-          {paper && <th scope="col">paper</th>}
+          {paper && (
+            <th scope="col" title="The paper's value for the scenario's own settings">
+              {variant ? 'paper (scenario)' : 'paper'}
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
