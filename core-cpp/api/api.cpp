@@ -7,6 +7,7 @@
 #include "scenario/compare.hpp"
 #include "scenario/params.hpp"
 #include "scenario/scenario.hpp"
+#include "scenario/tour.hpp"
 
 namespace nicsim::api {
 
@@ -311,7 +312,7 @@ std::string scenario_schema() {
         {"run", sections["properties"]["run"]},
         {"sweep", sweep},
         {"reference", {{"type", "array"}, {"items", reference}}},
-        {"tour", {{"type", "array"}}},
+        {"tour", tour_schema()},
         {"compare", compare_schema(paths, metric_names)}}}};
   return dump_json(schema, 2);
 }

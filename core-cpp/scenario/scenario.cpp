@@ -6,6 +6,7 @@
 
 #include "scenario/compare.hpp"
 #include "scenario/params.hpp"
+#include "scenario/tour.hpp"
 
 namespace nicsim {
 
@@ -652,9 +653,6 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
       }
     }
   }
-  if (auto it = doc.find("tour"); it != doc.end() && !it->is_array()) {
-    errors.push_back({"tour", "must be an array of steps"});
-  }
   for (const char* section : {"system", "workload", "run"}) {
     if (auto it = doc.find(section); it != doc.end())
       walk_params(*it, section, &out->params, &errors);
@@ -688,6 +686,13 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
   }
   // Issue 7's A/B variants, against the scenario's own parameters (scenario/compare.cpp).
   if (auto it = doc.find("compare"); it != doc.end()) check_compare(*it, out->params, &errors);
+  // The guided tour, against the scenario's own values (before overrides): scenario/tour.cpp.
+  if (auto it = doc.find("tour"); it != doc.end()) {
+    std::vector<std::string> views;
+    if (auto v = doc.find("views"); v != doc.end() && is_string_array(*v))
+      for (const auto& x : *v) views.push_back(x.get<std::string>());
+    check_tour(*it, {&out->params, &views, &out->sweep}, &errors);
+  }
   // Overrides: a JSON object of path → value, validated against the same registry.
   if (!overrides_text.empty()) {
     Json ov;

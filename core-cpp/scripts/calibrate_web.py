@@ -96,9 +96,10 @@ def main():
     ap.add_argument("--table", choices=["4.3", "4.4", "4.5", "4.6", "4.7", "both", "all"],
                     default="both")
     a = ap.parse_args()
-    # One point per run: the preset without its sweep and checks.
+    # One point per run: the preset without its sweep and checks (and its tour, which names
+    # sweep points too).
     doc = json.load(open(a.scenario))
-    for k in ("sweep", "reference"):
+    for k in ("sweep", "reference", "tour"):
         doc.pop(k, None)
     tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
     json.dump(doc, tmp)

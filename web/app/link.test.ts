@@ -23,8 +23,9 @@ import type { Overrides } from '../model/overrides';
 const PRESETS = linkCatalog(SCENARIOS);
 // The presets, plus one scenario with a five-step tour (tours arrive with the classroom work).
 const CATALOG: LinkCatalog = {
-  ids: [...PRESETS.ids, 'toured'],
-  tour: (id) => (id === 'toured' ? 5 : PRESETS.tour(id)),
+  // Every preset carries a tour; 'untoured' stands for a scenario without one.
+  ids: [...PRESETS.ids, 'toured', 'untoured'],
+  tour: (id) => (id === 'toured' ? 5 : id === 'untoured' ? null : PRESETS.tour(id)),
 };
 
 /** A small seeded generator (mulberry32): the same cases on every run. */
@@ -353,7 +354,7 @@ describe('a bad link opens the nearest valid state and says why', () => {
       expect(res.ok && res.state.cursor).toBeNull();
       expect(problemOf(res, 'cursor')).toContain('from 0 to 1e+15');
     }
-    const noTour = decodeLink(encodeLink(state({ tourStep: 2 })), CATALOG);
+    const noTour = decodeLink(encodeLink(state({ scenario: 'untoured', tourStep: 2 })), CATALOG);
     expect(noTour.ok && noTour.state.tourStep).toBeNull();
     expect(problemOf(noTour, 'tourStep')).toContain('no tour');
     const past = decodeLink(encodeLink(state({ scenario: 'toured', tourStep: 5 })), CATALOG);

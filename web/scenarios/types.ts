@@ -25,6 +25,36 @@ export interface ScenarioChart {
   limit?: string;
 }
 
+/** A metric a tour step shows live: its name (the main run) or a sweep point's. */
+export type TourMetric = string | { metric: string; at?: Record<string, unknown> };
+
+/** A tour step's question to the class, the variant to run, and what to reveal. */
+export interface TourPredict {
+  question: string;
+  choices?: string[];
+  /** Parameter path → value: the variant "Run it" runs (the same overrides a knob sends). */
+  set?: Record<string, unknown>;
+  /** What happened; its numbers come from `metrics`, live from the run, never from this text. */
+  reveal: string;
+  metrics?: TourMetric[];
+}
+
+/** One step of a scenario's guided tour (validated by the core: scenario/tour.cpp). */
+export interface TourStep {
+  title: string;
+  text: string;
+  /** Cursor time, µs, within the scenario's trace window. */
+  at_us?: number;
+  /** Parts of the machine to highlight (core component names and the diagram's parts). */
+  highlight?: string[];
+  /** A view to scroll to (one the scenario opens). */
+  view?: string;
+  /** true (default): the step pauses playback; false: it plays from at_us. */
+  pause?: boolean;
+  metrics?: TourMetric[];
+  predict?: TourPredict;
+}
+
 export interface Scenario {
   format?: number;
   id: string;
@@ -41,6 +71,7 @@ export interface Scenario {
     values: unknown[];
     series?: { parameter: string; values: unknown[] };
   };
+  tour?: TourStep[];
   [key: string]: unknown;
 }
 

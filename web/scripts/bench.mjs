@@ -130,6 +130,7 @@ async function benchWasm() {
   const single = { ...scenario };
   delete single.sweep; // one point: no sweep, and so no reference checks (they name sweep points)
   delete single.reference;
+  delete single.tour; // its steps name sweep points too
   const singleJson = JSON.stringify(single);
   const overridesJson = JSON.stringify(OVERRIDES);
 

@@ -53,6 +53,8 @@ import { ShareMenu } from './ShareMenu';
 import { ViewsMenu } from './ViewsMenu';
 import { OpenInNicsim } from './Embed';
 import { AbButton } from './AbButton';
+import { TourPanel } from './TourPanel';
+import { PresenterToggle } from './Presenter';
 
 const NO_ERRORS: ValidationError[] = [];
 const FILE_NOT_LINKABLE =
@@ -247,6 +249,9 @@ export const PANELS: Record<
   },
 };
 
+/** A view's panel class suffix ("waveform" → "wave"), for the tour to scroll to it. */
+const panelOf = (view: string): string => PANELS[view]?.id ?? view;
+
 /** The panel of one view named in the scenario's "views" (unknown names are skipped). */
 function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) {
   const panel = PANELS[view];
@@ -333,6 +338,13 @@ function ScenarioContent({
   const chosenViews = useStore((st) => st.ui.views);
   const views = chosenViews ?? scenarioViews(s);
   const [noticeOpen, setNoticeOpen] = useState(true);
+  // Presenter mode starts with "What to notice" collapsed (one click opens it again).
+  const presenter = useStore((st) => st.ui.presenter);
+  const [collapsedFor, setCollapsedFor] = useState(false);
+  if (presenter !== collapsedFor) {
+    setCollapsedFor(presenter);
+    if (presenter) setNoticeOpen(false);
+  }
   const opener = useScenarioFileOpener();
   const custom = entry.origin === 'file';
   const effective = useMemo(() => parameterMap(runKey?.output.parameters), [runKey]);
@@ -450,6 +462,7 @@ function ScenarioContent({
             />
             <RunDownloads scenarioText={entry.text} scenarioId={s.id} />
             {!custom && <AbButton entry={entry} requested={requested} />}
+            <PresenterToggle />
           </div>
         </div>
       </header>
@@ -482,6 +495,7 @@ function ScenarioContent({
           </ErrorBoundary>
         </section>
       )}
+      <TourPanel scenario={s} requested={requested} onRun={run} panelOf={panelOf} />
       <KnobPanel
         specs={runKey?.parameterInfo ?? NO_SPECS}
         overrides={requested}

@@ -41,6 +41,8 @@ import {
 } from './palette';
 import { formatTime, timeUnitFor } from '../model/format';
 import { RingBar } from './RingBar';
+import { HighlightLayer, type PartShape } from './DiagramHighlight';
+import { partsText } from '../model/tour';
 
 // Layout (viewBox units).
 const W = 1100;
@@ -405,6 +407,37 @@ function SecondNic({
   );
 }
 
+/** Where each part a tour can highlight is drawn (tour parts: web/model/tour.ts). */
+function partShapes(two: boolean, disk: boolean, memH: number): Record<string, PartShape[]> {
+  const both = (a: PartShape, b: PartShape) => (two ? [a, b] : [a]);
+  const hostRow = (y: number) => ({ x: MEM.x + 6, y: y - 14, w: MEM.w - 12, h: 36, r: 5 });
+  const nicRow = (y: number) => ({ x: NIC.x + 10, y: y - 14, w: MBOX.w + 14, h: 34, r: 5 });
+  const wire = (y: number, w: typeof WIRE) => ({ d: `M${w.x0} ${y} H${w.x1}` });
+  return {
+    host_cpu: [CPU],
+    driver: [CPU],
+    memory: [{ ...MEM, h: memH }],
+    send_ring: [hostRow(MEM_ROWS.send), nicRow(NIC_ROWS[0]!)],
+    receive_ring: [hostRow(MEM_ROWS.receive), nicRow(NIC_ROWS[1]!)],
+    return_ring: [hostRow(MEM_ROWS.ret), nicRow(NIC_ROWS[2]!)],
+    host_bridge: [BRIDGE],
+    bus: [{ x: BUS.x0, y: BUS.y - 30, w: BUS.x1 - BUS.x0, h: 44, r: 6 }],
+    disk: disk ? [DISK] : [],
+    nic: both(NIC, NIC2),
+    mailbox: [MBOX],
+    dma_read: both(DMAR, DMAR2),
+    dma_write: both(DMAW, DMAW2),
+    tx_buffer: both(TXB, TXB2),
+    rx_buffer: both(RXB, RXB2),
+    mac_tx: both(MAC, MAC2),
+    mac_rx: both(MAC, MAC2),
+    wire_tx: both(wire(WIRE.tx, WIRE), wire(WIRE2.tx, WIRE2)),
+    wire_rx: both(wire(WIRE.rx, WIRE), wire(WIRE2.rx, WIRE2)),
+    peer: both(PEER, PEER2),
+    interrupt: [{ d: `M${NIC.x + 60} ${NIC.y} V16 H${CPU.x + 100} V${CPU.y}` }],
+  };
+}
+
 export function SystemDiagram() {
   const run = useRun();
   const cursor = useStore((s) => s.playback.cursor);
@@ -433,6 +466,7 @@ export function SystemDiagram() {
   );
   // The bus phase at the cursor, from the cycle-accounted bus (when the run has one).
   const phases = useBusPhaseIndex(run);
+  const highlight = useStore((s) => s.ui.highlight);
   const phaseNow = useMemo(() => {
     if (!phases || phases.n === 0) return null;
     const sig = signalsAt(phases, cursor);
@@ -504,10 +538,11 @@ export function SystemDiagram() {
         viewBox={`0 0 ${W} ${H_}`}
         className="diagram"
         role="img"
-        aria-label={`System diagram: host CPU, memory, host bridge, I/O bus${disk ? ', disk controller' : ''}, ${two ? 'two NICs, each with its Ethernet wire and peer' : 'NIC, Ethernet wire and peer'}`}
+        aria-label={`System diagram: host CPU, memory, host bridge, I/O bus${disk ? ', disk controller' : ''}, ${two ? 'two NICs, each with its Ethernet wire and peer' : 'NIC, Ethernet wire and peer'}${highlight.length ? `; highlighted: ${partsText(highlight)}` : ''}`}
         data-nics={two ? 2 : 1}
         data-testid="system-diagram"
         data-events={now}
+        data-highlight={highlight.join(' ')}
       >
         <defs>
           <marker
@@ -933,6 +968,12 @@ export function SystemDiagram() {
         {state.badges.map((b) => (
           <BadgePill key={b.key} badge={b} />
         ))}
+        <HighlightLayer
+          parts={highlight}
+          shapes={partShapes(two, disk, MEM_H)}
+          width={W}
+          height={H_}
+        />
       </svg>
       <div className="now" aria-live="off" data-testid="now-list">
         <span className="now-label">Now</span>
