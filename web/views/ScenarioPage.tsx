@@ -35,6 +35,7 @@ import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLo
 import { RequestPathView } from './RequestPathView';
 import { BottleneckView } from './BottleneckView';
 import { SweepPickContext, type SweepPick } from './SweepPointPicker';
+import { ViewDescription } from './ViewDescription';
 
 const NO_ERRORS: ValidationError[] = [];
 const NO_SPECS: ParameterSpec[] = [];
@@ -235,6 +236,7 @@ function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) 
             <View />
           )}
         </ErrorBoundary>
+        <ViewDescription view={view} label={title} />
       </section>
     );
   }
@@ -245,6 +247,7 @@ function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) 
           <ErrorBoundary name="chart" resetKey={runKey}>
             <ChartPanel scenario={s} headingId="h-chart" />
           </ErrorBoundary>
+          <ViewDescription view="chart" label="Chart" />
         </section>
       );
     default:
