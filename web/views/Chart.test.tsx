@@ -29,7 +29,7 @@ describe('SweepChart (server-rendered SVG)', () => {
     expect(html).toContain('Ethernet limit');
     expect(html).toContain('>1,000<');
     expect(html).toContain(
-      'aria-label="UDP total throughput (Mb/s) against UDP datagram size (B)"',
+      'aria-label="UDP total throughput (Mb/s) against UDP datagram size (B); arrow keys read the values"',
     );
   });
 
