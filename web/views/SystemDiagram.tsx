@@ -30,6 +30,7 @@ import { useBusPhaseIndex } from './Waveform';
 import { paramAt } from '../engine/types';
 import {
   ALERT,
+  ALERT_INK,
   CPU_TASK_COLORS,
   DISK_COLOR,
   FRAME_COLORS,
@@ -317,7 +318,7 @@ function SecondNic({
           </text>
         )}
         {st.interrupt && (
-          <text x={NIC2.x + 170} y={NIC2.y + 19} className="unit-note" fill={ALERT}>
+          <text x={NIC2.x + 170} y={NIC2.y + 19} className="unit-note" fill={ALERT_INK}>
             interrupt
           </text>
         )}
@@ -394,7 +395,7 @@ function SecondNic({
         sent {received}
       </text>
       {dropped > 0 && (
-        <text x={PEER2.x + 10} y={PEER2.y + 98} className="row-label" fill={ALERT}>
+        <text x={PEER2.x + 10} y={PEER2.y + 98} className="row-label" fill={ALERT_INK}>
           dropped at NIC {dropped}
         </text>
       )}
@@ -917,7 +918,7 @@ export function SystemDiagram() {
           sent {fromPeer}
         </text>
         {dropped > 0 && (
-          <text x={PEER.x + 10} y={PEER.y + 98} className="row-label" fill={ALERT}>
+          <text x={PEER.x + 10} y={PEER.y + 98} className="row-label" fill={ALERT_INK}>
             dropped at NIC {dropped}
           </text>
         )}
