@@ -36,6 +36,7 @@ import {
   FRAME_COLORS,
   GROUP_COLORS,
   RING_COLORS,
+  inkOn,
   nicColor,
   purposeColor,
 } from './palette';
@@ -401,6 +402,11 @@ function SecondNic({
       )}
     </g>
   );
+}
+
+/** A step chip in its purpose's colour, with the ink that reads on it. */
+function stepStyle(fill: string | undefined): React.CSSProperties | undefined {
+  return fill ? { background: fill, color: inkOn(fill) } : undefined;
 }
 
 export function SystemDiagram() {
@@ -943,15 +949,15 @@ export function SystemDiagram() {
               <li key={a.key}>
                 <span
                   className={`now-step now-${a.kind}`}
-                  style={
+                  style={stepStyle(
                     a.purpose >= 0
-                      ? { background: purposeColor(a.purpose) }
+                      ? purposeColor(a.purpose)
                       : a.kind === 'tx'
-                        ? { background: FRAME_COLORS.tx }
+                        ? FRAME_COLORS.tx
                         : a.kind === 'rx'
-                          ? { background: FRAME_COLORS.rx }
-                          : undefined
-                  }
+                          ? FRAME_COLORS.rx
+                          : undefined,
+                  )}
                 >
                   {a.step}
                 </span>
