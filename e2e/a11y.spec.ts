@@ -152,6 +152,22 @@ test('a sweep chart is read from the keyboard: arrows move along the swept value
   await expect(tip).toBeHidden();
 });
 
+test('a request’s timeline steps are buttons: Enter moves the cursor to the step', async ({
+  page,
+}) => {
+  await page.goto('./#/s/web-anatomy-of-a-request');
+  await runDone(page);
+  const time = async () => Number(await page.getByTestId('sim-time').getAttribute('data-ps'));
+  const steps = page.getByTestId('request-timeline').locator('[data-step][role="button"]');
+  expect(await steps.count()).toBeGreaterThan(3);
+  const last = steps.last();
+  await expect(last).toHaveAttribute('aria-label', /: go to /);
+  const t0 = await time();
+  await last.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(time).not.toBe(t0);
+});
+
 test('each main view describes its state at the cursor for screen readers', async ({ page }) => {
   await page.goto('./#/s/anatomy-of-a-send');
   await runDone(page);

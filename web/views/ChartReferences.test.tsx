@@ -119,11 +119,14 @@ describe('ChartReferences', () => {
     expect(html.match(/data-testid="chart-reference"/g)).toHaveLength(2);
     // Sorted by x: the 18-byte send first.
     expect(html.indexOf('data-check="send"')).toBeLessThan(html.indexOf('data-check="bidi"'));
-    expect(html).toContain('bidirectional · 1,472');
-    expect(html).toContain('thesis: 1,553 Mb/s ± 5%');
-    expect(html).toContain('paper: 50 Mb/s ± 5%');
-    expect(html).toMatch(/1,560 Mb\/s <span class="ref-ok">✓ within<\/span>/);
-    expect(html).toMatch(/80 Mb\/s <span class="ref-bad">✗ outside<\/span>/);
+    expect(html).toContain('<b>bidirectional · 1,472 B</b>');
+    expect(html).toContain('<b>send · 18 B</b>');
+    expect(html).toContain('thesis: <span class="nowrap">1,553 Mb/s ± 5%</span>');
+    expect(html).toContain('paper: <span class="nowrap">50 Mb/s ± 5%</span>');
+    expect(html).toMatch(
+      /simulated <span class="nowrap">1,560 Mb\/s <span class="ref-ok">✓ within/,
+    );
+    expect(html).toMatch(/simulated <span class="nowrap">80 Mb\/s <span class="ref-bad">✗ outside/);
     expect(html).toContain('seed 000 §3.4.2 (Fig 3.10)');
     expect(html).toContain('seed 001 Table 2');
     expect(html).toContain('data-kind="exact"');

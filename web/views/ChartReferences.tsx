@@ -21,8 +21,10 @@ function kindOf(c: Check): string {
 
 function xText(model: SweepChartModel, x: number, xUnit: string): string {
   if (model.xCategories) return model.xCategories[x - 1] ?? String(x);
+  // A size tick says its unit ("16 MB"); a plain number gets the axis's.
   const tick = model.xTicks.find((t) => t.value === x)?.label;
-  return tick ?? `${formatNumber(x)}${xUnit ? ` ${xUnit}` : ''}`;
+  if (tick && !/^[\d,.]+$/.test(tick)) return tick;
+  return `${formatNumber(x)}${xUnit ? ` ${xUnit}` : ''}`;
 }
 
 function simulatedText(m: ReferenceMark, unit: string): string {
@@ -61,64 +63,47 @@ export function ChartReferences({
           </span>
         ))}
       </summary>
-      <table className="data-table chart-refs-table">
-        <caption className="sr-only">
-          The papers’ values beside the simulated ones, with their sources
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">line · at</th>
-            <th scope="col" className="num">
-              published
-            </th>
-            <th scope="col" className="num">
-              simulated
-            </th>
-            <th scope="col">source</th>
-            <th scope="col">comparison</th>
-          </tr>
-        </thead>
-        <tbody>
-          {marks.map((m) => {
-            const line = model.lines.find((l) => l.name === m.line);
-            return (
-              <tr
-                key={m.check.id}
-                data-testid="chart-reference"
-                data-check={m.check.id}
-                data-kind={kindOf(m.check)}
-              >
-                <td>
-                  <svg width="14" height="16" aria-hidden="true" className="chart-refs-glyph">
-                    <ReferenceGlyph
-                      shape={m.shape}
-                      x={7}
-                      y={m.shape === 'floor' ? 13 : m.shape === 'ceiling' ? 3 : 8}
-                      color={m.color}
-                      pass={m.pass}
-                    />
-                  </svg>
-                  {line && line.label !== 'simulated' ? `${line.label} · ` : ''}
-                  {xText(model, m.x, xUnit)}
-                </td>
-                <td className="num nowrap">
-                  {m.who}: {m.claim}
-                </td>
-                <td className="num nowrap">
-                  {simulatedText(m, model.yUnit)}{' '}
-                  <span className={m.pass ? 'ref-ok' : 'ref-bad'}>
-                    {m.pass ? '✓ within' : '✗ outside'}
+      <ul className="chart-refs-list">
+        {marks.map((m) => {
+          const line = model.lines.find((l) => l.name === m.line);
+          return (
+            <li
+              key={m.check.id}
+              data-testid="chart-reference"
+              data-check={m.check.id}
+              data-kind={kindOf(m.check)}
+            >
+              <svg width="14" height="16" aria-hidden="true" className="chart-refs-glyph">
+                <ReferenceGlyph
+                  shape={m.shape}
+                  x={7}
+                  y={m.shape === 'floor' ? 13 : m.shape === 'ceiling' ? 3 : 8}
+                  color={m.color}
+                  pass={m.pass}
+                />
+              </svg>
+              <div>
+                <div>
+                  <b>
+                    {`${line && line.label !== 'simulated' ? `${line.label} · ` : ''}${xText(model, m.x, xUnit)}`}
+                  </b>{' '}
+                  — {m.who}: <span className="nowrap">{m.claim}</span>; simulated{' '}
+                  <span className="nowrap">
+                    {simulatedText(m, model.yUnit)}{' '}
+                    <span className={m.pass ? 'ref-ok' : 'ref-bad'}>
+                      {m.pass ? '✓ within' : '✗ outside'}
+                    </span>
                   </span>
-                </td>
-                <td className="chart-refs-source">{m.check.source}</td>
-                <td>
+                </div>
+                <div className="chart-refs-source">
+                  {m.check.source}{' '}
                   <span className={`kind-tag kind-${kindOf(m.check)}`}>{kindOf(m.check)}</span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
       <p className="chart-refs-foot muted small">
         {kinds.map((k) => KIND_WORDS[k] ?? k).join(' · ')}
         {otherChecks > 0 &&

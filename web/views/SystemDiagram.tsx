@@ -38,6 +38,7 @@ import {
   RING_COLORS,
   inkOn,
   nicColor,
+  textInk,
   purposeColor,
 } from './palette';
 import { formatTime, timeUnitFor } from '../model/format';
@@ -310,11 +311,16 @@ function SecondNic({
           rx={9}
           style={{ stroke: color }}
         />
-        <text x={NIC2.x + 12} y={NIC2.y + 20} className="unit-title big" fill={color}>
+        <text x={NIC2.x + 12} y={NIC2.y + 20} className="unit-title big" fill={textInk(color)}>
           NIC 2
         </text>
         {st.mailbox && (
-          <text x={NIC2.x + 70} y={NIC2.y + 19} className="unit-note" fill={GROUP_COLORS.mailbox}>
+          <text
+            x={NIC2.x + 70}
+            y={NIC2.y + 19}
+            className="unit-note"
+            fill={textInk(GROUP_COLORS.mailbox)}
+          >
             mailbox write
           </text>
         )}
@@ -558,7 +564,7 @@ export function SystemDiagram() {
             x={CPU.x + CPU.w + 8}
             y={CPU.y + 36}
             className="unit-note"
-            fill={GROUP_COLORS.mailbox}
+            fill={textInk(GROUP_COLORS.mailbox)}
           >
             mailbox write (PIO)
           </text>
@@ -819,12 +825,12 @@ export function SystemDiagram() {
           testId="unit-mac"
         />
         {state.busy.macTx && (
-          <text x={MAC.x + 10} y={MAC.y + 34} className="unit-note" fill={FRAME_COLORS.tx}>
+          <text x={MAC.x + 10} y={MAC.y + 34} className="unit-note" fill={textInk(FRAME_COLORS.tx)}>
             transmitting ›
           </text>
         )}
         {state.busy.macRx && (
-          <text x={MAC.x + 10} y={MAC.y + 50} className="unit-note" fill={FRAME_COLORS.rx}>
+          <text x={MAC.x + 10} y={MAC.y + 50} className="unit-note" fill={textInk(FRAME_COLORS.rx)}>
             ‹ receiving
           </text>
         )}

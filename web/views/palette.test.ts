@@ -35,6 +35,7 @@ import {
   VNIC_STATE_COLORS,
   WARN,
   inkOn,
+  textInk,
 } from './palette';
 import { TIGON_EVENT_COLORS } from './tigonPalette';
 import { FLASH_COLORS } from './CacheView';
@@ -146,6 +147,16 @@ describe('text colours against their backgrounds (WCAG AA, 4.5:1)', () => {
       expect(contrastRatio(hexToRgb(fg), hexToRgb(bg))).toBeGreaterThanOrEqual(4.5);
     });
   }
+
+  it('a palette colour used for text is darkened to 4.5:1 on white, keeping dark ones', () => {
+    for (const c of [...Object.values(GROUP_COLORS), ...NIC_COLORS, ...SERIES_FALLBACK]) {
+      const t = textInk(c);
+      expect(contrastRatio(hexToRgb(t), hexToRgb(WHITE)), `${c} → ${t}`).toBeGreaterThanOrEqual(
+        4.5,
+      );
+      if (contrastRatio(hexToRgb(c), hexToRgb(WHITE)) >= 4.5) expect(t).toBe(c.toLowerCase());
+    }
+  });
 
   it('labels drawn on categorical fills take the ink with the better contrast', () => {
     const fills = [

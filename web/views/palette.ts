@@ -115,6 +115,27 @@ export function inkOn(hex: string, darkBias = 1): string {
 }
 
 /**
+ * A colour of the palette darkened until it reads as text on white (WCAG 4.5:1): labels such as
+ * "mailbox write (PIO)" keep their hue, yellow and orange included.
+ */
+export function textInk(hex: string): string {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return INK;
+  const rgb = [m[1], m[2], m[3]].map((h) => parseInt(h!, 16));
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  for (let k = 1; k > 0; k -= 0.02) {
+    const c = rgb.map((v) => Math.round(v * k));
+    const l = 0.2126 * lin(c[0]!) + 0.7152 * lin(c[1]!) + 0.0722 * lin(c[2]!);
+    if (1.05 / (l + 0.05) >= 4.5)
+      return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  }
+  return INK;
+}
+
+/**
  * The host CPU's time by part (SINIC paper Figs 6 and 9: driver, TCP/IP stack, copy, user) and
  * idle, for the CPU-time bars and the receive path's CPU steps.
  */
