@@ -161,7 +161,7 @@ test('a request’s timeline steps are buttons: Enter moves the cursor to the st
   const steps = page.getByTestId('request-timeline').locator('[data-step][role="button"]');
   expect(await steps.count()).toBeGreaterThan(3);
   const last = steps.last();
-  await expect(last).toHaveAttribute('aria-label', /: go to /);
+  await expect(last).toHaveAttribute('aria-label', /; go to /);
   const t0 = await time();
   await last.focus();
   await page.keyboard.press('Enter');

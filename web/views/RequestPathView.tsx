@@ -526,7 +526,7 @@ export function StepTimeline({
               onClick={() => onJump(s.start)}
               role="button"
               tabIndex={0}
-              aria-label={`${s.title} (${state}${s.wait ? ', waiting' : ''}): go to ${formatTime(s.start)}`}
+              aria-label={`${STEP_SHORT[b.id]}: ${s.title} (${state}${s.wait ? ', waiting' : ''}); go to ${formatTime(s.start)}`}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' || e.key === ' ') {
                   e.preventDefault();
