@@ -14,7 +14,9 @@ import { cachedVnicIndex, stateCounts, vnicSetup, vnicsAt } from '../model/vnics
 import { cachedFirmwareIndex, cpuNow } from '../model/firmware';
 import { describeView, VIEW_DESCRIBERS } from './viewDescriptions';
 
-const built = existsSync(fileURLToPath(new URL('../engine/wasm/nicsim_core.wasm', import.meta.url)));
+const built = existsSync(
+  fileURLToPath(new URL('../engine/wasm/nicsim_core.wasm', import.meta.url)),
+);
 
 describe.skipIf(!built)('view descriptions for screen readers', async () => {
   const core = built ? await loadNodeCore() : null;
