@@ -13,6 +13,7 @@ import { cacheSetup, cachedCacheGridIndex, countsUpTo, requestAt } from '../mode
 import { cachedVnicIndex, stateCounts, vnicSetup, vnicsAt } from '../model/vnics';
 import { cachedFirmwareIndex, cpuNow } from '../model/firmware';
 import { describeView, VIEW_DESCRIBERS } from './viewDescriptions';
+import { VNIC_STATE_NAMES } from '../engine/traceKinds';
 
 const built = existsSync(
   fileURLToPath(new URL('../engine/wasm/nicsim_core.wasm', import.meta.url)),
@@ -85,8 +86,7 @@ describe.skipIf(!built)('view descriptions for screen readers', async () => {
     const text = describeView('vnics', r, t, 1e6);
     expect(text).toMatch(new RegExp(`^${setup.vnics} VNICs? at `));
     counts.forEach((n, i) => {
-      if (n > 0) expect(text).toContain(`${n} `);
-      void i;
+      if (n > 0) expect(text).toContain(`${n} ${VNIC_STATE_NAMES[i]}`);
     });
     expect(describeView('cpu', r, t, 1e6)).toMatch(/^CPU time by part\. .*(driver|copy) \d+%/);
     expect(describeView('chart', r, t, 1e6)).not.toBe('');
