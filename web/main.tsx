@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './styles/app.css';
+import './styles/a11y.css';
+import { registerServiceWorker } from './app/registerSw';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
@@ -10,3 +12,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

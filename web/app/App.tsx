@@ -79,7 +79,7 @@ export function App() {
   return (
     <div className={EMBED ? 'app app-embed' : 'app'}>
       <header className="topbar" hidden={EMBED}>
-        <a className="brand" href="#/" aria-label="nicsim: scenario gallery">
+        <a className="brand" href="#/">
           <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
             <rect width="32" height="32" rx="7" fill="#233554" />
             <rect x="7" y="14" width="18" height="4" rx="2" fill="#e8871e" />
@@ -88,6 +88,7 @@ export function App() {
           </svg>
           <span className="brand-name">nicsim</span>
           <span className="brand-tag">how a network interface works</span>
+          <span className="sr-only"> — scenario gallery</span>
         </a>
         <nav className="topnav" aria-label="Main">
           <a href="#/" aria-current={route.view === 'gallery' ? 'page' : undefined}>

@@ -319,9 +319,9 @@ describe('reference marks on the sweep chart', () => {
     expect(px[2]).toBeCloseTo(REF_DX);
   });
 
-  it('writes the tooltip: who, the claim, the source, the simulated value and ✓ or ✗', () => {
+  it('writes the tooltip: who, the claim, the source, the simulated value, ✓ or ✗ and the kind', () => {
     expect(byId('abs').title).toBe(
-      'thesis: 1,882 Mb/s ± 5% (seed 000 §3.4.2) — simulated 1,886 Mb/s ✓\nabs.',
+      'thesis: 1,882 Mb/s ± 5% (seed 000 §3.4.2) — simulated 1,886 Mb/s ✓ (exact comparison)\nabs.',
     );
     expect(byId('floor').claim).toBe('≥ 0.97 × Ethernet limit = 919 Mb/s');
     expect(byId('floor').short).toBe('≥ 919 Mb/s');

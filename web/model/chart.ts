@@ -480,7 +480,7 @@ function referenceMarks(
       who,
       short,
       claim,
-      title: `${who}: ${claim} (${c.source}) — ${sim} ${c.pass ? '✓' : '✗'}\n${c.description}`,
+      title: `${who}: ${claim} (${c.source}) — ${sim} ${c.pass ? '✓' : '✗'} (${c.kind || 'approximate'} comparison)\n${c.description}`,
     };
   });
 }

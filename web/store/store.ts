@@ -17,6 +17,7 @@ import {
   playStep,
   type NavState,
 } from '../model/breakpoints';
+import { prefersReducedMotion } from '../app/motion';
 
 export type RunState =
   | { status: 'idle' }
@@ -201,6 +202,16 @@ export class Store {
     // Play from the end starts again from the beginning.
     if (playing && cursor >= w.end) cursor = w.start;
     this.set({ ...this.state, playback: { ...pb, playing, cursor } });
+  }
+
+  /**
+   * Starts playback on the app's own initiative (a tour step, a link), never the viewer's: not
+   * when they asked for reduced motion. Returns whether it started.
+   */
+  autoPlay(): boolean {
+    if (prefersReducedMotion()) return false;
+    this.setPlaying(true);
+    return this.state.playback.playing;
   }
 
   setSpeed(speed: number): void {

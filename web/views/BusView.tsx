@@ -18,17 +18,15 @@ import { HatchPattern } from './HatchPattern';
 import { formatNumber, formatTime } from '../model/format';
 import { paramValueLabel } from '../model/paramLabels';
 import type { ParameterSpec, RunOutput } from '../engine/types';
-import { BUS_CATEGORY_COLORS } from './palette';
-import { BC } from '../engine/traceKinds';
+import { BUS_CATEGORY_COLORS, inkOn as inkOnFill } from './palette';
 import { CategoryLegend, useBusPhaseIndex } from './Waveform';
 import { sweepAxisLabel } from './ChartPanel';
 
 const pct = (v: number, digits = 1) => `${formatNumber(+(v * 100).toFixed(digits))}%`;
 
-const WHITE_INK = new Set<number>([BC.Content, BC.Descriptors, BC.OtherDevices, BC.Wait, BC.Retry]);
-
+/** The label ink on a category's fill: the one with the higher contrast. */
 function inkOn(k: number): string {
-  return WHITE_INK.has(k) ? '#fff' : '#1c2433';
+  return inkOnFill(BUS_CATEGORY_COLORS[k] ?? '#ffffff');
 }
 
 function barTitle(bar: UtilBar): string {
@@ -172,8 +170,10 @@ const BarColumn = memo(function BarColumn({
               <dt>content</dt>
               <dd className="mono">{pct(bar.content)}</dd>
             </div>
-            <div className="muted small">of traffic (busy cycles)</div>
           </dl>
+        ) : null}
+        {bar && bar.cycles > 0 ? (
+          <div className="muted small">of traffic (busy cycles)</div>
         ) : (
           <p className="muted small">{empty ?? 'no bus cycles'}</p>
         )}

@@ -46,8 +46,8 @@ export const SLOT_EMPTY = '#eef1f5';
 export const SLOT_UNKNOWN = '#c3c9d2';
 /** Outline colours of what the current request did to a slot. */
 export const FLASH_COLORS = {
-  hit: '#16a34a',
-  insert: '#1d5fd6',
+  hit: '#009E73',
+  insert: '#0072B2',
   evict: ALERT,
   invalidate: WARN,
 } as const;

@@ -29,7 +29,7 @@ describe('SweepChart (server-rendered SVG)', () => {
     expect(html).toContain('Ethernet limit');
     expect(html).toContain('>1,000<');
     expect(html).toContain(
-      'aria-label="UDP total throughput (Mb/s) against UDP datagram size (B)"',
+      'aria-label="UDP total throughput (Mb/s) against UDP datagram size (B); arrow keys read the values"',
     );
   });
 
@@ -98,7 +98,7 @@ describe('SweepChart with the papers’ reference values', () => {
     expect(html.match(/data-testid="reference-mark"/g)).toHaveLength(3);
     expect(html).toContain('data-check="asic-1472" data-series="bidirectional" data-pass="true"');
     expect(html).toContain(
-      '<title>thesis: 1,882 Mb/s ± 5% (seed 000 §3.4.2) — simulated 1,886 Mb/s ✓\nAn ASIC NIC: 1882 Mb/s.</title>',
+      '<title>thesis: 1,882 Mb/s ± 5% (seed 000 §3.4.2) — simulated 1,886 Mb/s ✓ (exact comparison)\nAn ASIC NIC: 1882 Mb/s.</title>',
     );
     expect(html).toContain('thesis: ≥ 0.97 × Ethernet limit = 919 Mb/s (seed 000 §3.4.2)');
     expect(html.match(/class="ref-bar"/g)).toHaveLength(2); // the floor has no tolerance

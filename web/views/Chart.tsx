@@ -244,6 +244,24 @@ export function SweepChart({
 
   const hasLimit = model.lines.some((l) => l.limitPath);
 
+  // The keyboard reads the chart as the pointer does: focus shows the first swept value, the
+  // arrows (Home, End) move along them, Escape hides the tooltip. The arrows then belong to the
+  // chart, not to the playback's step keys.
+  const onKey = (e: React.KeyboardEvent<SVGSVGElement>) => {
+    const xs = model.xValues;
+    if (xs.length === 0) return;
+    const i = hoverX === null ? -1 : xs.indexOf(hoverX);
+    let next: number | null | undefined;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowUp') next = xs[Math.min(xs.length - 1, i + 1)];
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') next = xs[Math.max(0, i - 1)];
+    else if (e.key === 'Home') next = xs[0];
+    else if (e.key === 'End') next = xs[xs.length - 1];
+    else if (e.key === 'Escape') next = null;
+    else return;
+    e.preventDefault();
+    setHoverX(next ?? null);
+  };
+
   return (
     <div className="chart" data-testid="sweep-chart">
       <svg
@@ -251,9 +269,13 @@ export function SweepChart({
         viewBox={`0 0 ${width} ${height}`}
         className="chart-svg"
         role="img"
-        aria-label={`${model.yLabel} against ${model.xLabel}`}
+        aria-label={`${model.yLabel} against ${model.xLabel}${model.marks.length ? `, with ${model.marks.length} published value${model.marks.length === 1 ? '' : 's'}` : ''}; arrow keys read the values`}
+        tabIndex={0}
         onPointerMove={onMove}
         onPointerLeave={() => setHoverX(null)}
+        onFocus={() => setHoverX((h) => h ?? model.xValues[0] ?? null)}
+        onBlur={() => setHoverX(null)}
+        onKeyDown={onKey}
       >
         <Axes m={model} />
         {model.lines.map((l) =>

@@ -5,6 +5,7 @@ import { humanize, timeUnitFor } from '../model/format';
 import type { Scenario } from '../scenarios/types';
 import type { ParameterSpec, RunOutput } from '../engine/types';
 import { SweepChart, TimeSeriesChart } from './Chart';
+import { ChartReferences, SeriesReferencesNote } from './ChartReferences';
 import { paramValueLabel } from '../model/paramLabels';
 import { relativeText } from './ChecksPanel';
 import { ChartExportMenu } from './ExportMenu';
@@ -115,11 +116,18 @@ function SweepSection({
     legendRef.current = model.lines.map((l) => ({ label: l.label, color: l.color }));
   }, [model, legendRef]);
   return (
-    <SweepChart
-      model={model}
-      xUnit={ax.unit}
-      limitLabel={spec.limit ? humanize(spec.limit) : undefined}
-    />
+    <>
+      <SweepChart
+        model={model}
+        xUnit={ax.unit}
+        limitLabel={spec.limit ? humanize(spec.limit) : undefined}
+      />
+      <ChartReferences
+        model={model}
+        xUnit={ax.unit}
+        otherChecks={output.checks.length - model.marks.length}
+      />
+    </>
   );
 }
 
@@ -156,6 +164,7 @@ function SeriesSection({
         </label>
       )}
       <TimeSeriesChart model={model} />
+      <SeriesReferencesNote output={output} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { decodeTrace, encodeTrace, type RawRecord } from '../engine/trace';
 import { C, K } from '../engine/traceKinds';
 import { cpuNow, firmwareIndex, lanesModel, queuesAt, registerAt } from '../model/firmware';
 import { FirmwareLanesSvg, QueueMeters, RegisterRow, shownCpus } from './FirmwareView';
+import { GROUP_COLORS } from './palette';
 
 // Mailbox on CPU A, then Send BD Ready on CPU B while A has Mailbox and URRP pending.
 const rec = (time: number, kind: number, a = 0, b = 0, c = 0, d = 0, e = 0): RawRecord => ({
@@ -44,7 +45,7 @@ describe('FirmwareLanesSvg (server-rendered)', () => {
     expect(html).toContain('data-testid="fw-lane-A" data-runs="1"');
     expect(html).toContain('data-testid="fw-lane-B" data-runs="1"');
     expect(html).toContain('data-testid="fw-bar" data-event="MB"');
-    expect(html).toContain('fill="#8c6d4f"'); // Mailbox: the mailbox colour of the palette
+    expect(html).toContain(`fill="${GROUP_COLORS.mailbox}"`); // Mailbox: the mailbox colour of the palette
     expect(html).toContain('>SBDR</text>'); // wide enough to be named
     expect(html).toContain('>CPU A</text>');
     expect(html).toContain('>19% busy</text>');

@@ -509,8 +509,8 @@ export function StepTimeline({
       <svg
         viewBox={`0 0 ${LABEL + PLOT + 8} ${h}`}
         className="rp-timeline-svg"
-        role="img"
-        aria-label={`Timeline of the request's ${l.bars.length} steps over ${formatTime(l.to - l.from, 1)}`}
+        role="group"
+        aria-label={`Timeline of the request's ${l.bars.length} steps over ${formatTime(l.to - l.from, 1)}; each step moves the cursor to its start`}
       >
         <defs>
           <HatchPattern id="rp-wait-hatch" size={6} fill="#fdf1d6" stroke={WARN} />
@@ -525,6 +525,15 @@ export function StepTimeline({
               className={`rp-tl-row ${state}`}
               data-step={b.id}
               onClick={() => onJump(s.start)}
+              role="button"
+              tabIndex={0}
+              aria-label={`${STEP_SHORT[b.id]}: ${s.title} (${state}${s.wait ? ', waiting' : ''}); go to ${formatTime(s.start)}`}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onJump(s.start);
+                }
+              }}
             >
               <text x={LABEL - 6} y={y + 9.5} textAnchor="end" className="rp-tl-label">
                 {STEP_SHORT[b.id]}

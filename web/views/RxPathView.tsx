@@ -29,7 +29,7 @@ import { cachedVnicIndex, fifoAt, vnicSetup } from '../model/vnics';
 import { pointAlong, polylinePath, type Point } from '../model/geometry';
 import { formatNumber, formatTime } from '../model/format';
 import { formatKbytes } from '../model/paramLabels';
-import { ALERT, CPU_PART_COLORS, FRAME_COLORS, GROUP_COLORS } from './palette';
+import { ALERT, ALERT_INK, CPU_PART_COLORS, FRAME_COLORS, GROUP_COLORS } from './palette';
 import '../styles/sinic.css';
 import { PacketChip } from './PacketInspector';
 
@@ -99,7 +99,7 @@ const PART_WORDS: Record<RxPart, string> = {
 };
 const PART_COLORS: Record<RxPart, string> = {
   frame: FRAME_COLORS.rx,
-  header: '#2f5fa7',
+  header: GROUP_COLORS.descriptor,
   payload: GROUP_COLORS.dataFetch,
 };
 
@@ -394,7 +394,7 @@ export function RxDiagram({
           className="rx-miss-label"
           data-testid="rx-miss-label"
         >
-          <tspan fill={ALERT}>{step.missed} lines from DRAM</tspan>
+          <tspan fill={ALERT_INK}>{step.missed} lines from DRAM</tspan>
           <tspan>, {step.lines! - step.missed!} from the L2</tspan>
         </text>
       )}

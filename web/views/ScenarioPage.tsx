@@ -55,6 +55,7 @@ import { OpenInNicsim } from './Embed';
 import { AbButton } from './AbButton';
 import { TourPanel } from './TourPanel';
 import { PresenterToggle } from './Presenter';
+import { ViewDescription } from './ViewDescription';
 
 const NO_ERRORS: ValidationError[] = [];
 const FILE_NOT_LINKABLE =
@@ -269,6 +270,7 @@ function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) 
             <View />
           )}
         </ErrorBoundary>
+        <ViewDescription view={view} label={title} />
       </section>
     );
   }
@@ -279,6 +281,7 @@ function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) 
           <ErrorBoundary name="chart" resetKey={runKey}>
             <ChartPanel scenario={s} headingId="h-chart" />
           </ErrorBoundary>
+          <ViewDescription view="chart" label="Chart" />
         </section>
       );
     default:

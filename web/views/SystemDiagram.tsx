@@ -31,12 +31,15 @@ import { useInspectableProps } from './PacketInspector';
 import { paramAt } from '../engine/types';
 import {
   ALERT,
+  ALERT_INK,
   CPU_TASK_COLORS,
   DISK_COLOR,
   FRAME_COLORS,
   GROUP_COLORS,
   RING_COLORS,
+  inkOn,
   nicColor,
+  textInk,
   purposeColor,
 } from './palette';
 import { formatTime, timeUnitFor } from '../model/format';
@@ -313,16 +316,21 @@ function SecondNic({
           rx={9}
           style={{ stroke: color }}
         />
-        <text x={NIC2.x + 12} y={NIC2.y + 20} className="unit-title big" fill={color}>
+        <text x={NIC2.x + 12} y={NIC2.y + 20} className="unit-title big" fill={textInk(color)}>
           NIC 2
         </text>
         {st.mailbox && (
-          <text x={NIC2.x + 70} y={NIC2.y + 19} className="unit-note" fill={GROUP_COLORS.mailbox}>
+          <text
+            x={NIC2.x + 70}
+            y={NIC2.y + 19}
+            className="unit-note"
+            fill={textInk(GROUP_COLORS.mailbox)}
+          >
             mailbox write
           </text>
         )}
         {st.interrupt && (
-          <text x={NIC2.x + 170} y={NIC2.y + 19} className="unit-note" fill={ALERT}>
+          <text x={NIC2.x + 170} y={NIC2.y + 19} className="unit-note" fill={ALERT_INK}>
             interrupt
           </text>
         )}
@@ -399,7 +407,7 @@ function SecondNic({
         sent {received}
       </text>
       {dropped > 0 && (
-        <text x={PEER2.x + 10} y={PEER2.y + 98} className="row-label" fill={ALERT}>
+        <text x={PEER2.x + 10} y={PEER2.y + 98} className="row-label" fill={ALERT_INK}>
           dropped at NIC {dropped}
         </text>
       )}
@@ -436,6 +444,11 @@ function partShapes(two: boolean, disk: boolean, memH: number): Record<string, P
     peer: both(PEER, PEER2),
     interrupt: [{ d: `M${NIC.x + 60} ${NIC.y} V16 H${CPU.x + 100} V${CPU.y}` }],
   };
+}
+
+/** A step chip in its purpose's colour, with the ink that reads on it. */
+function stepStyle(fill: string | undefined): React.CSSProperties | undefined {
+  return fill ? { background: fill, color: inkOn(fill) } : undefined;
 }
 
 export function SystemDiagram() {
@@ -590,7 +603,7 @@ export function SystemDiagram() {
             x={CPU.x + CPU.w + 8}
             y={CPU.y + 36}
             className="unit-note"
-            fill={GROUP_COLORS.mailbox}
+            fill={textInk(GROUP_COLORS.mailbox)}
           >
             mailbox write (PIO)
           </text>
@@ -851,12 +864,12 @@ export function SystemDiagram() {
           testId="unit-mac"
         />
         {state.busy.macTx && (
-          <text x={MAC.x + 10} y={MAC.y + 34} className="unit-note" fill={FRAME_COLORS.tx}>
+          <text x={MAC.x + 10} y={MAC.y + 34} className="unit-note" fill={textInk(FRAME_COLORS.tx)}>
             transmitting ›
           </text>
         )}
         {state.busy.macRx && (
-          <text x={MAC.x + 10} y={MAC.y + 50} className="unit-note" fill={FRAME_COLORS.rx}>
+          <text x={MAC.x + 10} y={MAC.y + 50} className="unit-note" fill={textInk(FRAME_COLORS.rx)}>
             ‹ receiving
           </text>
         )}
@@ -960,7 +973,7 @@ export function SystemDiagram() {
           sent {fromPeer}
         </text>
         {dropped > 0 && (
-          <text x={PEER.x + 10} y={PEER.y + 98} className="row-label" fill={ALERT}>
+          <text x={PEER.x + 10} y={PEER.y + 98} className="row-label" fill={ALERT_INK}>
             dropped at NIC {dropped}
           </text>
         )}
@@ -991,15 +1004,15 @@ export function SystemDiagram() {
               <li key={a.key}>
                 <span
                   className={`now-step now-${a.kind}`}
-                  style={
+                  style={stepStyle(
                     a.purpose >= 0
-                      ? { background: purposeColor(a.purpose) }
+                      ? purposeColor(a.purpose)
                       : a.kind === 'tx'
-                        ? { background: FRAME_COLORS.tx }
+                        ? FRAME_COLORS.tx
                         : a.kind === 'rx'
-                          ? { background: FRAME_COLORS.rx }
-                          : undefined
-                  }
+                          ? FRAME_COLORS.rx
+                          : undefined,
+                  )}
                 >
                   {a.step}
                 </span>

@@ -92,7 +92,7 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
         return;
       }
       if (ps !== null) store.setCursor(ps);
-      if (play) store.setPlaying(true);
+      if (play) store.autoPlay(); // not for viewers who asked for reduced motion
     },
     [store],
   );
@@ -143,7 +143,7 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
     if (!p || !shown) return;
     pending.current = null;
     if (p.ps !== null) store.setCursor(p.ps);
-    if (p.play) store.setPlaying(true);
+    if (p.play) store.autoPlay();
   }, [shown, store]);
 
   // A step set from elsewhere (a link): its highlight, but the cursor the link carries stays.

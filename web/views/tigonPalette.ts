@@ -1,7 +1,7 @@
 // Colours of the Tigon views, taken from the one palette (palette.ts) so that an event keeps the
 // colour of what it handles: Send Data Ready the outgoing data, Receive Complete the incoming
 // data, the BD Ready events the descriptors, Mailbox the mailbox writes, and so on.
-import { BUS_CATEGORY_COLORS, GROUP_COLORS, inkOn as paletteInkOn, nicColor } from './palette';
+import { ALERT, BUS_CATEGORY_COLORS, GROUP_COLORS, inkOn as paletteInkOn } from './palette';
 
 /** One colour per Tigon event, index = event id (TIGON_EVENTS order). */
 export const TIGON_EVENT_COLORS: readonly string[] = [
@@ -12,8 +12,8 @@ export const TIGON_EVENT_COLORS: readonly string[] = [
   GROUP_COLORS.mailbox, // Mailbox
   GROUP_COLORS.index, // Update Send Consumer: an index write
   GROUP_COLORS.returnBd, // Update Receive Return Producer: return descriptors
-  BUS_CATEGORY_COLORS[5]!, // DMA Read Complete (yellow)
-  nicColor(1), // DMA Write Complete (rust)
+  '#000000', // DMA Read Complete (black: the ninth colour of Okabe and Ito's set)
+  ALERT, // DMA Write Complete (vermillion)
 ];
 
 export function tigonEventColor(event: number): string {
@@ -23,7 +23,7 @@ export function tigonEventColor(event: number): string {
 /** CPU A and CPU B where the two are compared (the profile's share bar). */
 export const TIGON_CPU_COLORS = ['#233554', BUS_CATEGORY_COLORS[1]!] as const;
 
-/** Ink for labels on event colours (palette's inkOn, dark ink from a luminance of 0.5). */
+/** Ink for labels on event colours (palette's inkOn, leaning to dark ink for the small labels). */
 export function inkOn(hex: string): string {
-  return paletteInkOn(hex, 0.5);
+  return paletteInkOn(hex, 1.15);
 }
