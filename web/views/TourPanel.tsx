@@ -97,6 +97,28 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
     [store],
   );
 
+  // Step k's view, else the last one an earlier step named (a jump lands where a walk would).
+  const scrollToView = useCallback(
+    (k: number) => {
+      const view =
+        steps
+          .slice(0, k + 1)
+          .reverse()
+          .find((x) => x.view)?.view ??
+        // A step that only highlights parts points at the diagram.
+        (stepHighlight(steps[k]!).length > 0 ? 'diagram' : undefined);
+      if (!view) return;
+      const id = panelOf ? panelOf(view) : view;
+      // After the dock has rendered (the page makes room for it first).
+      requestAnimationFrame(() =>
+        document
+          .querySelector(`.panel-${CSS.escape(id)}`)
+          ?.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' }),
+      );
+    },
+    [steps, panelOf],
+  );
+
   const go = useCallback(
     (n: number | null) => {
       const v = variantRef.current;
@@ -119,23 +141,15 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
       store.setUi({ tourStep: k, highlight: stepHighlight(s) });
       setAnswer((a) => (a.step === k ? a : noAnswer(k)));
       applyCursor(stepCursorPs(s), s.pause === false);
-      // The step's view, else the last one an earlier step named (a jump lands where a walk would).
-      const view = steps
-        .slice(0, k + 1)
-        .reverse()
-        .find((x) => x.view)?.view;
-      if (view) {
-        const id = panelOf ? panelOf(view) : view;
-        // After the dock has rendered (the page makes room for it first).
-        requestAnimationFrame(() =>
-          document
-            .querySelector(`.panel-${CSS.escape(id)}`)
-            ?.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' }),
-        );
-      }
+      scrollToView(k);
     },
-    [steps, store, onRun, applyCursor, panelOf],
+    [steps, store, onRun, applyCursor, scrollToView],
   );
+
+  // Entering or leaving presenter mode lays the page out again: bring the step's view back.
+  useEffect(() => {
+    if (applied.current !== null) scrollToView(applied.current);
+  }, [presenter, scrollToView]);
 
   // The first run arrives after a step was chosen: put the cursor where the step says.
   useEffect(() => {
