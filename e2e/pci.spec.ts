@@ -75,6 +75,8 @@ test('pci-dma-read: the waveform shows the signals, zooms, and follows the curso
   await page.getByTestId('wave-zoom-out').click();
   expect(await span(page)).toBeGreaterThan(s0);
   // The mouse wheel zooms too.
+  // Centred, clear of the sticky playback bar, before the mouse goes to it.
+  await page.getByTestId('wave-hit').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await page.getByTestId('wave-hit').boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const s1 = await span(page);

@@ -63,6 +63,8 @@ test('tigon-one-packet: the firmware view shows both CPUs, their handlers and re
 
   // Clicking a handler bar moves the cursor into it: CPU A runs Receive Complete.
   const rc = laneA.locator('[data-testid="fw-bar"][data-event="RC"] rect');
+  // Centred, clear of the sticky playback bar, before the mouse goes to it.
+  await rc.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await rc.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(view.getByTestId('fw-now-A')).toContainText('Receive Complete');

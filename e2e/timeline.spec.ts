@@ -52,6 +52,8 @@ test('the timeline of a send: its lanes, arrows, zoom, pan, cursor and a packet 
   const [a0, a1] = await range(page);
   expect(a1 - a0).toBe(20_000_000);
   const hit = page.getByTestId('tl-hit');
+  // Centred, clear of the sticky playback bar, before the mouse goes to it.
+  await hit.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await hit.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.2, box.y + 30);
   for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -250);
@@ -86,7 +88,9 @@ test('the timeline of a send: its lanes, arrows, zoom, pan, cursor and a packet 
   await expect(page.getByTestId('tl-unit')).toHaveText('µs');
 
   // Clicking the lanes moves the cursor there (the playback bar agrees).
-  await page.mouse.click(box.x + box.width * 0.25, box.y + 8);
+  await hit.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const lanes = (await hit.boundingBox())!;
+  await page.mouse.click(lanes.x + lanes.width * 0.25, lanes.y + 8);
   const cursor = Number(await page.getByTestId('tl-cursor').getAttribute('data-t'));
   expect(cursor).toBeGreaterThan(9_000_000);
   expect(cursor).toBeLessThan(11_000_000);

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   nicsim::Json doc = Json::parse(scenario, nullptr, false);
   doc.erase("sweep");
   doc.erase("reference");
+  doc.erase("tour");  // a tour may name sweep points
   const std::string point = nicsim::dump_json(doc);
   const std::string ov =
       R"({"workload.direction":"bidirectional","workload.datagram_bytes":18,"run.duration_us":20000,"run.warmup_us":1000,"run.trace.max_records":0})";
