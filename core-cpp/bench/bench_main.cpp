@@ -7,6 +7,7 @@
 #include "api/api.hpp"
 #include "nic/cache/cache_sim.hpp"
 #include "scenario/json.hpp"
+#include "scenario/scenario.hpp"
 #include "workload/web_trace.hpp"
 
 namespace {
@@ -29,9 +30,7 @@ int main(int argc, char** argv) {
 
   // Bidirectional UDP, 18-byte datagrams: the most events per simulated second. No sweep.
   nicsim::Json doc = Json::parse(scenario, nullptr, false);
-  doc.erase("sweep");
-  doc.erase("reference");
-  doc.erase("tour");  // a tour may name sweep points
+  nicsim::keep_main_run_only(&doc);
   const std::string point = nicsim::dump_json(doc);
   const std::string ov =
       R"({"workload.direction":"bidirectional","workload.datagram_bytes":18,"run.duration_us":20000,"run.warmup_us":1000,"run.trace.max_records":0})";

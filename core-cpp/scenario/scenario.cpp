@@ -189,6 +189,12 @@ const std::set<std::string>& allowed_views() {
   return views;
 }
 
+void keep_main_run_only(Json* doc) {
+  doc->erase("sweep");
+  doc->erase("reference");
+  doc->erase("tour");
+}
+
 namespace {
 
 const std::set<std::string> kTopLevel = {

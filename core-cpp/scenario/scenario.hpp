@@ -22,6 +22,10 @@ const std::vector<MetricInfo>& result_metrics();
 // The views a scenario may open (scenario.views).
 const std::set<std::string>& allowed_views();
 
+// A scenario document reduced to its main run: no sweep, no reference values, and no tour (its
+// steps name sweep points). What an A/B side, the bench and single-point tests run.
+void keep_main_run_only(Json* doc);
+
 struct SweepSpec {
   bool present = false;
   std::string parameter;

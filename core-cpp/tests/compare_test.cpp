@@ -4,23 +4,17 @@
 #include <gtest/gtest.h>
 
 #include "scenario/params.hpp"
+#include "scenario/scenario.hpp"
 #include "test_util.hpp"
 
 namespace nicsim {
 namespace {
 
+using testing::has_error;
 using testing::minimal;
 
 Json errors_with(const Json& compare) {
   return Json::parse(api::validate(minimal({{"compare", compare}}), ""), nullptr, false);
-}
-
-bool has_error(const Json& errors, const std::string& path, const std::string& text) {
-  for (const auto& e : errors) {
-    if (e["path"] == path && e["message"].get<std::string>().find(text) != std::string::npos)
-      return true;
-  }
-  return false;
 }
 
 Json variant(const std::string& label, const Json& set = Json::object()) {
@@ -133,9 +127,7 @@ TEST(Compare, EveryPresetsVariantsRunWithTheSameSeed) {
     Json doc = Json::parse(testing::preset(name.substr(0, name.size() - 5)), nullptr, false);
     if (!doc.contains("compare")) continue;
     ++presets;
-    doc.erase("sweep");
-    doc.erase("reference");
-    doc.erase("tour");  // names sweep points (a side runs without it, as the app does)
+    keep_main_run_only(&doc);
     const Json a =
         testing::run_ok(dump_json(doc), doc["compare"]["a"].value("set", Json::object()));
     const Json b =

@@ -10,20 +10,9 @@
 namespace nicsim {
 namespace {
 
+using testing::errors_of;
+using testing::has_error;
 using testing::minimal;
-
-Json errors_of(const std::string& scenario, const std::string& overrides = "") {
-  return Json::parse(api::validate(scenario, overrides), nullptr, false);
-}
-
-// True when some error has this path and its message contains `text`.
-bool has_error(const Json& errors, const std::string& path, const std::string& text) {
-  for (const auto& e : errors) {
-    if (e["path"] == path && e["message"].get<std::string>().find(text) != std::string::npos)
-      return true;
-  }
-  return false;
-}
 
 TEST(Validation, MinimalScenarioIsValid) { EXPECT_EQ(api::validate(minimal(), ""), "[]"); }
 

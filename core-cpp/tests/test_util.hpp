@@ -38,4 +38,18 @@ inline double metric(const Json& out, const std::string& name) {
   return out["results"][name]["value"].get<double>();
 }
 
+// The core's validation errors for a scenario (and overrides), as JSON.
+inline Json errors_of(const std::string& scenario, const std::string& overrides = "") {
+  return Json::parse(api::validate(scenario, overrides), nullptr, false);
+}
+
+// True when some error has this path and its message contains `text`.
+inline bool has_error(const Json& errors, const std::string& path, const std::string& text) {
+  for (const auto& e : errors) {
+    if (e["path"] == path && e["message"].get<std::string>().find(text) != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace nicsim::testing

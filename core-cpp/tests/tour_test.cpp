@@ -9,19 +9,9 @@
 namespace nicsim {
 namespace {
 
+using testing::errors_of;
+using testing::has_error;
 using testing::minimal;
-
-Json errors_of(const std::string& scenario, const std::string& overrides = "") {
-  return Json::parse(api::validate(scenario, overrides), nullptr, false);
-}
-
-bool has_error(const Json& errors, const std::string& path, const std::string& text) {
-  for (const auto& e : errors) {
-    if (e["path"] == path && e["message"].get<std::string>().find(text) != std::string::npos)
-      return true;
-  }
-  return false;
-}
 
 // A scenario with a trace window of 1000-1100 µs, a sweep and the given tour.
 std::string with_tour_json(const Json& tour) {

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "api/api.hpp"
+#include "scenario/scenario.hpp"
 #include "test_util.hpp"
 #include "trace/trace_kinds.hpp"
 
@@ -17,9 +18,7 @@ using testing::metric;
 // The preset, one point (no sweep, no checks), with the calibration script's per-trace runs.
 std::string scenario() {
   Json doc = Json::parse(testing::preset("web-nasa-cache"), nullptr, false);
-  doc.erase("sweep");
-  doc.erase("reference");
-  doc.erase("tour");  // its steps name sweep points too
+  keep_main_run_only(&doc);
   return dump_json(doc);
 }
 

@@ -3,6 +3,7 @@
 // drives A's cursor and linkCursors keeps B's at the same simulated time. The differences table
 // is arithmetic on the two runs' results (B − A and its share of A); the model is the core's.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { usePlaybackClock } from './usePlaybackClock';
 import { EngineError, engine } from '../engine/client';
 import { decodeTrace } from '../engine/trace';
 import type { ParameterSpec, TimeSeries, ValidationError } from '../engine/types';
@@ -160,22 +161,6 @@ function useVariantRuns(
     setAgain((n) => n + 1);
   }, []);
   return { rerun };
-}
-
-/** Advances A's cursor while playing; B follows through linkCursors. */
-function usePlaybackClock(store: Store): void {
-  const [playing, setPlaying] = useState(store.getState().playback.playing);
-  useEffect(() => store.subscribe(() => setPlaying(store.getState().playback.playing)), [store]);
-  useEffect(() => {
-    if (!playing) return;
-    let last = performance.now();
-    let raf = requestAnimationFrame(function frame(now) {
-      store.tick(Math.min(100, now - last));
-      last = now;
-      raf = requestAnimationFrame(frame);
-    });
-    return () => cancelAnimationFrame(raf);
-  }, [playing, store]);
 }
 
 function SideTag({ side }: { side: Side }) {

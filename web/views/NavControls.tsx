@@ -1,6 +1,7 @@
 // The playback bar's second row (issue 7): step to the next or previous event of a chosen kind,
 // breakpoints that stop playing (conditions and times), "run to the next breakpoint", the idle
 // collapsing option, and what the last stop or skip was. The logic is web/model/breakpoints.ts.
+import { isTyping } from './keys';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore, useStoreInstance, type DoneRun, type Store } from '../store/store';
 import {
@@ -55,16 +56,6 @@ export function runToBreakpoint(store: Store): void {
   store.setNav({
     note: navNote({ cursor: hit.time, stop: hit, skipped: 0, ended: false }, s.nav.note),
   });
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  const tag = target.tagName;
-  if (tag === 'INPUT') {
-    const type = (target as HTMLInputElement).type;
-    return type !== 'range' && type !== 'button' && type !== 'checkbox';
-  }
-  return tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }
 
 /** Parses a time in µs typed by the viewer; an error names the allowed range. */

@@ -1,3 +1,4 @@
+import { isTyping } from './keys';
 import { useEffect } from 'react';
 import { SPEED_MAX, SPEED_MIN, useStore, useStoreInstance } from '../store/store';
 import { formatInstant, formatSpeed, formatTime, timeUnitFor } from '../model/format';
@@ -19,16 +20,6 @@ export function speedFromSlider(v: number): number {
 
 export function sliderFromSpeed(speed: number): number {
   return ((Math.log10(speed) - LOG_MIN) / (LOG_MAX - LOG_MIN)) * 1000;
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  const tag = target.tagName;
-  if (tag === 'INPUT') {
-    const type = (target as HTMLInputElement).type;
-    return type !== 'range' && type !== 'button' && type !== 'checkbox';
-  }
-  return tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }
 
 export function PlaybackBar() {

@@ -3,6 +3,7 @@
 // P toggles, Esc leaves, space plays or pauses (even with a button focused: in front of a class a
 // stray focus must not turn space into "press that button again"). The arrows and number keys
 // are the playback bar's and the tour's (TourPanel).
+import { isTyping } from './keys';
 import { useEffect } from 'react';
 import { useStore, useStoreInstance } from '../store/store';
 import '../styles/presenter.css';
@@ -10,16 +11,8 @@ import '../styles/presenter.css';
 /** The root class presenter mode sets (styles/presenter.css). */
 export const PRESENTER_CLASS = 'presenter-mode';
 
-/** True when a key typed into this element is text, not a shortcut. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  const tag = target.tagName;
-  if (tag === 'INPUT') {
-    const type = (target as HTMLInputElement).type;
-    return !['range', 'button', 'checkbox', 'radio', 'submit', 'reset'].includes(type);
-  }
-  return tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
-}
+/** Inputs whose keys presenter mode and the tour take as shortcuts (the tour's answers). */
+export const CHOICE_INPUTS = ['radio', 'submit', 'reset'];
 
 export function PresenterToggle() {
   const store = useStoreInstance();
@@ -33,7 +26,14 @@ export function PresenterToggle() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      if (
+        e.defaultPrevented ||
+        e.altKey ||
+        e.ctrlKey ||
+        e.metaKey ||
+        isTyping(e.target, CHOICE_INPUTS)
+      )
+        return;
       const on = store.getState().ui.presenter;
       if (e.key === 'p' || e.key === 'P') {
         e.preventDefault();

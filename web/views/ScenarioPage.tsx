@@ -45,6 +45,7 @@ import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLo
 import { RequestPathView } from './RequestPathView';
 import { BottleneckView } from './BottleneckView';
 import { TimelineView } from './TimelineView';
+import { usePlaybackClock } from './usePlaybackClock';
 import { SweepPickContext, type SweepPick } from './SweepPointPicker';
 import { scenarioViews } from '../app/link';
 import { linkUi, useLinkRestore, type OpenedLink } from '../app/linkRestore';
@@ -175,22 +176,6 @@ function useScenarioRun(
   }, [start, abandon]);
 
   return { run, cancel, requested, base, setBase };
-}
-
-/** Advances the cursor while playing (requestAnimationFrame). */
-function usePlaybackClock(store: Store): void {
-  const playing = useStore((s) => s.playback.playing);
-  useEffect(() => {
-    if (!playing) return;
-    let last = performance.now();
-    let raf = requestAnimationFrame(function frame(now) {
-      // Cap a frame's step so a background tab does not jump to the end.
-      store.tick(Math.min(100, now - last));
-      last = now;
-      raf = requestAnimationFrame(frame);
-    });
-    return () => cancelAnimationFrame(raf);
-  }, [playing, store]);
 }
 
 /** The panels that take no props: heading, error-boundary name, and the view. */

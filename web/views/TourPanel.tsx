@@ -20,7 +20,8 @@ import {
 } from '../model/tour';
 import type { Scenario, TourStep } from '../scenarios/types';
 import { useStore, useStoreInstance } from '../store/store';
-import { isTyping } from './Presenter';
+import { CHOICE_INPUTS } from './Presenter';
+import { isTyping } from './keys';
 import '../styles/tour.css';
 
 export interface TourPanelProps {
@@ -210,7 +211,14 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
   useEffect(() => {
     if (steps.length === 0) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      if (
+        e.defaultPrevented ||
+        e.altKey ||
+        e.ctrlKey ||
+        e.metaKey ||
+        isTyping(e.target, CHOICE_INPUTS)
+      )
+        return;
       const ui = store.getState().ui;
       const a = tourKeyAction(e.key, {
         steps: steps.length,
