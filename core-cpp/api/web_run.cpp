@@ -68,6 +68,7 @@ RunOutput run_web_cache_only(const Config& cfg, bool with_trace) {
   // Each request, then its cache events, at the request's µs.
   const std::uint64_t cap = static_cast<std::uint64_t>(cfg.run.trace_max_records);
   std::size_t ev = 0;
+  RecordId last_id = 0;
   for (std::uint64_t i = first; i <= last && i < requests->size(); ++i) {
     while (ev < r.events.size() && r.events[ev].request < i) ++ev;
     std::size_t end = ev;
@@ -79,19 +80,23 @@ RunOutput run_web_cache_only(const Config& cfg, bool with_trace) {
     const WebRequest& q = (*requests)[i];
     const unsigned nic = static_cast<unsigned>(i % static_cast<std::uint64_t>(cfg.nics));
     const Time t = static_cast<Time>(i) * us;
+    // Ids as TraceRecorder gives them: in the order made; a request causes its block events.
+    const RecordId request_id = ++last_id;
     if (out.trace.size() + 1 + (end - ev) > cap) {
       out.trace_dropped += 1 + (end - ev);
+      last_id += static_cast<RecordId>(end - ev);
       ev = end;
       continue;
     }
     out.trace.push_back(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::WebRequest),
                                     component_id(Component::HostCpu), static_cast<std::uint32_t>(i),
-                                    q.file, q.bytes, nic, found});
+                                    q.file, q.bytes, nic, found, request_id, 0});
     for (; ev < end; ++ev) {
       const CacheEvent& e = r.events[ev];
       out.trace.push_back(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::NicCacheBlock),
                                       component_id(Component::Nic, e.nic), e.slot, e.file, e.block,
-                                      static_cast<std::uint32_t>(e.kind), 0});
+                                      static_cast<std::uint32_t>(e.kind), 0, ++last_id,
+                                      request_id});
     }
   }
   return out;

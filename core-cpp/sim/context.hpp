@@ -38,14 +38,14 @@ class SimContext {
     Status s = queue.schedule(when, target, tag, priority);
     if (!s.is_ok()) fail(s.message());
   }
-  void record(TraceKind kind, Component comp, std::uint32_t a = 0, std::uint32_t b = 0,
-              std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
-    trace.record(queue.now(), kind, comp, a, b, c, d, e);
+  RecordId record(TraceKind kind, Component comp, std::uint32_t a = 0, std::uint32_t b = 0,
+                  std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
+    return trace.record(queue.now(), kind, comp, a, b, c, d, e);
   }
   // For a component of the second NIC and its driver: `comp` from component_id(kind, instance).
-  void record(TraceKind kind, std::uint16_t comp, std::uint32_t a = 0, std::uint32_t b = 0,
-              std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
-    trace.record_raw(queue.now(), kind, comp, a, b, c, d, e);
+  RecordId record(TraceKind kind, std::uint16_t comp, std::uint32_t a = 0, std::uint32_t b = 0,
+                  std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
+    return trace.record_raw(queue.now(), kind, comp, a, b, c, d, e);
   }
   void run_until(Time end) { queue.run_until(end, &stop_); }
   // Packet identities, unique within the run (trace records name packets by them).

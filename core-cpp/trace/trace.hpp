@@ -1,5 +1,8 @@
 // Fixed-size typed trace records, recorded only inside a requested time window and capped in
-// count (both are run config), in the manner of Ripes' cachesim transaction records.
+// count (both are run config), in the manner of Ripes' cachesim transaction records. Every record
+// has an id (1, 2, ... in the order the model made them, inside the window or not, so an id does
+// not depend on the window) and may name the record that caused it (a flow, as Perfetto's
+// track_event flows link slices): 0 = no known cause.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -10,37 +13,49 @@
 
 namespace nicsim {
 
+// A record id; 0 is "none" (no cause, or no recorder).
+using RecordId = std::uint32_t;
+
 struct TraceRecord {
   std::int64_t time_ps;
   std::uint16_t kind;
   std::uint16_t component;
   std::uint32_t a, b, c, d, e;
+  RecordId id;     // set by the recorder
+  RecordId cause;  // the id of the record this one follows from, or 0
 };
-static_assert(sizeof(TraceRecord) == 32, "trace records are 32 bytes on every build");
+static_assert(sizeof(TraceRecord) == 40, "trace records are 40 bytes on every build");
 
 class TraceRecorder {
  public:
   TraceRecorder(Time start, Time end, std::uint64_t max_records)
       : start_(start), end_(end), max_(max_records) {}
-  void record(Time t, TraceKind kind, Component comp, std::uint32_t a = 0, std::uint32_t b = 0,
-              std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
-    record_raw(t, kind, static_cast<std::uint16_t>(comp), a, b, c, d, e);
-  }
-  void record_raw(Time t, TraceKind kind, std::uint16_t comp, std::uint32_t a = 0,
+  // Each returns the new record's id (for the records it causes), also when the record falls
+  // outside the window or over the cap.
+  RecordId record(Time t, TraceKind kind, Component comp, std::uint32_t a = 0,
                   std::uint32_t b = 0, std::uint32_t c = 0, std::uint32_t d = 0,
                   std::uint32_t e = 0) {
+    return record_raw(t, kind, static_cast<std::uint16_t>(comp), a, b, c, d, e);
+  }
+  RecordId record_raw(Time t, TraceKind kind, std::uint16_t comp, std::uint32_t a = 0,
+                      std::uint32_t b = 0, std::uint32_t c = 0, std::uint32_t d = 0,
+                      std::uint32_t e = 0, RecordId cause = 0) {
     if (!future_.empty()) flush(t);
-    append(TraceRecord{t, static_cast<std::uint16_t>(kind), comp, a, b, c, d, e});
+    const RecordId id = ++last_id_;
+    append(TraceRecord{t, static_cast<std::uint16_t>(kind), comp, a, b, c, d, e, id, cause});
+    return id;
   }
 
   // A record for a later time that is already known (the phases of a planned bus tenure). It
   // enters the trace in time order, before any record made at or after its time.
-  void record_future(const TraceRecord& r) {
-    if (r.time_ps < start_ || r.time_ps > end_ || max_ == 0) return;
+  RecordId record_future(TraceRecord r) {
+    r.id = ++last_id_;
+    if (r.time_ps < start_ || r.time_ps > end_ || max_ == 0) return r.id;
     // Kept in time order (stable for equal times): usually a handful of records.
     auto at = std::upper_bound(future_.begin(), future_.end(), r.time_ps,
                                [](Time t, const TraceRecord& x) { return t < x.time_ps; });
     future_.insert(at, r);
+    return r.id;
   }
   // Drops future records with time > t that `match` selects (a tenure cut short).
   template <class Match>
@@ -78,6 +93,7 @@ class TraceRecorder {
   Time start_, end_;
   std::uint64_t max_;
   std::uint64_t dropped_ = 0;
+  RecordId last_id_ = 0;
   std::vector<TraceRecord> records_;
   std::vector<TraceRecord> future_;
 };

@@ -11,7 +11,7 @@ export interface NicsimCoreModule {
    * follow with workload.trace "log"; returns how many. Empty arrays forget it.
    */
   setAccessLog(files: Uint32Array, bytes: Uint32Array): number;
-  /** Copy of the last run's trace records, 32 bytes each, little-endian. */
+  /** Copy of the last run's trace records, 40 bytes each, little-endian. */
   traceBytes(): Uint8Array;
   /** JSON array of trace kind names, index = kind id. */
   traceKindNames(): string;

@@ -11,30 +11,45 @@ import {
 import { fixtureRecords } from './fixture';
 
 describe('decodeTrace', () => {
-  it('decodes the 32-byte little-endian layout field by field', () => {
-    const buf = new ArrayBuffer(64);
+  it('decodes the 40-byte little-endian layout field by field', () => {
+    const buf = new ArrayBuffer(80);
     const v = new DataView(buf);
-    // record 0: time 2^40 + 5 ps, kind 4, component 2, a..e = 1..5
+    // record 0: time 2^40 + 5 ps, kind 4, component 2, a..e = 1..5, id 7, cause 3
     v.setUint32(0, 5, true);
     v.setUint32(4, 256, true);
     v.setUint16(8, 4, true);
     v.setUint16(10, 2, true);
     [1, 2, 3, 4, 5].forEach((x, i) => v.setUint32(12 + 4 * i, x, true));
+    v.setUint32(32, 7, true);
+    v.setUint32(36, 3, true);
     // record 1: max uint32 fields
-    v.setUint32(32, 1000, true);
-    v.setUint16(40, 27, true);
-    v.setUint16(42, 11, true);
-    for (let i = 0; i < 5; i++) v.setUint32(44 + 4 * i, 0xffffffff, true);
+    v.setUint32(40, 1000, true);
+    v.setUint16(48, 27, true);
+    v.setUint16(50, 11, true);
+    for (let i = 0; i < 7; i++) v.setUint32(52 + 4 * i, 0xffffffff, true);
     const t = decodeTrace(buf);
     expect(t.length).toBe(2);
     expect(t.time[0]).toBe(2 ** 40 + 5);
     expect(t.kind[0]).toBe(4);
     expect(t.component[0]).toBe(2);
     expect([t.a[0], t.b[0], t.c[0], t.d[0], t.e[0]]).toEqual([1, 2, 3, 4, 5]);
+    expect([t.id[0], t.cause[0]]).toEqual([7, 3]);
     expect(t.time[1]).toBe(1000);
     expect(t.kind[1]).toBe(27);
     expect(t.component[1]).toBe(11);
     expect(t.e[1]).toBe(0xffffffff);
+    expect(t.cause[1]).toBe(0xffffffff);
+  });
+
+  it('encodes ids as positions unless given, and causes', () => {
+    const t = decodeTrace(
+      encodeTrace([
+        { time: 1, kind: 0, component: 0 },
+        { time: 2, kind: 0, component: 0, id: 9, cause: 1 },
+      ]),
+    );
+    expect([...t.id]).toEqual([1, 9]);
+    expect([...t.cause]).toEqual([0, 1]);
   });
 
   it('accepts a Uint8Array view at an offset', () => {

@@ -1,7 +1,7 @@
-// Decoding of the core's trace records (32 bytes, little-endian; see core-cpp/README.md)
+// Decoding of the core's trace records (40 bytes, little-endian; see core-cpp/README.md)
 // into a struct of arrays, plus binary searches over time.
 
-export const RECORD_BYTES = 32;
+export const RECORD_BYTES = 40;
 
 export interface Trace {
   readonly length: number;
@@ -14,6 +14,10 @@ export interface Trace {
   readonly c: Uint32Array;
   readonly d: Uint32Array;
   readonly e: Uint32Array;
+  /** The record's id: 1, 2, … in the order the model made its records (see core-cpp/README.md). */
+  readonly id: Uint32Array;
+  /** The id of the record this one follows from (a flow), or 0 when none is known. */
+  readonly cause: Uint32Array;
 }
 
 export class TraceFormatError extends Error {}
@@ -39,6 +43,8 @@ export function decodeTrace(bytes: ArrayBuffer | ArrayBufferView): Trace {
     c: new Uint32Array(n),
     d: new Uint32Array(n),
     e: new Uint32Array(n),
+    id: new Uint32Array(n),
+    cause: new Uint32Array(n),
   };
   for (let i = 0, o = 0; i < n; i++, o += RECORD_BYTES) {
     const lo = view.getUint32(o, true);
@@ -51,6 +57,8 @@ export function decodeTrace(bytes: ArrayBuffer | ArrayBufferView): Trace {
     t.c[i] = view.getUint32(o + 20, true);
     t.d[i] = view.getUint32(o + 24, true);
     t.e[i] = view.getUint32(o + 28, true);
+    t.id[i] = view.getUint32(o + 32, true);
+    t.cause[i] = view.getUint32(o + 36, true);
   }
   return t;
 }
@@ -65,6 +73,9 @@ export interface RawRecord {
   c?: number;
   d?: number;
   e?: number;
+  /** Default: the record's position + 1. */
+  id?: number;
+  cause?: number;
 }
 
 export function encodeTrace(records: readonly RawRecord[]): ArrayBuffer {
@@ -82,6 +93,8 @@ export function encodeTrace(records: readonly RawRecord[]): ArrayBuffer {
     v.setUint32(o + 20, r.c ?? 0, true);
     v.setUint32(o + 24, r.d ?? 0, true);
     v.setUint32(o + 28, r.e ?? 0, true);
+    v.setUint32(o + 32, r.id ?? i + 1, true);
+    v.setUint32(o + 36, r.cause ?? 0, true);
   });
   return buf;
 }
