@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "api/system.hpp"
+#include "api/system_info.hpp"
 #include "nic/tigon/firmware.hpp"
 #include "scenario/compare.hpp"
 #include "scenario/params.hpp"
@@ -72,6 +73,7 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
   out["scenario"] = s.id;
   out["seed"] = s.config.run.seed;
   out["parameters"] = effective_parameters(s.config);
+  out["system"] = system_json(s.config);
   out["results"] = metrics_json(main);
   Json series = Json::array();
   for (const auto& ts : main.series) {

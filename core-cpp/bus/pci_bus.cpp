@@ -450,7 +450,7 @@ void PciBus::finish_tenure() {
                          id_of(ended.master, ended.instance), cur_.bytes,
                          static_cast<std::uint32_t>(ended.purpose), ended.packet);
   int finished = -1;  // the port whose whole transaction is done
-  const Time gap = std::max<std::int64_t>(0, cfg_.retry_gap_cycles - 1) * cycle_;
+  const Time gap = cfg_.retry_gap();
   switch (cur_.outcome) {
     case Outcome::Retried:
       p.requesting = true;

@@ -94,6 +94,9 @@ struct BusConfig {
   bool dual_address = false;               // buffers above 4 GB need a dual address cycle
   std::int64_t mmrbc = 0;                  // PCI-X maximum memory read byte count
   Time cycle() const;  // exact period of the nominal clock (33 MHz is 33.33 MHz: 30 ns)
+  // After a Retry or a disconnect the master drops REQ# for the retry gap and requests again
+  // this long after the tenure's end (pci_facts §7).
+  Time retry_gap() const { return (retry_gap_cycles > 1 ? retry_gap_cycles - 1 : 0) * cycle(); }
 };
 
 struct NicDelays {
@@ -228,10 +231,16 @@ struct Config {
 };
 
 // Frame and wire sizes (thesis §3.3.2: 8 UDP + 20 IP + 14 Ethernet + 4 CRC = 46 bytes).
-constexpr std::int64_t kUdpIpEthCrcBytes = 46;
-constexpr std::int64_t kMinFrameBytes = 64;
+constexpr std::int64_t kEthernetHeaderBytes = 14;
+constexpr std::int64_t kIpHeaderBytes = 20;
+constexpr std::int64_t kUdpHeaderBytes = 8;
 constexpr std::int64_t kCrcBytes = 4;
-constexpr std::uint32_t kUdpFrameHeaderBytes = 14 + 20 + 8;  // Ethernet + IP + UDP
+constexpr std::int64_t kMtuBytes = 1500;  // Ethernet's largest payload: a 1518-byte frame
+constexpr std::int64_t kUdpIpEthCrcBytes =
+    kUdpHeaderBytes + kIpHeaderBytes + kEthernetHeaderBytes + kCrcBytes;
+constexpr std::int64_t kMinFrameBytes = 64;
+constexpr std::uint32_t kUdpFrameHeaderBytes =
+    kEthernetHeaderBytes + kIpHeaderBytes + kUdpHeaderBytes;
 inline std::int64_t frame_bytes(std::int64_t datagram) {
   return datagram + kUdpIpEthCrcBytes < kMinFrameBytes ? kMinFrameBytes
                                                        : datagram + kUdpIpEthCrcBytes;

@@ -11,7 +11,8 @@ namespace nicsim {
 
 // Frame sizes: 14 Ethernet + 20 IP + 32 TCP (with timestamps) + payload; on the wire also
 // 4 CRC, preamble and inter-frame gap (nic_facts §2.5).
-constexpr std::int64_t kTcpIpEthHeaderBytes = 14 + 20 + 32;
+constexpr std::int64_t kTcpHeaderBytes = 32;
+constexpr std::int64_t kTcpIpEthHeaderBytes = 14 + 20 + kTcpHeaderBytes;
 
 struct NetPacket {
   std::uint32_t id = 0;

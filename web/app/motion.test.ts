@@ -1,6 +1,7 @@
 // prefers-reduced-motion on the JS side: the app never starts playback by itself for a viewer
 // who asked for less motion; the viewer's own Play still works.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixtureSystem } from '../engine/fixture';
 import { prefersReducedMotion, scrollBehavior } from './motion';
 import { Store, doneState } from '../store/store';
 import type { RunOutput } from '../engine/types';
@@ -20,6 +21,7 @@ function withPreference(reduce: boolean): void {
 function storeWithRun(): Store {
   const out = {
     format: 'nicsim-results/1',
+    system: fixtureSystem(),
     scenario: 't',
     seed: 1,
     parameters: {},

@@ -1,9 +1,9 @@
 // A small hand-made run (results JSON + synthetic trace) in the core's output format. Used by
 // the unit tests, and by the dev server only when the wasm engine has not been built yet (the
 // page then says so). It is a script of plausible events, not a model.
-import { BC, BP, C, K, P } from './traceKinds';
+import { BC, BP, C, K, P, TIGON_EVENTS, TIGON_PATHS } from './traceKinds';
 import { encodeTrace, type RawRecord } from './trace';
-import type { RunOutput, SweepEntry } from './types';
+import type { EventCpu, RunOutput, SweepEntry, SystemInfo } from './types';
 
 const NS = 1000;
 const US = 1_000_000;
@@ -16,6 +16,108 @@ export interface FixtureRun {
 
 function ethernetLimit(d: number, bidi: boolean): number {
   return ((1000 * d) / (d + 66)) * (bidi ? 2 : 1);
+}
+
+export interface FixtureSystemOptions {
+  nicModel?: string;
+  nics?: number;
+  /** Bus clock period, ps (null: no bus, as in the SINIC and cache-only web runs). */
+  busCyclePs?: number | null;
+  retryGapCycles?: number;
+  /** A Tigon: the firmware's name and where each event runs (the caller's, e.g. Table 3.4). */
+  tigon?: { firmware: string; places: EventCpu[]; cpuB?: boolean; dynamic?: boolean };
+  /** Frame layout overrides (defaults: the UDP frames of seed 000 §3.3.2). */
+  frame?: Partial<SystemInfo['frame']>;
+  rings?: Partial<NonNullable<SystemInfo['rings']>>;
+}
+
+/**
+ * The output's "system" block for runs built by hand (tests and this fixture), in the core's
+ * shape. Real runs take it from the core; the values here are a test's own choices.
+ */
+export function fixtureSystem(o: FixtureSystemOptions = {}): SystemInfo {
+  const cyc = o.busCyclePs === undefined ? 15000 : o.busCyclePs;
+  const gap = o.retryGapCycles ?? 2;
+  const t = o.tigon;
+  const mask = (cpu: 'A' | 'B') =>
+    t
+      ? t.places.reduce(
+          (m, p, e) => (p === cpu || p === 'both' || p === 'either' ? m | (1 << e) : m),
+          0,
+        )
+      : 0;
+  const cpuB = t ? (t.cpuB ?? true) : false;
+  return {
+    nic_model: o.nicModel ?? (t ? 'tigon' : 'fixed'),
+    nics: o.nics ?? 1,
+    clocks_ps: { bus: cyc, tigon_cpu: t ? 11363 : null, host_cpu: null },
+    bus:
+      cyc === null
+        ? null
+        : {
+            model: 'pci',
+            protocol: 'pci',
+            width_bits: 64,
+            clock_mhz: Math.round(1e6 / cyc),
+            cycle_ps: cyc,
+            retry_gap_cycles: gap,
+            retry_gap_ps: Math.max(0, gap - 1) * cyc,
+          },
+    frame: {
+      ethernet_header_bytes: 14,
+      ip_header_bytes: 20,
+      udp_header_bytes: 8,
+      tcp_header_bytes: null,
+      segment_header_bytes: null,
+      crc_bytes: 4,
+      crc_in_frame: true,
+      min_frame_bytes: 64,
+      mtu_bytes: 1500,
+      preamble_bytes: 8,
+      ifg_bytes: 12,
+      ...o.frame,
+    },
+    rings: {
+      send: 8,
+      receive: 8,
+      return: 8,
+      send_bd_bytes: 16,
+      receive_bd_bytes: 32,
+      return_bd_bytes: 32,
+      index_bytes: 4,
+      dma_queue_depth: 16,
+      ...o.rings,
+    },
+    tigon: t
+      ? {
+          firmware: t.firmware,
+          dispatch: t.dynamic ? 'dynamic' : 'static',
+          code_in_sram: false,
+          data_in_sram: false,
+          clock_ps: 11363,
+          events: TIGON_EVENTS.map((e, i) => ({
+            name: e.name,
+            label: e.label,
+            hardware: false,
+            code_bytes: 0,
+            parameter: `system.tigon.partition.${e.name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()}`,
+            cpu: t.places[i] ?? 'none',
+            semaphore: false,
+          })),
+          paths: TIGON_PATHS.map((name) => ({ name, event: 0, label: name })),
+          cpus: [
+            { name: 'A', runs: true, mask: mask('A') },
+            { name: 'B', runs: cpuB, mask: cpuB ? mask('B') : 0 },
+          ],
+          priority: 'highest set bit',
+          alternate: ['SendDataReady', 'ReceiveComplete'],
+          table_3_4: t.places,
+          firmware_choices: {
+            [t.firmware]: { firmware: t.firmware, cpu_b: cpuB, partition: t.places },
+          },
+        }
+      : null,
+  };
 }
 
 export function fixtureSweep(): SweepEntry[] {
@@ -177,6 +279,7 @@ export function fixtureRun(scenarioId = 'udp-throughput'): FixtureRun {
       workload: { direction: 'bidirectional', datagram_bytes: 1472 },
       run: { duration_us: 2000, warmup_us: 500, trace: { start_us: 500, end_us: 560 } },
     },
+    system: fixtureSystem({ busCyclePs: 15000 }),
     results: {
       udp_tx_throughput: { value: 941.2, unit: 'Mb/s' },
       udp_rx_throughput: { value: 940.8, unit: 'Mb/s' },

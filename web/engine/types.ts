@@ -78,11 +78,116 @@ export function paramAt(tree: ParameterTree | undefined, path: string): unknown 
   return cur;
 }
 
+/** Where a Tigon event's handler runs: one CPU, both (under the semaphore), none, or either (dynamic). */
+export type EventCpu = 'A' | 'B' | 'both' | 'none' | 'either';
+
+/** One Tigon event as the configured firmware handles it (index = event id). */
+export interface SystemTigonEvent {
+  name: string;
+  label: string;
+  hardware: boolean;
+  code_bytes: number;
+  /** Its partition parameter ("system.tigon.partition.send_data_ready"). */
+  parameter: string;
+  cpu: EventCpu;
+  /** Its handler takes the hardware semaphore. */
+  semaphore: boolean;
+}
+
+/** What a choice of system.tigon.firmware runs (partition null: custom, the partition parameters). */
+export interface SystemFirmwareChoice {
+  firmware: string;
+  cpu_b: boolean;
+  partition: EventCpu[] | null;
+}
+
+/** The Tigon as the core built it: the firmware in force and its dispatch rules. */
+export interface SystemTigon {
+  firmware: string;
+  dispatch: 'static' | 'dynamic';
+  code_in_sram: boolean;
+  data_in_sram: boolean;
+  clock_ps: number;
+  events: SystemTigonEvent[];
+  paths: Array<{ name: string; event: number; label: string }>;
+  /** CPU A and B: whether the firmware runs on it, and its event mask before any record. */
+  cpus: Array<{ name: 'A' | 'B'; runs: boolean; mask: number }>;
+  priority: string;
+  /** Event names that take turns on a CPU (the one that ran last is masked while the other waits). */
+  alternate: string[];
+  table_3_4: EventCpu[];
+  firmware_choices: Record<string, SystemFirmwareChoice>;
+}
+
+export interface SystemBus {
+  model: 'pci' | 'fixed';
+  protocol: 'pci' | 'pci-x';
+  width_bits: number;
+  clock_mhz: number;
+  cycle_ps: number;
+  overhead_cycles?: number;
+  arbitration_cycles?: number;
+  memory_latency_ps?: number;
+  write_wait_cycles?: number;
+  target_wait_cycles?: number;
+  initial_latency_limit_cycles?: number;
+  delayed_slots?: number;
+  retry_gap_cycles?: number;
+  /** After a Retry or a disconnect the master requests again this long after the tenure's end. */
+  retry_gap_ps?: number;
+  read_disconnect_bytes?: number;
+  bridge_read_mbps?: number;
+  write_buffer_bytes?: number;
+  latency_timer_cycles?: number;
+  dual_address?: boolean;
+  mmrbc_bytes?: number | null;
+}
+
+/** Frame and header layout as the core builds frames (null: no such header in this run). */
+export interface SystemFrame {
+  ethernet_header_bytes: number;
+  ip_header_bytes: number;
+  udp_header_bytes: number | null;
+  tcp_header_bytes: number | null;
+  /** Bytes before a TCP frame's payload (Ethernet + IP + TCP). */
+  segment_header_bytes: number | null;
+  crc_bytes: number;
+  /** The recorded frame size includes the CRC (false: the wire adds it). */
+  crc_in_frame: boolean;
+  min_frame_bytes: number | null;
+  mtu_bytes: number;
+  preamble_bytes: number;
+  ifg_bytes: number;
+}
+
+export interface SystemRings {
+  send: number;
+  receive: number;
+  return: number | null;
+  send_bd_bytes: number | null;
+  receive_bd_bytes: number | null;
+  return_bd_bytes: number | null;
+  index_bytes: number | null;
+  dma_queue_depth: number | null;
+}
+
+/** The configured system as the core built it (core-cpp/README.md, "system"). */
+export interface SystemInfo {
+  nic_model: string;
+  nics: number;
+  clocks_ps: { bus: number | null; tigon_cpu: number | null; host_cpu: number | null };
+  bus: SystemBus | null;
+  frame: SystemFrame;
+  rings: SystemRings | null;
+  tigon: SystemTigon | null;
+}
+
 export interface RunOutput {
   format: string;
   scenario: string;
   seed: number;
   parameters: ParameterTree;
+  system: SystemInfo;
   results: Metrics;
   series: TimeSeries[];
   histograms: Histogram[];

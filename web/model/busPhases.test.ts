@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTrace, encodeTrace, type RawRecord } from '../engine/trace';
-import { fixtureDmaReadRecords } from '../engine/fixture';
+import { fixtureDmaReadRecords, fixtureSystem } from '../engine/fixture';
 import { BC, BP, C, K, P } from '../engine/traceKinds';
 import {
   buildBusPhaseIndex,
@@ -31,7 +31,7 @@ describe('bus phase index: one DMA read', () => {
     0,
     1_000_000,
     params,
-    30000,
+    fixtureSystem({ busCyclePs: 30000 }),
   );
 
   it('indexes the phases with their real ends', () => {
@@ -136,8 +136,8 @@ describe('bus phase index: one DMA read', () => {
   });
 
   it('takes the bus clock period from the core', () => {
-    expect(busCyclePs({ bus_cycle_time: { value: 7500 } })).toBe(7500);
-    expect(busCyclePs({ bus_cycle_time: { value: 30000 } })).toBe(30000);
+    expect(busCyclePs(fixtureSystem({ busCyclePs: 7500 }))).toBe(7500);
+    expect(busCyclePs(fixtureSystem({ busCyclePs: 30000 }))).toBe(30000);
   });
 });
 
@@ -227,7 +227,7 @@ describe('bus phase index: two NICs, a latency-timer cut, a window opening mid-t
     100000,
     2_000_000,
     { system: { bus: { clock_mhz: 33 }, nics: 2 } },
-    30000,
+    fixtureSystem({ busCyclePs: 30000 }),
   );
 
   it('starts counting where the bus becomes known', () => {
@@ -340,7 +340,13 @@ describe('bus phase index: a PIO register read', () => {
       d: P.RegisterRead,
     },
   ];
-  const ix = buildBusPhaseIndex(decodeTrace(encodeTrace(recs)), 0, 300000, params, 30000);
+  const ix = buildBusPhaseIndex(
+    decodeTrace(encodeTrace(recs)),
+    0,
+    300000,
+    params,
+    fixtureSystem({ busCyclePs: 30000 }),
+  );
   it('says who waits for whom', () => {
     expect(describeTenure(ix, 0, 70000, params)!.sentence).toBe(
       'Host bridge PIO read of a NIC register (the CPU waits): address 1, turnaround 1, wait 2 (the NIC answers), data 1, idle 1',

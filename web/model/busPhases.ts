@@ -18,7 +18,7 @@ import {
   componentKind,
   purposeName,
 } from '../engine/traceKinds';
-import { paramAt, type ParameterTree } from '../engine/types';
+import { paramAt, type ParameterTree, type SystemInfo } from '../engine/types';
 
 export const CATEGORY_COUNT = 11;
 /** What the bus carried: packet content … other devices (thesis Figs 4.6/4.7). */
@@ -100,10 +100,10 @@ export function phaseName(phase: number): string {
   return BUS_PHASE_NAMES[phase] ?? `phase ${phase}`;
 }
 
-/** The bus clock period in ps, as the core reports it (results.bus_cycle_time). */
-export function busCyclePs(results: Record<string, { value: number }> | undefined): number {
-  const v = results?.bus_cycle_time?.value;
-  return typeof v === 'number' && v > 0 ? v : 15000;
+/** The bus clock period in ps, as the core built the bus (1 when the run has no bus). */
+export function busCyclePs(system: Pick<SystemInfo, 'bus'> | undefined): number {
+  const v = system?.bus?.cycle_ps;
+  return typeof v === 'number' && v > 0 ? v : 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,13 +254,13 @@ export function busPhaseIndex(
   windowStart: number,
   windowEnd: number,
   params?: ParameterTree,
-  cyclePs = 15000,
+  system?: Pick<SystemInfo, 'bus'>,
 ): BusPhaseIndex {
   const c = cache.get(trace);
-  const cyc = cyclePs;
+  const cyc = busCyclePs(system);
   if (c && c.windowStart === windowStart && c.windowEnd === windowEnd && c.cyclePs === cyc)
     return c;
-  const ix = buildBusPhaseIndex(trace, windowStart, windowEnd, params, cyclePs);
+  const ix = buildBusPhaseIndex(trace, windowStart, windowEnd, params, system);
   cache.set(trace, ix);
   return ix;
 }
@@ -270,11 +270,12 @@ export function buildBusPhaseIndex(
   windowStart: number,
   windowEnd: number,
   params?: ParameterTree,
-  cyclePs = 15000,
+  system?: Pick<SystemInfo, 'bus'>,
 ): BusPhaseIndex {
-  const cyc = cyclePs;
+  const cyc = busCyclePs(system);
   const nicsParam = Math.max(1, Number(paramAt(params, 'system.nics') ?? 1) || 1);
-  const retryGap = Math.max(0, Number(paramAt(params, 'system.bus.retry_gap_cycles') ?? 2) || 0);
+  // When a master stopped by Retry or a disconnect requests again (the core's bus timing).
+  const retryGap = system?.bus?.retry_gap_ps ?? 0;
   const N = trace.length;
   let n = 0;
   for (let i = 0; i < N; i++) if (trace.kind[i] === K.BusPhase) n++;
@@ -542,7 +543,7 @@ export function buildBusPhaseIndex(
     if (!next) {
       if (!completion && te.remaining >= 0)
         ports[pi]!.req.push({
-          start: te.end + gapAfter(phases, retryGap, cyc),
+          start: te.end + gapAfter(phases, retryGap),
           end: windowEnd,
           state: 1,
         });
@@ -553,7 +554,7 @@ export function buildBusPhaseIndex(
     const reqs = requests.get(q) ?? [];
     const fresh = reqs.some((r) => r >= te.end && r <= next.grant);
     if (fresh) continue;
-    const from = Math.min(te.end + gapAfter(phases, retryGap, cyc), next.grant);
+    const from = Math.min(te.end + gapAfter(phases, retryGap), next.grant);
     ports[pi]!.req.push({ start: from, end: addressTime(next), state: 1 });
   }
   for (const ps of ports) {
@@ -601,8 +602,8 @@ function tenurePhases(te: Tenure, phase: Uint8Array): Set<number> {
 }
 
 /** After a Retry the master drops REQ# for the retry gap (pci_facts §7). */
-function gapAfter(phases: Set<number>, retryGap: number, cyc: number): number {
-  return phases.has(BP.Stop) ? Math.max(0, retryGap - 1) * cyc : 0;
+function gapAfter(phases: Set<number>, retryGapPs: number): number {
+  return phases.has(BP.Stop) ? retryGapPs : 0;
 }
 
 export function mergeIntervals(list: SignalInterval[]): SignalInterval[] {

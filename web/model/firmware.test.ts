@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTrace, encodeTrace, type RawRecord } from '../engine/trace';
 import { C, K } from '../engine/traceKinds';
+import { fixtureSystem } from '../engine/fixture';
+import type { EventCpu } from '../engine/types';
 import {
-  TABLE_3_4,
   cpuNow,
   firmwareFamily,
   firmwareIndex,
   lanesModel,
   nextHandlerStart,
-  partitionMask,
   prevHandlerStart,
   priPick,
   queuesAt,
   registerAt,
   runningAt,
-  snakeEvent,
   spinningAt,
   sramAt,
   tigonSetup,
@@ -75,54 +74,43 @@ function ixOf(records: RawRecord[], w0 = 0, w1 = 10_000) {
   return firmwareIndex(decodeTrace(encodeTrace(records)), w0, w1);
 }
 
+// Table 3.4 (PARALLEL), index = event id: SDR RC SBDR RBDR MB USC URRP DRC DWC.
+const TABLE: EventCpu[] = ['B', 'A', 'B', 'B', 'A', 'B', 'A', 'B', 'A'];
+
 describe('the firmware and its partition', () => {
-  it('reads the family from the firmware name, variants included', () => {
-    expect(firmwareFamily('release')).toBe('single');
-    expect(firmwareFamily('bsd')).toBe('single');
-    expect(firmwareFamily('release-sram-both')).toBe('single');
-    expect(firmwareFamily('parallel')).toBe('parallel');
-    expect(firmwareFamily('custom')).toBe('custom');
-    expect(firmwareFamily('dynamic')).toBe('dynamic');
-    expect(firmwareFamily(undefined)).toBe('unknown');
+  it('names the family from what the core says the firmware does', () => {
+    expect(firmwareFamily('release', false, false)).toBe('single');
+    expect(firmwareFamily('bsd', false, false)).toBe('single');
+    expect(firmwareFamily('parallel', true, false)).toBe('parallel');
+    expect(firmwareFamily('custom', true, false)).toBe('custom');
+    expect(firmwareFamily('dynamic', true, true)).toBe('dynamic');
+    expect(firmwareFamily(null, false, false)).toBe('unknown');
   });
 
-  it('names the partition parameters in snake case', () => {
-    expect(snakeEvent('SendDataReady')).toBe('send_data_ready');
-    expect(snakeEvent('DmaWriteComplete')).toBe('dma_write_complete');
-    expect(snakeEvent('Mailbox')).toBe('mailbox');
-  });
-
-  it('puts Table 3.4 on PARALLEL, all on A for release, the parameters for custom', () => {
-    expect(TABLE_3_4.join('')).toBe('BABBABAB' + 'A');
-    const partition = {
-      send_data_ready: 'A',
-      receive_complete: 'both',
-      send_bd_ready: 'B',
-      receive_bd_ready: 'B',
-      mailbox: 'none',
-      update_send_consumer: 'B',
-      update_return_producer: 'A',
-      dma_read_complete: 'B',
-      dma_write_complete: 'A',
-    };
-    const params = (firmware: string, model = 'tigon') => ({
-      system: { nic: { model }, tigon: { firmware, partition } },
-    });
-    expect(tigonSetup(params('parallel')).eventCpu).toEqual([...TABLE_3_4]);
-    const rel = tigonSetup(params('release'));
+  it("takes each event's CPU and each CPU's mask from the run's system block", () => {
+    const par = tigonSetup(fixtureSystem({ tigon: { firmware: 'parallel', places: TABLE } }));
+    expect(par.tigon).toBe(true);
+    expect(par.family).toBe('parallel');
+    expect(par.eventCpu).toEqual(TABLE);
+    expect(par.masks).toEqual([MASK_A, MASK_B]);
+    const rel = tigonSetup(
+      fixtureSystem({ tigon: { firmware: 'release', places: TABLE.map(() => 'A'), cpuB: false } }),
+    );
     expect(rel.cpuB).toBe(false);
-    expect(rel.eventCpu.every((c) => c === 'A')).toBe(true);
-    const custom = tigonSetup(params('custom'));
+    expect(rel.family).toBe('single');
+    expect(rel.masks).toEqual([0x1ff, 0]);
+    const places: EventCpu[] = ['A', 'both', 'B', 'B', 'none', 'B', 'A', 'B', 'A'];
+    const custom = tigonSetup(fixtureSystem({ tigon: { firmware: 'custom', places } }));
     expect(custom.cpuB).toBe(true);
     expect(custom.eventCpu.slice(0, 5)).toEqual(['A', 'both', 'B', 'B', 'none']);
-    expect(tigonSetup(params('dynamic')).eventCpu.every((c) => c === 'either')).toBe(true);
-    expect(tigonSetup(params('parallel', 'fixed')).tigon).toBe(false);
+    const dyn = tigonSetup(
+      fixtureSystem({
+        tigon: { firmware: 'dynamic', places: TABLE.map(() => 'either'), dynamic: true },
+      }),
+    );
+    expect(dyn.family).toBe('dynamic');
+    expect(tigonSetup(fixtureSystem()).tigon).toBe(false);
     expect(tigonSetup(undefined).tigon).toBe(false);
-  });
-
-  it('derives a mask from a partition', () => {
-    expect(partitionMask(TABLE_3_4, 0)).toBe(MASK_A);
-    expect(partitionMask(TABLE_3_4, 1)).toBe(MASK_B);
   });
 });
 

@@ -12,49 +12,39 @@ import {
   componentInstance,
   componentKind,
 } from '../engine/traceKinds';
-import { paramAt, type ParameterTree } from '../engine/types';
+import type { EventCpu, SystemInfo } from '../engine/types';
 import { formatTime, timeUnitFor } from './format';
 
 export const TIGON_EVENT_COUNT = TIGON_EVENTS.length;
 export const CPU_NAMES = ['A', 'B'] as const;
 
 // ---------------------------------------------------------------------------------------------
-// The firmware and where each event runs (from the effective parameters)
+// The firmware and where each event runs (the core's "system" block of the run's output)
 
 /**
- * What the firmware's name says about the CPUs: the released firmware (and its BSD port) run on
- * CPU A only; PARALLEL splits the events as Table 3.4; custom takes the partition parameters;
- * dynamic lets either CPU take any event. Variants ("release-sram-both") keep their family.
+ * What the firmware in force does with the CPUs: one CPU only (RELEASE and its BSD port),
+ * PARALLEL's fixed split, a custom partition, or dynamic dispatch.
  */
 export type FirmwareFamily = 'single' | 'parallel' | 'custom' | 'dynamic' | 'unknown';
 
-export function firmwareFamily(firmware: unknown): FirmwareFamily {
-  if (typeof firmware !== 'string') return 'unknown';
-  const f = firmware.toLowerCase();
-  if (f.startsWith('release') || f.startsWith('bsd')) return 'single';
-  if (f.startsWith('parallel')) return 'parallel';
-  if (f.startsWith('custom')) return 'custom';
-  if (f.startsWith('dynamic')) return 'dynamic';
+/** The family of a firmware the core describes (its name, whether CPU B runs, its dispatch). */
+export function firmwareFamily(
+  firmware: string | null,
+  cpuB: boolean,
+  dynamic: boolean,
+): FirmwareFamily {
+  if (firmware === null) return 'unknown';
+  if (dynamic) return 'dynamic';
+  if (!cpuB) return 'single';
+  if (firmware === 'custom') return 'custom';
+  if (firmware === 'parallel') return 'parallel';
   return 'unknown';
 }
 
-/** Where an event's handler runs: one CPU, both (with the semaphore), none, or either (dynamic). */
-export type EventCpu = 'A' | 'B' | 'both' | 'none' | 'either';
-
-/** Table 3.4 of the thesis (PARALLEL firmware), index = event id. */
-export const TABLE_3_4: readonly EventCpu[] = TIGON_EVENTS.map((e) =>
-  ['Mailbox', 'DmaWriteComplete', 'ReceiveComplete', 'UpdateReturnProducer'].includes(e.name)
-    ? 'A'
-    : 'B',
-);
-
-/** "SendDataReady" → "send_data_ready" (the partition parameters' names). */
-export function snakeEvent(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-}
+export type { EventCpu };
 
 export interface TigonSetup {
-  /** The NIC model is the Tigon (system.nic.model). */
+  /** The NIC model is the Tigon. */
   tigon: boolean;
   /** The firmware's name as the core reports it ("parallel"), or null. */
   firmware: string | null;
@@ -63,42 +53,22 @@ export interface TigonSetup {
   cpuB: boolean;
   /** Where each event's handler runs, index = event id. */
   eventCpu: EventCpu[];
+  /** Each CPU's event mask before its first register record (the core's dispatch masks). */
+  masks: [number, number];
 }
 
-function partitionValue(v: unknown): EventCpu {
-  if (v === 'A' || v === 'B' || v === 'both' || v === 'none') return v;
-  return 'none';
-}
-
-/** The Tigon setup of a run, from its effective parameters. */
-export function tigonSetup(parameters: ParameterTree | undefined): TigonSetup {
-  const model = paramAt(parameters, 'system.nic.model');
-  const fw = paramAt(parameters, 'system.tigon.firmware');
-  const firmware = typeof fw === 'string' ? fw : null;
-  const family = firmwareFamily(firmware);
-  let eventCpu: EventCpu[];
-  switch (family) {
-    case 'single':
-      eventCpu = TIGON_EVENTS.map(() => 'A');
-      break;
-    case 'parallel':
-      eventCpu = [...TABLE_3_4];
-      break;
-    case 'dynamic':
-      eventCpu = TIGON_EVENTS.map(() => 'either');
-      break;
-    default:
-      // custom (and a firmware this view does not know): the partition parameters.
-      eventCpu = TIGON_EVENTS.map((e) =>
-        partitionValue(paramAt(parameters, `system.tigon.partition.${snakeEvent(e.name)}`)),
-      );
-  }
+/** The Tigon setup of a run, as the core built it. */
+export function tigonSetup(system: SystemInfo | undefined): TigonSetup {
+  const t = system?.tigon ?? null;
+  const cpuB = t?.cpus[1]?.runs ?? false;
+  const firmware = t?.firmware ?? null;
   return {
-    tigon: model === 'tigon',
+    tigon: system?.nic_model === 'tigon',
     firmware,
-    family,
-    cpuB: family !== 'single',
-    eventCpu,
+    family: firmwareFamily(firmware, cpuB, t?.dispatch === 'dynamic'),
+    cpuB,
+    eventCpu: t ? t.events.map((e) => e.cpu) : TIGON_EVENTS.map(() => 'none'),
+    masks: [t?.cpus[0]?.mask ?? 0, t?.cpus[1]?.mask ?? 0],
   };
 }
 
@@ -482,15 +452,6 @@ export function registerAt(
     cells,
     since: known ? r.times[i]! : null,
   };
-}
-
-/** The mask a partition gives a CPU (bits of the events it may handle). */
-export function partitionMask(eventCpu: readonly EventCpu[], cpu: number): number {
-  let m = 0;
-  eventCpu.forEach((where, e) => {
-    if (where === 'both' || where === 'either' || where === CPU_NAMES[cpu]) m |= 1 << e;
-  });
-  return m;
 }
 
 /** The handler running on a CPU at t (start <= t < end), or null. */

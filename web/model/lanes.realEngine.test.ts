@@ -83,12 +83,7 @@ describe.skipIf(!built)('the timeline on the real engine', async () => {
   const run = (id: string, overrides = '{}') => {
     const out = JSON.parse(core!.run(scenarioById(id)!.text, overrides)) as RunOutput;
     const trace = decodeTrace(core!.traceBytes());
-    const m = buildTimeline(
-      trace,
-      out.trace.start_ps,
-      out.trace.end_ps,
-      timelineSetup(out.parameters),
-    );
+    const m = buildTimeline(trace, out.trace.start_ps, out.trace.end_ps, timelineSetup(out.system));
     return { out, trace, m };
   };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureSystem } from '../engine/fixture';
 import { decodeTrace, encodeTrace, type RawRecord } from '../engine/trace';
 import { C, K, P } from '../engine/traceKinds';
 import {
@@ -160,7 +161,7 @@ describe('buildTimeline', () => {
       ),
       0,
       100,
-      timelineSetup({ system: { bus: { protocol: 'pcix', model: 'pci' } } }),
+      timelineSetup({ nic_model: 'fixed', bus: { ...fixtureSystem().bus!, protocol: 'pci-x' } }),
     );
     expect(two.lanes.map((l) => l.label)).toEqual([
       'NIC 1 MAC transmit',
@@ -168,9 +169,10 @@ describe('buildTimeline', () => {
       'NIC 2 MAC transmit',
       'NIC 2 wire (to peer)',
     ]);
-    expect(timelineSetup({ system: { bus: { protocol: 'pcix', model: 'pci' } } }).busLabel).toBe(
-      'PCI-X bus',
-    );
+    expect(
+      timelineSetup({ nic_model: 'fixed', bus: { ...fixtureSystem().bus!, protocol: 'pci-x' } })
+        .busLabel,
+    ).toBe('PCI-X bus');
   });
 });
 

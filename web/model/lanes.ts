@@ -25,7 +25,7 @@ import {
   componentLabel,
   purposeName,
 } from '../engine/traceKinds';
-import { paramAt, type ParameterTree } from '../engine/types';
+import type { SystemInfo } from '../engine/types';
 import { formatTime, timeUnitFor } from './format';
 
 // ---------------------------------------------------------------------------------------------
@@ -132,19 +132,19 @@ export interface TimelineSetup {
   tigon: boolean;
 }
 
-export function timelineSetup(params: ParameterTree | undefined): TimelineSetup {
-  const protocol = paramAt(params, 'system.bus.protocol');
-  const model = paramAt(params, 'system.bus.model');
+/** The timeline's setup from the system the core built (no bus: the SINIC's own I/O link). */
+export function timelineSetup(
+  system: Pick<SystemInfo, 'bus' | 'nic_model'> | undefined,
+): TimelineSetup {
+  const bus = system?.bus ?? null;
   return {
     busLabel:
-      model === 'fixed'
+      !bus || bus.model === 'fixed'
         ? 'I/O bus'
-        : protocol === 'pcix'
+        : bus.protocol === 'pci-x'
           ? 'PCI-X bus'
-          : protocol
-            ? 'PCI bus'
-            : 'I/O bus',
-    tigon: paramAt(params, 'system.nic.model') === 'tigon',
+          : 'PCI bus',
+    tigon: system?.nic_model === 'tigon',
   };
 }
 
@@ -265,8 +265,19 @@ const PATH_DONE: Record<string, number[]> = {
   WriteDoneIndex: [P.SendConsumerWrite, P.ReturnProducerWrite],
 };
 
-/** Tigon events raised by a flag (tigon_nic.cpp raise()): SDR, SBDR, RBDR, USC, URRP. */
-const EV = { SDR: 0, RC: 1, SBDR: 2, RBDR: 3, MB: 4, USC: 5, URRP: 6, DRC: 7, DWC: 8 } as const;
+/** Event ids by name (the event register's bit order is the core's, in TIGON_EVENTS). */
+const eventBit = (name: string): number => TIGON_EVENTS.findIndex((e) => e.name === name);
+const EV = {
+  SDR: eventBit('SendDataReady'),
+  RC: eventBit('ReceiveComplete'),
+  SBDR: eventBit('SendBdReady'),
+  RBDR: eventBit('ReceiveBdReady'),
+  MB: eventBit('Mailbox'),
+  USC: eventBit('UpdateSendConsumer'),
+  URRP: eventBit('UpdateReturnProducer'),
+  DRC: eventBit('DmaReadComplete'),
+  DWC: eventBit('DmaWriteComplete'),
+} as const;
 
 /** 1,514: thousands separated (toLocaleString is too slow for 200k labels). */
 function formatNumber(v: number): string {

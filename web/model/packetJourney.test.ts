@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fixtureSystem } from '../engine/fixture';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeTrace, encodeTrace, type RawRecord } from '../engine/trace';
@@ -18,7 +19,10 @@ import {
 } from './packetJourney';
 
 const US = 1e6;
-const udp = { workload: { kind: 'udp', datagram_bytes: 18 } };
+const udp = {
+  parameters: { workload: { kind: 'udp', datagram_bytes: 18 } },
+  system: fixtureSystem(),
+};
 
 function indexOf(records: RawRecord[]) {
   const trace = decodeTrace(encodeTrace(records));
@@ -94,7 +98,11 @@ describe('the inspector’s view of one packet', () => {
     const u = v.layers.find((l) => l.layer === 'UDP')!;
     expect(u.fields).toContainEqual({ name: 'payload', value: '18 B' });
     // A shorter datagram would be padded to it.
-    const short = packetView(idx, { workload: { kind: 'udp', datagram_bytes: 10 } }, 5);
+    const short = packetView(
+      idx,
+      { parameters: { workload: { kind: 'udp', datagram_bytes: 10 } }, system: fixtureSystem() },
+      5,
+    );
     expect(short.layers[0]!.fields).toContainEqual({
       name: 'padding',
       value: '8 B (to the 64-byte minimum)',
@@ -179,7 +187,12 @@ describe('the inspector’s view of one packet', () => {
         { time: 0, kind: K.WebAsk, component: C.Peer, a: 3, b: 39, c: 0, d: 2 },
       ].sort((x, y) => x.time - y.time),
     );
-    const params = { workload: { kind: 'web', segment_header_bytes: 66 } };
+    const params = {
+      parameters: { workload: { kind: 'web' } },
+      system: fixtureSystem({
+        frame: { udp_header_bytes: null, tcp_header_bytes: 32, segment_header_bytes: 66 },
+      }),
+    };
     const v = packetView(web, params, 40);
     expect(v.what).toBe('TCP segment of the response to request 3');
     expect(v.layers.map((l) => l.layer)).toEqual(['Ethernet', 'IP', 'TCP', 'HTTP']);
@@ -219,7 +232,7 @@ describe.skipIf(!built)('packets of the presets the inspector is for (real engin
 
   it('anatomy of a send: S1 to the peer, a 1518-byte frame of a 1472-byte datagram', () => {
     const { out, idx } = runOf('anatomy-of-a-send');
-    const v = packetView(idx, out.parameters, 1);
+    const v = packetView(idx, out, 1);
     expect(v.what).toBe('UDP datagram sent');
     expect(v.steps[0]!.name).toBe('DriverPostSendBd');
     expect(v.steps.at(-1)!.name).toBe('PeerRxDone');
@@ -235,7 +248,7 @@ describe.skipIf(!built)('packets of the presets the inspector is for (real engin
   it('anatomy of a receive and the Tigon: receive and return ring slots', () => {
     for (const id of ['anatomy-of-a-receive', 'tigon-one-packet']) {
       const { out, idx } = runOf(id);
-      const v = packetView(idx, out.parameters, 1);
+      const v = packetView(idx, out, 1);
       expect(v.what).toBe('UDP datagram received');
       const where = v.descriptors.map((d) => d.where);
       expect(where).toContain('receive ring, slot 0');
@@ -252,9 +265,9 @@ describe.skipIf(!built)('packets of the presets the inspector is for (real engin
     const packets = requestPackets(idx.trace, request);
     expect(packets.length).toBeGreaterThan(1);
     expect(packets[0]!.role).toBe('request');
-    const ask = packetView(idx, out.parameters, packets[0]!.packet);
+    const ask = packetView(idx, out, packets[0]!.packet);
     expect(ask.what).toBe(`HTTP request ${request} from a client`);
-    const seg = packetView(idx, out.parameters, packets[1]!.packet);
+    const seg = packetView(idx, out, packets[1]!.packet);
     expect(seg.layers.map((l) => l.layer)).toEqual(['Ethernet', 'IP', 'TCP', 'HTTP']);
     expect(seg.descriptors.some((d) => d.what.startsWith('send descriptor:'))).toBe(true);
   });
@@ -265,7 +278,7 @@ describe.skipIf(!built)('packets of the presets the inspector is for (real engin
     const rx = idx.byKind
       .get(K.SinicCopy)!
       .find((i) => idx.trace.a[i] === 0 && arrived.has(idx.trace.c[i]!))!;
-    const v = packetView(idx, out.parameters, idx.trace.c[rx]!);
+    const v = packetView(idx, out, idx.trace.c[rx]!);
     expect(v.what).toBe('TCP segment received');
     expect(v.layers[2]!.fields).toContainEqual({ name: 'payload', value: '1,448 B' });
     expect(v.descriptors.some((d) => d.what.startsWith('copy engine'))).toBe(true);

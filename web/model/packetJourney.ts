@@ -26,7 +26,7 @@ import {
   purposeName,
 } from '../engine/traceKinds';
 import { countUpTo, recordFields, type Trace } from '../engine/trace';
-import { paramAt, type ParameterTree } from '../engine/types';
+import { paramAt, type ParameterTree, type RunOutput, type SystemFrame } from '../engine/types';
 import { occupancy } from './rings';
 import type { TraceIndex } from './traceIndex';
 
@@ -185,15 +185,6 @@ export interface HeaderLayer {
   fields: LayerField[];
 }
 
-/** The model's header sizes (core-cpp/scenario/config.hpp, core-cpp/sinic/net.hpp). */
-const ETH_HEADER = 14;
-const ETH_CRC = 4;
-const IP_HEADER = 20;
-const UDP_HEADER = 8;
-const MIN_FRAME = 64;
-/** SINIC runs: 14 Ethernet + 20 IP + 32 TCP with timestamps (net.hpp kTcpIpEthHeaderBytes). */
-const SINIC_TCP_HEADER = 32;
-
 const B = (n: number) => `${n.toLocaleString('en-US')} B`;
 
 // ---- descriptors -----------------------------------------------------------------------------
@@ -310,9 +301,10 @@ function firstOf(trace: Trace, recs: readonly number[], kinds: readonly number[]
 
 export function packetView(
   idx: TraceIndex,
-  params: ParameterTree | undefined,
+  output: Pick<RunOutput, 'parameters' | 'system'>,
   id: number,
 ): PacketView {
+  const params = output.parameters;
   const trace = idx.trace;
   const recs = packetIndex(trace).get(id) ?? [];
   const workload = String(paramAt(params, 'workload.kind') ?? 'udp');
@@ -353,7 +345,7 @@ export function packetView(
   if (out.direction === null && (post !== null || firstOf(trace, recs, [K.WebSegment]) !== null))
     out.direction = 'send';
 
-  headers(out, trace, recs, workload, params);
+  headers(out, trace, recs, workload, params, output.system.frame);
   out.descriptors = descriptors(idx, recs, id, workload);
   return out;
 }
@@ -364,7 +356,14 @@ function headers(
   recs: readonly number[],
   workload: string,
   params: ParameterTree | undefined,
+  layout: SystemFrame,
 ): void {
+  // The header sizes the core builds frames with (the run's "system" block).
+  const ETH_HEADER = layout.ethernet_header_bytes;
+  const ETH_CRC = layout.crc_bytes;
+  const IP_HEADER = layout.ip_header_bytes;
+  const UDP_HEADER = layout.udp_header_bytes ?? 0;
+  const MIN_FRAME = layout.min_frame_bytes ?? 0;
   const F = out.frameBytes;
   const eth = (crc: boolean): HeaderLayer => ({
     layer: 'Ethernet',
@@ -372,7 +371,12 @@ function headers(
       { name: 'header', value: `${B(ETH_HEADER)} (size only)` },
       ...(crc ? [{ name: 'CRC', value: B(ETH_CRC) }] : []),
       ...(F !== null
-        ? [{ name: 'frame', value: `${B(F)}${crc ? '' : ' (the wire adds the 4-byte CRC)'}` }]
+        ? [
+            {
+              name: 'frame',
+              value: `${B(F)}${crc ? '' : ` (the wire adds the ${ETH_CRC}-byte CRC)`}`,
+            },
+          ]
         : []),
     ],
   });
@@ -388,7 +392,7 @@ function headers(
   if (workload === 'udp') {
     const delivered = firstOf(trace, recs, [K.HostDeliver]);
     const datagram = Number(paramAt(params, 'workload.datagram_bytes') ?? NaN);
-    // frame = max(64, datagram + 46) (config.hpp frame_bytes): 8 UDP + 20 IP + 14 Ethernet + 4 CRC.
+    // frame = max(minimum, datagram + UDP, IP and Ethernet headers + CRC) (config.hpp frame_bytes).
     const payload =
       delivered !== null
         ? trace.b[delivered]!
@@ -436,8 +440,8 @@ function headers(
     return;
   }
   if (workload === 'web' || workload === 'tcp-segments') {
-    const hdr = Number(paramAt(params, 'workload.segment_header_bytes') ?? 66);
-    const tcpHdr = hdr - ETH_HEADER - IP_HEADER;
+    const hdr = layout.segment_header_bytes ?? 0;
+    const tcpHdr = layout.tcp_header_bytes ?? 0;
     const seg = firstOf(trace, recs, [K.WebSegment]);
     const ask = firstOf(trace, recs, [K.WebAsk]);
     const tcp = (payload: number | null): HeaderLayer => ({
@@ -524,13 +528,14 @@ function headers(
     return;
   }
   if (workload === 'tcp-stream') {
+    const SINIC_TCP_HEADER = layout.tcp_header_bytes ?? 0;
     const payload = F !== null ? F - ETH_HEADER - IP_HEADER - SINIC_TCP_HEADER : null;
     out.what =
       payload === 0
         ? `TCP acknowledgement ${out.direction === 'send' ? 'sent' : 'received'}`
         : `TCP segment ${out.direction === 'send' ? 'sent' : 'received'}`;
     out.layers = [
-      eth(false),
+      eth(layout.crc_in_frame),
       ip(F !== null ? F - ETH_HEADER : null),
       {
         layer: 'TCP',

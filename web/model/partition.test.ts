@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TIGON_EVENTS } from '../engine/traceKinds';
 import { loadNodeCore } from '../engine/nodeCore';
-import type { Metrics, ValidationError } from '../engine/types';
+import type { EventCpu, Metrics, ValidationError } from '../engine/types';
+import { fixtureSystem } from '../engine/fixture';
 import { scenarioById } from '../scenarios';
 import {
   FIRMWARE_PATH,
@@ -11,7 +12,6 @@ import {
   eventId,
   eventsConflict,
   moveEvent,
-  partitionPath,
   partitionResults,
   partitionState,
   requestedValue,
@@ -38,6 +38,19 @@ const TABLE_3_4: Record<string, Place> = {
   DRC: 'B',
   DWC: 'A',
 };
+// The run's system block as the core gives it for a Tigon run: what each firmware choice runs.
+const TABLE: EventCpu[] = SHORT.map((s) => TABLE_3_4[s]!);
+const SYSTEM = fixtureSystem({ tigon: { firmware: 'parallel', places: TABLE } });
+const allOn = (c: EventCpu): EventCpu[] => SHORT.map(() => c);
+SYSTEM.tigon!.firmware_choices = {
+  release: { firmware: 'release', cpu_b: false, partition: allOn('A') },
+  'release-sram-both': { firmware: 'release', cpu_b: false, partition: allOn('A') },
+  parallel: { firmware: 'parallel', cpu_b: true, partition: TABLE },
+  custom: { firmware: 'custom', cpu_b: true, partition: null },
+  dynamic: { firmware: 'dynamic', cpu_b: true, partition: allOn('either') },
+};
+const partitionPath = (e: number) => SYSTEM.tigon!.events[e]!.parameter;
+
 function baseWith(firmware: string, extra: Record<string, unknown> = {}) {
   const m = new Map<string, unknown>([[FIRMWARE_PATH, firmware]]);
   TIGON_EVENTS.forEach((e, i) => m.set(partitionPath(i), TABLE_3_4[e.short]));
@@ -48,15 +61,20 @@ const get = (m: ReadonlyMap<string, unknown>) => requestedValue({}, m, new Map()
 
 describe('the partition the user asked for', () => {
   it('reads RELEASE as all on A, PARALLEL as Table 3.4, custom from its parameters', () => {
-    expect(partitionState(get(baseWith('release-sram-both'))).places).toEqual(SHORT.map(() => 'A'));
-    const parallel = partitionState(get(baseWith('parallel')));
+    expect(partitionState(get(baseWith('release-sram-both')), SYSTEM).places).toEqual(
+      SHORT.map(() => 'A'),
+    );
+    const parallel = partitionState(get(baseWith('parallel')), SYSTEM);
     expect(parallel.family).toBe('parallel');
     expect(parallel.places).toEqual(SHORT.map((s) => TABLE_3_4[s]));
     const custom = partitionState(
       requestedValue({ [partitionPath(id('MB'))]: 'none' }, baseWith('custom'), new Map()),
+      SYSTEM,
     );
     expect(custom.places[id('MB')]).toBe('none');
-    expect(partitionState(get(baseWith('dynamic'))).places).toEqual(SHORT.map(() => 'both'));
+    expect(partitionState(get(baseWith('dynamic')), SYSTEM).places).toEqual(
+      SHORT.map(() => 'both'),
+    );
   });
 
   it('reads the latest overrides first, then the scenario, then the run on screen', () => {
@@ -76,17 +94,17 @@ describe('the partition the user asked for', () => {
 describe('moving a handler', () => {
   it('in custom firmware sets that one override, and moving it back removes it', () => {
     const base = baseWith('custom');
-    const state = partitionState(get(base));
+    const state = partitionState(get(base), SYSTEM);
     const sdr = partitionPath(id('SDR'));
     const moved = moveEvent({}, base, state, id('SDR'), 'A', get(base));
     expect(moved).toEqual({ [sdr]: 'A' });
-    const after = partitionState(requestedValue(moved, base, new Map()));
+    const after = partitionState(requestedValue(moved, base, new Map()), SYSTEM);
     expect(moveEvent(moved, base, after, id('SDR'), 'B', get(base))).toEqual({});
   });
 
   it('from PARALLEL switches to custom; the other eight stay as Table 3.4', () => {
     const base = baseWith('parallel');
-    const o = moveEvent({}, base, partitionState(get(base)), id('MB'), 'B', get(base));
+    const o = moveEvent({}, base, partitionState(get(base), SYSTEM), id('MB'), 'B', get(base));
     expect(o).toEqual({ [FIRMWARE_PATH]: 'custom', 'system.tigon.partition.mailbox': 'B' });
   });
 
@@ -98,7 +116,7 @@ describe('moving a handler', () => {
     const o = moveEvent(
       { 'workload.datagram_bytes': 64 },
       base,
-      partitionState(get(base)),
+      partitionState(get(base), SYSTEM),
       id('SDR'),
       'B',
       get(base),
@@ -114,7 +132,7 @@ describe('moving a handler', () => {
       'system.tigon.partition.update_send_consumer': 'A',
       'system.tigon.partition.dma_read_complete': 'A',
     });
-    expect(partitionState(requestedValue(o, base, new Map())).places).toEqual(
+    expect(partitionState(requestedValue(o, base, new Map()), SYSTEM).places).toEqual(
       SHORT.map((s) => (s === 'SDR' ? 'B' : 'A')),
     );
   });

@@ -5,9 +5,9 @@
 // eventsConflict below mirrors; partition.test.ts checks the mirror against the core's own
 // refusals) and computes every result the editor shows.
 import { TIGON_EVENTS } from '../engine/traceKinds';
-import type { Metrics, ParameterTree } from '../engine/types';
+import type { EventCpu, Metrics, SystemInfo } from '../engine/types';
 import { withOverride, type Overrides } from './overrides';
-import { TABLE_3_4, snakeEvent, tigonSetup, type EventCpu, type FirmwareFamily } from './firmware';
+import { firmwareFamily, type FirmwareFamily } from './firmware';
 
 /** Where the user may put a handler: one CPU, both (under the semaphore), or none (refused). */
 export type Place = 'A' | 'B' | 'both' | 'none';
@@ -36,26 +36,40 @@ export interface PartitionState {
   family: FirmwareFamily;
   /** Where each event's handler runs, index = event id (dynamic firmware: "both"). */
   places: Place[];
+  /** Each event's partition parameter, as the core names it ("system.tigon.partition.mailbox"). */
+  paths: string[];
 }
 
 function asPlace(cpu: EventCpu): Place {
   return cpu === 'either' ? 'both' : cpu;
 }
 
-/** The path of an event's partition parameter: "system.tigon.partition.send_data_ready". */
-export function partitionPath(event: number): string {
-  return `system.tigon.partition.${snakeEvent(TIGON_EVENTS[event]!.name)}`;
-}
-
-/** The partition as `get` reads the parameters (RELEASE: all on A; PARALLEL: Table 3.4; …). */
-export function partitionState(get: (path: string) => unknown): PartitionState {
-  // tigonSetup reads a parameter tree: give it the firmware and the nine partition parameters.
-  const partition: Record<string, unknown> = {};
-  TIGON_EVENTS.forEach((e, i) => (partition[snakeEvent(e.name)] = get(partitionPath(i))));
-  const setup = tigonSetup({
-    system: { tigon: { firmware: get(FIRMWARE_PATH), partition } },
-  } as unknown as ParameterTree);
-  return { firmware: setup.firmware, family: setup.family, places: setup.eventCpu.map(asPlace) };
+/**
+ * The partition as `get` reads the parameters: a firmware other than custom runs what the core
+ * says that firmware choice runs (RELEASE: all on A; PARALLEL: Table 3.4; …); custom runs the
+ * partition parameters as asked.
+ */
+export function partitionState(
+  get: (path: string) => unknown,
+  system: SystemInfo | undefined,
+): PartitionState {
+  const t = system?.tigon ?? null;
+  const asked = get(FIRMWARE_PATH);
+  const choice = t && typeof asked === 'string' ? t.firmware_choices[asked] : undefined;
+  if (!t || !choice)
+    return { firmware: null, family: 'unknown', places: TIGON_EVENTS.map(() => 'none'), paths: [] };
+  const family = firmwareFamily(
+    choice.firmware,
+    choice.cpu_b,
+    choice.partition?.includes('either') ?? false,
+  );
+  const places = choice.partition
+    ? choice.partition.map(asPlace)
+    : t.events.map((e) => {
+        const v = get(e.parameter);
+        return v === 'A' || v === 'B' || v === 'both' || v === 'none' ? v : 'none';
+      });
+  return { firmware: choice.firmware, family, places, paths: t.events.map((e) => e.parameter) };
 }
 
 /**
@@ -92,7 +106,8 @@ export function withPartition(
     for (const path of SRAM_PATHS) if (get(path) === true) next = { ...next, [path]: true };
   }
   places.forEach((p, e) => {
-    next = withOverride(next, partitionPath(e), p, base);
+    const path = state.paths[e];
+    if (path) next = withOverride(next, path, p, base);
   });
   return next;
 }
@@ -110,8 +125,10 @@ export function moveEvent(
   return withPartition(overrides, base, state, places, get);
 }
 
-/** Table 3.4 (PARALLEL's partition) as places. */
-export const TABLE_3_4_PLACES: readonly Place[] = TABLE_3_4.map(asPlace);
+/** Table 3.4 (PARALLEL's partition) as places, as the core holds it. */
+export function table34Places(system: SystemInfo | undefined): Place[] {
+  return (system?.tigon?.table_3_4 ?? []).map(asPlace);
+}
 
 // ---------------------------------------------------------------------------------------------
 // What two CPUs share (Tables 3.2 and 3.3)

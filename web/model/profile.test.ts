@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Check, Metrics, ParameterTree } from '../engine/types';
+import type { Check, EventCpu, Metrics, SystemInfo } from '../engine/types';
+import { fixtureSystem } from '../engine/fixture';
 import { TIGON_EVENTS } from '../engine/traceKinds';
 import {
   THESIS_CPU_A_SHARE,
@@ -25,8 +26,22 @@ function tigonResults(shares = SHARES, cpuA = 0.47): Metrics {
   return m;
 }
 
-function tigonParams(firmware: string, partition: Record<string, string> = {}) {
-  return { system: { nic: { model: 'tigon' }, tigon: { firmware, partition } } } as ParameterTree;
+// The system block the core reports for each firmware (Table 3.4 for PARALLEL).
+const TABLE: EventCpu[] = ['B', 'A', 'B', 'B', 'A', 'B', 'A', 'B', 'A'];
+function tigonSystem(firmware: string, partition: Record<string, EventCpu> = {}): SystemInfo {
+  const single = firmware.startsWith('release') || firmware === 'bsd';
+  const places: EventCpu[] = single
+    ? TABLE.map(() => 'A')
+    : firmware === 'parallel'
+      ? TABLE
+      : firmware === 'dynamic'
+        ? TABLE.map(() => 'either')
+        : TIGON_EVENTS.map(
+            (e) => partition[e.name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()] ?? 'none',
+          );
+  return fixtureSystem({
+    tigon: { firmware, places, cpuB: !single, dynamic: firmware === 'dynamic' },
+  });
 }
 
 const check = (metric: string, expected: unknown, extra: Partial<Check> = {}): Check => ({
@@ -45,7 +60,7 @@ const check = (metric: string, expected: unknown, extra: Partial<Check> = {}): C
 describe('profileModel', () => {
   it('sorts the events largest share first, as Fig 3.5', () => {
     const m = profileModel({
-      parameters: tigonParams('parallel'),
+      system: tigonSystem('parallel'),
       results: tigonResults(),
       checks: [],
     });
@@ -70,11 +85,11 @@ describe('profileModel', () => {
 
   it('puts every event on CPU A for release and BSD, either for dynamic', () => {
     for (const fw of ['release', 'bsd', 'release-sram-both']) {
-      const p = profileModel({ parameters: tigonParams(fw), results: tigonResults(), checks: [] });
+      const p = profileModel({ system: tigonSystem(fw), results: tigonResults(), checks: [] });
       expect((p as ProfileModel).rows.every((r) => r.cpu === 'A')).toBe(true);
     }
     const d = profileModel({
-      parameters: tigonParams('dynamic'),
+      system: tigonSystem('dynamic'),
       results: tigonResults(),
       checks: [],
     });
@@ -83,7 +98,7 @@ describe('profileModel', () => {
 
   it('takes the partition parameters for custom firmware', () => {
     const p = profileModel({
-      parameters: tigonParams('custom', { send_data_ready: 'A', mailbox: 'both' }),
+      system: tigonSystem('custom', { send_data_ready: 'A', mailbox: 'both' }),
       results: tigonResults(),
       checks: [],
     }) as ProfileModel;
@@ -93,16 +108,14 @@ describe('profileModel', () => {
   });
 
   it('says why there is no profile', () => {
-    const fixed = { system: { nic: { model: 'fixed' } } } as ParameterTree;
-    expect(profileModel({ parameters: fixed, results: tigonResults(), checks: [] })).toBe(
-      'not-tigon',
-    );
-    expect(profileModel({ parameters: tigonParams('parallel'), results: {}, checks: [] })).toBe(
+    const fixed = fixtureSystem();
+    expect(profileModel({ system: fixed, results: tigonResults(), checks: [] })).toBe('not-tigon');
+    expect(profileModel({ system: tigonSystem('parallel'), results: {}, checks: [] })).toBe(
       'no-profile',
     );
     expect(
       profileModel({
-        parameters: tigonParams('parallel'),
+        system: tigonSystem('parallel'),
         results: tigonResults(SHARES.map(() => 0)),
         checks: [],
       }),
@@ -122,7 +135,7 @@ describe('profileModel', () => {
       check('tigon_cpu_a_share', 0.47, { pass: false }),
     ];
     const p = profileModel({
-      parameters: tigonParams('parallel'),
+      system: tigonSystem('parallel'),
       results: tigonResults(),
       checks,
     }) as ProfileModel;
@@ -139,7 +152,7 @@ describe('profileModel', () => {
 
 describe('profileLayout', () => {
   const p = profileModel({
-    parameters: tigonParams('parallel'),
+    system: tigonSystem('parallel'),
     results: tigonResults(undefined, 0.5),
     checks: [check('tigon_share_ReceiveComplete', 0.35)],
   }) as ProfileModel;

@@ -80,9 +80,9 @@ export function referencesFor(checks: readonly Check[] | undefined, metric: stri
  * or no handler ran (all shares zero).
  */
 export function profileModel(
-  output: Pick<RunOutput, 'parameters' | 'results' | 'checks'>,
+  output: Pick<RunOutput, 'system' | 'results' | 'checks'>,
 ): ProfileModel | ProfileProblem {
-  const setup = tigonSetup(output.parameters);
+  const setup = tigonSetup(output.system);
   const results = output.results ?? {};
   if (!setup.tigon) return 'not-tigon';
   const rows: ProfileRow[] = [];

@@ -13,7 +13,7 @@ import { Store, doneState, holdFor, type DoneRun } from '../store/store';
 import { cpuTimeline, diagramStateAt } from './diagramState';
 import { ringsAt } from './rings';
 import { narrate } from './narrate';
-import { busCyclePs, busPhaseIndex, cyclesUpTo, describeTenure, signalsAt } from './busPhases';
+import { busPhaseIndex, cyclesUpTo, describeTenure, signalsAt } from './busPhases';
 import { waveModel } from './waveform';
 import { cachedFirmwareIndex, cpuNow, lanesModel, queuesAt, sramAt } from './firmware';
 import {
@@ -63,7 +63,7 @@ function viewsAt(run: DoneRun, t: number, speed: number): Record<string, unknown
   const current = countUpTo(run.trace.time, t) - 1;
   out.eventLog = { current, time: current >= 0 ? run.trace.time[current] : null };
   out.packetAtCursor = packetAtCursor(run.trace, t);
-  const bus = busPhaseIndex(run.trace, w.start, w.end, params, busCyclePs(run.output.results));
+  const bus = busPhaseIndex(run.trace, w.start, w.end, params, run.output.system);
   if (bus.n > 0) {
     const sig = signalsAt(bus, t);
     out.busSignals = sig;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fixtureSystem } from '../engine/fixture';
 import { describe, expect, it } from 'vitest';
 import type { RunOutput } from '../engine/types';
 import type { Scenario } from '../scenarios/types';
@@ -26,6 +27,7 @@ const schema = JSON.parse(
 
 const output = (over: Partial<RunOutput> = {}): RunOutput => ({
   format: 'nicsim-results/1',
+  system: fixtureSystem(),
   scenario: 't',
   seed: 1,
   parameters: {},

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureSystem } from '../engine/fixture';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { decodeTrace, encodeTrace } from '../engine/trace';
 import type { RunOutput } from '../engine/types';
@@ -159,6 +160,7 @@ describe('the boxes beside the grid (server-rendered)', () => {
 describe('CacheView (server-rendered)', () => {
   const output = (parameters: RunOutput['parameters']): RunOutput => ({
     format: 'nicsim-results/1',
+    system: fixtureSystem(),
     scenario: 't',
     seed: 1,
     parameters,

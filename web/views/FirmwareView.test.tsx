@@ -96,6 +96,7 @@ describe('QueueMeters and the lanes shown', () => {
       family: firmware === 'release' ? ('single' as const) : ('parallel' as const),
       cpuB: firmware !== 'release',
       eventCpu: [],
+      masks: [0, 0] as [number, number],
     });
     expect(shownCpus(setup('release'), ix)).toEqual([0]);
     expect(shownCpus(setup('parallel'), ix)).toEqual([0, 1]);

@@ -7,14 +7,12 @@ import { memo, useMemo, useRef, useState } from 'react';
 import { useWidth } from './useWidth';
 import { useRun, useStore, useStoreInstance, type DoneRun } from '../store/store';
 import { TIGON_EVENTS } from '../engine/traceKinds';
-import { paramAt } from '../engine/types';
 import {
   CPU_NAMES,
   cachedFirmwareIndex,
   cpuNow,
   lanesModel,
   nextHandlerStart,
-  partitionMask,
   pathName,
   prevHandlerStart,
   queuesAt,
@@ -498,7 +496,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
   const store = useStoreInstance();
   const cursor = useStore((s) => s.playback.cursor);
   const win = useMemo(() => windowOf(run), [run]);
-  const setup = useMemo(() => tigonSetup(run.output.parameters), [run]);
+  const setup = useMemo(() => tigonSetup(run.output.system), [run]);
   const ix = useMemo(() => cachedFirmwareIndex(run.trace, win.start, win.end), [run, win]);
   const plotRef = useRef<HTMLDivElement>(null);
   const width = useWidth(plotRef, ix, 900, 360);
@@ -537,7 +535,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
   });
 
   if (!setup.tigon && ix.tigonRecords === 0) {
-    const nicModel = paramAt(run.output.parameters, 'system.nic.model');
+    const nicModel = run.output.system?.nic_model;
     return (
       <Message>
         This run does not use the Tigon
@@ -556,11 +554,11 @@ function FirmwareRun({ run }: { run: DoneRun }) {
       </Message>
     );
 
-  const regs = cpus.map((c) => registerAt(ix, c, cursor, partitionMask(setup.eventCpu, c)));
+  const regs = cpus.map((c) => registerAt(ix, c, cursor, setup.masks[c === 1 ? 1 : 0]));
   const nows = cpus.map((c) => cpuNow(ix, c, cursor));
   const next = nextHandlerStart(ix, cursor);
   const prev = prevHandlerStart(ix, cursor);
-  const cap = paramAt(run.output.parameters, 'system.nic.dma_queue_depth');
+  const cap = run.output.system?.rings?.dma_queue_depth;
   const height = lanesHeight(model.lanes.length);
 
   const goto = (t: number | null) => {

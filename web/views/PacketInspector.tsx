@@ -282,7 +282,7 @@ function InspectorPanel({ packet }: { packet: number }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastHighlight = useRef<string[] | null>(null);
   const view = useMemo(
-    () => (run ? packetView(run.index, run.output.parameters, packet) : null),
+    () => (run ? packetView(run.index, run.output, packet) : null),
     [run, packet],
   );
 

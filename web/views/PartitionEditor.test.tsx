@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { TIGON_EVENTS } from '../engine/traceKinds';
 import type { Metrics, ValidationError } from '../engine/types';
-import { TABLE_3_4_PLACES, type PartitionState, type Place } from '../model/partition';
+import type { PartitionState, Place } from '../model/partition';
+
+// Table 3.4 as places (the run's system block carries it), index = event id.
+const TABLE_3_4_PLACES: Place[] = ['B', 'A', 'B', 'B', 'A', 'B', 'A', 'B', 'A'];
 import { PartitionEditor, type PartitionEditorProps } from './PartitionEditor';
 import { tigonEventColor } from './tigonPalette';
 
@@ -13,6 +16,7 @@ const custom = (places: readonly Place[]): PartitionState => ({
   firmware: 'custom',
   family: 'custom',
   places: [...places],
+  paths: [],
 });
 
 const RESULTS: Metrics = {
@@ -27,6 +31,7 @@ function render(props: Partial<PartitionEditorProps>): string {
   return renderToStaticMarkup(
     <PartitionEditor
       state={custom(TABLE_3_4_PLACES)}
+      table34={TABLE_3_4_PLACES}
       results={null}
       resultsAre="current"
       errors={[]}
@@ -113,7 +118,7 @@ describe('PartitionEditor (server-rendered)', () => {
 
   it('says what moving a handler does under RELEASE firmware', () => {
     const html = render({
-      state: { firmware: 'release', family: 'single', places: SHORT.map(() => 'A') },
+      state: { firmware: 'release', family: 'single', places: SHORT.map(() => 'A'), paths: [] },
     });
     expect(html).toContain(
       'RELEASE firmware: every handler runs on CPU A. Moving a handler switches to custom firmware',

@@ -19,7 +19,7 @@ import { ErrorBoundary } from '../app/ErrorBoundary';
 import type { Overrides } from '../model/overrides';
 import { THESIS_CPU_A_SHARE, sharePct } from '../model/profile';
 import {
-  TABLE_3_4_PLACES,
+  table34Places,
   crossPairs,
   moveEvent,
   partitionResults,
@@ -464,6 +464,8 @@ export interface PartitionEditorProps {
   onMove: (event: number, to: Place) => void;
   /** Asks for a whole partition (the Table 3.4 button). */
   onPlaces: (places: Place[]) => void;
+  /** Table 3.4 as places (from the run's output). */
+  table34: readonly Place[];
 }
 
 export function PartitionEditor({
@@ -473,10 +475,11 @@ export function PartitionEditor({
   errors,
   onMove,
   onPlaces,
+  table34,
 }: PartitionEditorProps) {
   const r = useMemo(() => partitionResults(results ?? undefined), [results]);
   const locked = useMemo(() => semaphoreEvents(state.places), [state.places]);
-  const isTable34 = state.places.every((p, e) => p === TABLE_3_4_PLACES[e]);
+  const isTable34 = state.places.every((p, e) => p === table34[e]);
   const note =
     resultsAre === 'running'
       ? '· the previous run, while this one runs…'
@@ -495,7 +498,7 @@ export function PartitionEditor({
           type="button"
           className="btn btn-small"
           disabled={isTable34 && state.family === 'custom'}
-          onClick={() => onPlaces([...TABLE_3_4_PLACES])}
+          onClick={() => onPlaces([...table34])}
           data-testid="pt-table-3-4"
         >
           Table 3.4
@@ -559,7 +562,9 @@ export function PartitionPanel({
     () => requestedValue(requested, base, effective),
     [requested, base, effective],
   );
-  const state = useMemo(() => partitionState(get), [get]);
+  const system = run?.output.system;
+  const state = useMemo(() => partitionState(get, system), [get, system]);
+  const table34 = useMemo(() => table34Places(system), [system]);
   const resultsAre = running
     ? 'running'
     : run && sameOverrides(run.overrides, requested)
@@ -576,6 +581,7 @@ export function PartitionPanel({
       errors={partitionErrors(errors)}
       onMove={(event, to) => send(moveEvent(requested, base, state, event, to, get))}
       onPlaces={(places) => send(withPartition(requested, base, state, places, get))}
+      table34={table34}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureSystem } from '../engine/fixture';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Check, Metrics, ParameterTree } from '../engine/types';
+import type { Check, Metrics } from '../engine/types';
 import { TIGON_EVENTS } from '../engine/traceKinds';
 import { profileModel, type ProfileModel } from '../model/profile';
 import { ProfileSvg } from './ProfileView';
@@ -14,9 +15,9 @@ TIGON_EVENTS.forEach((e, i) => {
   results[`tigon_share_${e.name}`] = { value: SHARES[i]!, unit: 'fraction' };
   results[`tigon_runs_${e.name}`] = { value: RUNS[i]!, unit: 'runs/packet' };
 });
-const parameters = {
-  system: { nic: { model: 'tigon' }, tigon: { firmware: 'parallel' } },
-} as ParameterTree;
+const system = fixtureSystem({
+  tigon: { firmware: 'parallel', places: ['B', 'A', 'B', 'B', 'A', 'B', 'A', 'B', 'A'] },
+});
 const check = (metric: string, expected: number, pass: boolean): Check => ({
   id: metric,
   source: 'seed 000 §3.2.2 (Fig 3.5)',
@@ -30,7 +31,7 @@ const check = (metric: string, expected: number, pass: boolean): Check => ({
   pass,
 });
 const model = profileModel({
-  parameters,
+  system,
   results,
   checks: [
     check('tigon_share_SendDataReady', 0.3, true),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureSystem } from '../engine/fixture';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { decodeTrace, encodeTrace } from '../engine/trace';
 import type { RunOutput } from '../engine/types';
@@ -16,6 +17,7 @@ const r7 = requestPathIndex(trace).byRequest.get(7)!;
 function output(kb: number): RunOutput {
   return {
     format: 'nicsim-results/1',
+    system: fixtureSystem(),
     scenario: 't',
     seed: 1,
     parameters: {

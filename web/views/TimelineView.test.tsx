@@ -1,6 +1,7 @@
 // The timeline, server-rendered from hand-written records (model/lanes.example.ts): the lanes'
 // SVG as a snapshot, and the view in a store (the followed packet, the highlighted parts).
 import { describe, expect, it } from 'vitest';
+import { fixtureSystem } from '../engine/fixture';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { decodeTrace, encodeTrace } from '../engine/trace';
 import type { RunOutput } from '../engine/types';
@@ -17,6 +18,7 @@ const model = buildTimeline(trace, 0, ONE_SEND_WINDOW.end, { busLabel: 'PCI bus'
 function output(): RunOutput {
   return {
     format: 'nicsim-results/1',
+    system: fixtureSystem(),
     scenario: 'anatomy-of-a-send',
     seed: 1,
     parameters: { system: { bus: { protocol: 'pci', model: 'pci' }, nic: { model: 'fixed' } } },

@@ -349,7 +349,7 @@ function TimelineRun({ run }: { run: DoneRun }) {
   const highlight = useStore((s) => s.ui.highlight);
   const win = useMemo(() => windowOf(run), [run]);
   const model = useMemo(
-    () => cachedTimeline(run.trace, win.start, win.end, timelineSetup(run.output.parameters)),
+    () => cachedTimeline(run.trace, win.start, win.end, timelineSetup(run.output.system)),
     [run, win],
   );
   const wrapRef = useRef<HTMLDivElement>(null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { decodeTrace, encodeTrace } from '../engine/trace';
-import { fixtureDmaReadRecords } from '../engine/fixture';
+import { fixtureDmaReadRecords, fixtureSystem } from '../engine/fixture';
 import { buildBusPhaseIndex } from '../model/busPhases';
 import { waveModel } from '../model/waveform';
 import { LABEL_W, WaveformSvg } from './Waveform';
@@ -13,7 +13,7 @@ const ix = buildBusPhaseIndex(
   0,
   1_000_000,
   { system: { bus: { clock_mhz: 33 }, nics: 1 } },
-  30000,
+  fixtureSystem({ busCyclePs: 30000 }),
 );
 const cursor = 210000 + 8 * 30000;
 const span = 24 * 30000;

@@ -8,7 +8,6 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { useRun, useStore, useStoreInstance } from '../store/store';
 import { BC } from '../engine/traceKinds';
 import {
-  busCyclePs,
   CATEGORY_LABELS,
   OVERHEAD_CATEGORIES,
   PAYLOAD_CATEGORIES,
@@ -70,13 +69,7 @@ export function useBusPhaseIndex(run: DoneRun | null): BusPhaseIndex | null {
   return useMemo(() => {
     if (!run) return null;
     const w = windowOf(run);
-    return busPhaseIndex(
-      run.trace,
-      w.start,
-      w.end,
-      run.output.parameters,
-      busCyclePs(run.output.results),
-    );
+    return busPhaseIndex(run.trace, w.start, w.end, run.output.parameters, run.output.system);
   }, [run]);
 }
 

@@ -1,6 +1,7 @@
 // The SINIC paper's views, server-rendered: the receive path, the registers and VNICs, and the
 // CPU time by part, from hand-written trace records (model/rxPath.example.ts) and metrics.
 import { describe, expect, it } from 'vitest';
+import { fixtureSystem } from '../engine/fixture';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { decodeTrace, encodeTrace } from '../engine/trace';
 import type { Metrics, ParameterTree, RunOutput } from '../engine/types';
@@ -17,6 +18,7 @@ const T0 = 1000 * US;
 function output(parameters: ParameterTree, extra: Partial<RunOutput> = {}): RunOutput {
   return {
     format: 'nicsim-results/1',
+    system: fixtureSystem(),
     scenario: 't',
     seed: 1,
     parameters,

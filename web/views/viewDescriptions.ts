@@ -11,7 +11,6 @@ import { narrate } from '../model/narrate';
 import { ringsAt, type RingCopyState } from '../model/rings';
 import { cachedFirmwareIndex, cpuNow, registerAt, tigonSetup, CPU_NAMES } from '../model/firmware';
 import {
-  busCyclePs,
   busPhaseIndex,
   CATEGORY_LABELS,
   cyclesUpTo,
@@ -61,13 +60,7 @@ function busIndex(run: DoneRun): BusPhaseIndex {
   let ix = busIndexes.get(run);
   if (!ix) {
     const w = windowOf(run);
-    ix = busPhaseIndex(
-      run.trace,
-      w.start,
-      w.end,
-      run.output.parameters,
-      busCyclePs(run.output.results),
-    );
+    ix = busPhaseIndex(run.trace, w.start, w.end, run.output.parameters, run.output.system);
     busIndexes.set(run, ix);
   }
   return ix;
@@ -110,7 +103,7 @@ export const rings: Describer = (run, t) => {
 };
 
 export const firmware: Describer = (run, t) => {
-  const setup = tigonSetup(run.output.parameters);
+  const setup = tigonSetup(run.output.system);
   const w = windowOf(run);
   const ix = cachedFirmwareIndex(run.trace, w.start, w.end);
   const cpus = shownCpus(setup, ix);

@@ -79,4 +79,42 @@ TigonPartition tigon_table_3_4() {
 
 std::int64_t tigon_code_bytes(TigonEvent e) { return kEvents[static_cast<int>(e)].code_bytes; }
 
+TigonPartition tigon_partition(TigonFirmware f, const TigonPartition& custom) {
+  TigonPartition p{};
+  switch (f) {
+    case TigonFirmware::Release:
+    case TigonFirmware::Bsd:
+      p.fill(kCpuA);
+      break;
+    case TigonFirmware::Parallel:
+      p = tigon_table_3_4();
+      break;
+    case TigonFirmware::Custom:
+      p = custom;
+      break;
+    case TigonFirmware::Dynamic:
+      p.fill(kCpuBoth);
+      break;
+  }
+  return p;
+}
+
+bool tigon_cpu_runs(TigonFirmware f, int cpu) {
+  return cpu == 0 || (f != TigonFirmware::Release && f != TigonFirmware::Bsd);
+}
+
+bool tigon_lock_needed(TigonFirmware f, const TigonPartition& p, bool send_consumer_by_dma, int cpu,
+                       TigonEvent e) {
+  if (f == TigonFirmware::Dynamic) return true;
+  if (p[static_cast<std::size_t>(e)] == kCpuBoth) return true;
+  const int other = 1 - cpu;
+  if (!tigon_cpu_runs(f, other)) return false;
+  for (int x = 0; x < kTigonEvents; ++x) {
+    if ((p[static_cast<std::size_t>(x)] & (1 << other)) &&
+        tigon_events_conflict(e, static_cast<TigonEvent>(x), send_consumer_by_dma))
+      return true;
+  }
+  return false;
+}
+
 }  // namespace nicsim

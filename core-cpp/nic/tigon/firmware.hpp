@@ -97,6 +97,17 @@ bool tigon_events_conflict(TigonEvent a, TigonEvent b, bool send_consumer_by_dma
 using TigonPartition = std::array<std::uint8_t, kTigonEvents>;  // CpuMask per event
 TigonPartition tigon_table_3_4();                               // Table 3.4
 
+// The partition a firmware runs (§3.3.1): RELEASE and BSD put every event on CPU A, PARALLEL
+// splits them as Table 3.4, custom takes `custom`, dynamic lets either CPU take any event.
+TigonPartition tigon_partition(TigonFirmware f, const TigonPartition& custom);
+// RELEASE and BSD leave CPU B idle (§3.3.1).
+bool tigon_cpu_runs(TigonFirmware f, int cpu);
+// Whether a handler of `e` on `cpu` takes the hardware semaphore: dynamic dispatch always (the
+// shared register, §3.6), an event on both CPUs, or one that conflicts with an event the other
+// CPU may run (Tables 3.2 and 3.3).
+bool tigon_lock_needed(TigonFirmware f, const TigonPartition& p, bool send_consumer_by_dma, int cpu,
+                       TigonEvent e);
+
 // Handler code size in bytes, the last column of NICSIM_TIGON_EVENTS (§3.2.2: about 21 KB in
 // all). Chosen split: Table 3.4's CPU B handlers fill its 8 KB scratch pad exactly and CPU A's
 // fit its 16 KB, as the thesis says.

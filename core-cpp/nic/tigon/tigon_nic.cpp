@@ -32,21 +32,7 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
                        cfg.nic.receive_coalesce_timer, kReturnTimer) {
   // A window opened mid-run starts with the state it finds, so the views need not guess.
   if (ctx_->trace.start() > 0) ctx_->at(ctx_->trace.start(), this, kSnapshot);
-  switch (tcfg_.firmware) {
-    case TigonFirmware::Release:
-    case TigonFirmware::Bsd:
-      partition_.fill(kCpuA);
-      break;
-    case TigonFirmware::Parallel:
-      partition_ = tigon_table_3_4();
-      break;
-    case TigonFirmware::Custom:
-      partition_ = tcfg_.partition;
-      break;
-    case TigonFirmware::Dynamic:
-      partition_.fill(kCpuBoth);
-      break;
-  }
+  partition_ = tigon_partition(tcfg_.firmware, tcfg_.partition);
   // PARALLEL's Update Send Consumer only publishes the index; the driver reads it (§3.2.2).
   usc_by_dma_ = !cfg.nic.send_consumer_by_pio;
   for (int cpu = 0; cpu < 2; ++cpu) {
@@ -64,10 +50,7 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
   }
 }
 
-bool TigonNic::cpu_present(int cpu) const {
-  return cpu == 0 ||
-         (tcfg_.firmware != TigonFirmware::Release && tcfg_.firmware != TigonFirmware::Bsd);
-}
+bool TigonNic::cpu_present(int cpu) const { return tigon_cpu_runs(tcfg_.firmware, cpu); }
 
 Time TigonNic::cpu_busy_at(int cpu, Time now) const {
   const Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
@@ -312,16 +295,7 @@ void TigonNic::wake() {
 }
 
 bool TigonNic::lock_needed(int cpu, E e) const {
-  if (tcfg_.firmware == TigonFirmware::Dynamic) return true;  // the shared register (§3.6)
-  if (partition_[static_cast<std::size_t>(bit(e))] == kCpuBoth) return true;
-  const int other = 1 - cpu;
-  if (!cpu_present(other)) return false;
-  for (int f = 0; f < kTigonEvents; ++f) {
-    if ((partition_[static_cast<std::size_t>(f)] & (1 << other)) &&
-        tigon_events_conflict(e, static_cast<E>(f), usc_by_dma_))
-      return true;
-  }
-  return false;
+  return tigon_lock_needed(tcfg_.firmware, partition_, usc_by_dma_, cpu, e);
 }
 
 void TigonNic::dispatched(int cpu) {
