@@ -1,0 +1,385 @@
+// A validator of the Trace Event Format, the JSON that ui.perfetto.dev and chrome://tracing open
+// (Google's "Trace Event Format" document; Perfetto's JSON importer for what it accepts). It
+// checks what makes a viewer drop or misdraw events: required fields per phase and their types,
+// B/E and b/e balance, complete events that overlap without nesting on one track, flow events
+// with no slice to bind to, counters without numbers, malformed metadata, bad timestamps.
+
+export interface TraceEventDoc {
+  traceEvents: TraceEvent[];
+  displayTimeUnit?: string;
+  otherData?: Record<string, unknown>;
+}
+
+export interface TraceEvent {
+  name?: string;
+  ph: string;
+  ts?: number;
+  dur?: number;
+  pid?: number | string;
+  tid?: number | string;
+  cat?: string;
+  id?: number | string;
+  id2?: { local?: number | string; global?: number | string };
+  /** Instant scope: g(lobal), p(rocess), t(hread). */
+  s?: string;
+  /** Flow end binding point: "e" binds to the enclosing slice, none to the next slice. */
+  bp?: string;
+  args?: Record<string, unknown>;
+  bind_id?: number | string;
+  flow_in?: boolean;
+  flow_out?: boolean;
+}
+
+export interface Violation {
+  /** Index of the offending event in traceEvents (-1: the document). */
+  event: number;
+  rule: string;
+  message: string;
+}
+
+/** A flow joined: the events of its two ends and the slices they bind to (indices). */
+export interface FlowLink {
+  fromEvent: number;
+  toEvent: number;
+  fromSlice: number;
+  toSlice: number;
+}
+
+export interface ValidationReport {
+  violations: Violation[];
+  /** Flows whose both ends bound to a slice. */
+  flows: FlowLink[];
+  /** Events per phase. */
+  phases: Record<string, number>;
+}
+
+const PHASES = new Set(['B', 'E', 'X', 'i', 'I', 'C', 'b', 'e', 'n', 's', 't', 'f', 'M']);
+const METADATA = new Set([
+  'process_name',
+  'process_labels',
+  'process_sort_index',
+  'thread_name',
+  'thread_sort_index',
+]);
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown) =>
+  (typeof v === 'string' && v.length > 0) || (typeof v === 'number' && Number.isInteger(v));
+const isProcId = (v: unknown) =>
+  (typeof v === 'number' && Number.isInteger(v) && v >= 0) || typeof v === 'string';
+
+interface Slice {
+  event: number;
+  start: number;
+  end: number;
+  depth: number;
+}
+
+/** Validates a parsed trace (the JSON object form, or the bare array form). */
+export function validateTraceEvents(doc: unknown): ValidationReport {
+  const violations: Violation[] = [];
+  const phases: Record<string, number> = {};
+  const flows: FlowLink[] = [];
+  const bad = (event: number, rule: string, message: string) =>
+    violations.push({ event, rule, message });
+
+  let events: unknown[];
+  if (Array.isArray(doc)) events = doc;
+  else if (isObject(doc) && Array.isArray(doc.traceEvents)) {
+    events = doc.traceEvents;
+    if (
+      doc.displayTimeUnit !== undefined &&
+      doc.displayTimeUnit !== 'ms' &&
+      doc.displayTimeUnit !== 'ns'
+    )
+      bad(
+        -1,
+        'document',
+        `displayTimeUnit is ${JSON.stringify(doc.displayTimeUnit)}, not "ms" or "ns"`,
+      );
+  } else {
+    bad(-1, 'document', 'not a trace: expected {"traceEvents": [...]} or an array of events');
+    return { violations, flows, phases };
+  }
+
+  // Slices per track (pid/tid) from X and B/E; async slices per scope; flows for a second pass.
+  const slices = new Map<string, Slice[]>();
+  const openB = new Map<string, { event: number; ts: number; name?: string }[]>();
+  const openAsync = new Map<string, { event: number; ts: number }[]>();
+  const flowStarts = new Map<string, number>();
+  const flowSteps: number[] = [];
+  const v2Out = new Map<string, number>();
+  const v2In: number[] = [];
+  const track = (e: TraceEvent) => `${String(e.pid)}/${String(e.tid)}`;
+  const addSlice = (e: TraceEvent, event: number, start: number, end: number) => {
+    const k = track(e);
+    let list = slices.get(k);
+    if (!list) slices.set(k, (list = []));
+    list.push({ event, start, end, depth: 0 });
+  };
+
+  events.forEach((raw, i) => {
+    if (!isObject(raw)) return bad(i, 'event', 'not an object');
+    const e = raw as unknown as TraceEvent;
+    if (typeof e.ph !== 'string' || !PHASES.has(e.ph))
+      return bad(i, 'phase', `ph ${JSON.stringify(e.ph)} is not one of ${[...PHASES].join(' ')}`);
+    phases[e.ph] = (phases[e.ph] ?? 0) + 1;
+    const ph = e.ph;
+    if (ph !== 'E' && (typeof e.name !== 'string' || e.name === ''))
+      bad(i, 'name', `a "${ph}" event needs a name (a non-empty string)`);
+    if (e.name !== undefined && typeof e.name !== 'string') bad(i, 'name', 'name is not a string');
+    if (e.cat !== undefined && typeof e.cat !== 'string') bad(i, 'cat', 'cat is not a string');
+    if (e.args !== undefined && !isObject(e.args)) bad(i, 'args', 'args is not an object');
+    if (ph !== 'M') {
+      if (typeof e.ts !== 'number' || !Number.isFinite(e.ts) || e.ts < 0)
+        bad(i, 'ts', `ts ${JSON.stringify(e.ts)} is not a finite, non-negative number (µs)`);
+    }
+    if (!isProcId(e.pid)) bad(i, 'pid', `pid ${JSON.stringify(e.pid)} is not an id`);
+    const needsTid = ph !== 'C' && !(ph === 'M' && e.name?.startsWith('process_'));
+    const threadScoped = !((ph === 'i' || ph === 'I') && (e.s === 'g' || e.s === 'p'));
+    if (needsTid && threadScoped && !isProcId(e.tid))
+      bad(i, 'tid', `tid ${JSON.stringify(e.tid)} is not an id`);
+    const ts = typeof e.ts === 'number' ? e.ts : 0;
+    switch (ph) {
+      case 'X': {
+        if (typeof e.dur !== 'number' || !Number.isFinite(e.dur) || e.dur < 0) {
+          bad(i, 'dur', `dur ${JSON.stringify(e.dur)} is not a finite, non-negative number (µs)`);
+          break;
+        }
+        addSlice(e, i, ts, ts + e.dur);
+        break;
+      }
+      case 'B': {
+        const k = track(e);
+        let st = openB.get(k);
+        if (!st) openB.set(k, (st = []));
+        st.push({ event: i, ts, name: e.name });
+        break;
+      }
+      case 'E': {
+        const open = openB.get(track(e))?.pop();
+        if (!open) {
+          bad(i, 'balance', `"E" on track ${track(e)} with no open "B"`);
+          break;
+        }
+        if (e.name !== undefined && open.name !== e.name)
+          bad(i, 'balance', `"E" named ${e.name} closes "B" named ${String(open.name)}`);
+        if (ts < open.ts) bad(i, 'balance', `"E" at ${ts} before its "B" at ${open.ts}`);
+        addSlice(e, open.event, open.ts, Math.max(ts, open.ts));
+        break;
+      }
+      case 'i':
+      case 'I':
+        if (e.s !== undefined && e.s !== 'g' && e.s !== 'p' && e.s !== 't')
+          bad(i, 'scope', `instant scope ${JSON.stringify(e.s)} is not g, p or t`);
+        break;
+      case 'C': {
+        if (!isObject(e.args) || Object.keys(e.args).length === 0) {
+          bad(i, 'counter', 'a counter needs args with at least one series');
+          break;
+        }
+        for (const [k, v] of Object.entries(e.args))
+          if (typeof v !== 'number' || !Number.isFinite(v))
+            bad(i, 'counter', `counter value ${k} = ${JSON.stringify(v)} is not a finite number`);
+        break;
+      }
+      case 'b':
+      case 'e':
+      case 'n': {
+        const scope = asyncScope(e);
+        if (scope === null) {
+          bad(i, 'async', `a "${ph}" event needs an id (or id2.local / id2.global)`);
+          break;
+        }
+        if (typeof e.cat !== 'string') bad(i, 'async', `a "${ph}" event needs a cat`);
+        const k = `${scope}|${String(e.name)}`;
+        if (ph === 'b') {
+          let st = openAsync.get(k);
+          if (!st) openAsync.set(k, (st = []));
+          st.push({ event: i, ts });
+        } else if (ph === 'e') {
+          const open = openAsync.get(k)?.pop();
+          if (!open) bad(i, 'balance', `"e" ${String(e.name)} (${scope}) with no open "b"`);
+          else if (ts < open.ts) bad(i, 'balance', `"e" at ${ts} before its "b" at ${open.ts}`);
+        }
+        break;
+      }
+      case 's':
+      case 't':
+      case 'f': {
+        if (!isId(e.id)) {
+          bad(i, 'flow', `a "${ph}" flow event needs an id`);
+          break;
+        }
+        if (typeof e.cat !== 'string') bad(i, 'flow', `a "${ph}" flow event needs a cat`);
+        if (e.bp !== undefined && e.bp !== 'e')
+          bad(i, 'flow', `binding point ${JSON.stringify(e.bp)} is not "e"`);
+        const k = flowKey(e);
+        if (ph === 's') {
+          if (flowStarts.has(k)) bad(i, 'flow', `flow ${k} starts twice`);
+          else flowStarts.set(k, i);
+        } else flowSteps.push(i);
+        break;
+      }
+      case 'M': {
+        if (!METADATA.has(e.name ?? '')) {
+          bad(
+            i,
+            'metadata',
+            `metadata ${JSON.stringify(e.name)} is not one of ${[...METADATA].join(', ')}`,
+          );
+          break;
+        }
+        if (!isObject(e.args)) {
+          bad(i, 'metadata', `${String(e.name)} needs args`);
+          break;
+        }
+        if (e.name === 'process_name' || e.name === 'thread_name') {
+          if (typeof e.args.name !== 'string' || e.args.name === '')
+            bad(i, 'metadata', `${e.name} needs args.name (a non-empty string)`);
+        } else if (e.name.endsWith('_sort_index')) {
+          if (typeof e.args.sort_index !== 'number' || !Number.isInteger(e.args.sort_index))
+            bad(i, 'metadata', `${e.name} needs args.sort_index (an integer)`);
+        } else if (!Array.isArray(e.args.labels)) {
+          bad(i, 'metadata', 'process_labels needs args.labels (an array)');
+        }
+        break;
+      }
+    }
+    // Flow version 2: ids bound on the slice events themselves.
+    if (e.bind_id !== undefined || e.flow_in !== undefined || e.flow_out !== undefined) {
+      if (!['X', 'B', 'b', 'n'].includes(ph)) bad(i, 'flow', `bind_id on a "${ph}" event`);
+      else if (!isId(e.bind_id)) bad(i, 'flow', 'flow_in/flow_out without a bind_id');
+      else if (e.flow_in !== true && e.flow_out !== true)
+        bad(i, 'flow', 'bind_id without flow_in or flow_out');
+      else {
+        if (e.flow_out === true) {
+          const k = String(e.bind_id);
+          if (v2Out.has(k)) bad(i, 'flow', `bind_id ${k} flows out twice`);
+          else v2Out.set(k, i);
+        }
+        if (e.flow_in === true) v2In.push(i);
+      }
+    }
+  });
+
+  for (const [k, st] of openB)
+    for (const o of st) bad(o.event, 'balance', `"B" on track ${k} is never closed by an "E"`);
+  for (const [k, st] of openAsync)
+    for (const o of st) bad(o.event, 'balance', `"b" ${k} is never closed by an "e"`);
+
+  // Complete events on one track must nest: sorted by start (longer first), each slice lies
+  // inside the innermost open one or starts after it ended. A partial overlap is dropped or
+  // cut by the viewers.
+  for (const [k, list] of slices) {
+    list.sort((p, q) => p.start - q.start || q.end - p.end || p.event - q.event);
+    const stack: Slice[] = [];
+    for (const s of list) {
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1]!;
+        if (top.end <= s.start && s.end > top.end) stack.pop();
+        else if (top.end <= s.start && s.start > top.start) stack.pop();
+        else break;
+      }
+      const top = stack[stack.length - 1];
+      if (top && s.end > top.end) {
+        const name = (i: number) => (events[i] as TraceEvent).name;
+        bad(
+          s.event,
+          'overlap',
+          `${String(name(s.event))} [${s.start}, ${s.end}] overlaps ${String(name(top.event))} [${top.start}, ${top.end}] on track ${k} without nesting`,
+        );
+        continue;
+      }
+      s.depth = stack.length;
+      stack.push(s);
+    }
+  }
+
+  // Flows bind to slices: "s" and "t" and "f" with bp "e" to the innermost slice enclosing their
+  // time on their track (the latest started, then the latest in the file), "f" without bp to the
+  // next slice that starts on the track; version 2 flows to the event's own slice.
+  const enclosing = (e: TraceEvent): number | null => {
+    const list = slices.get(track(e));
+    if (!list || typeof e.ts !== 'number') return null;
+    let best: Slice | null = null;
+    for (const s of list) {
+      if (s.start > e.ts) break;
+      if (s.end < e.ts) continue;
+      if (!best || s.depth > best.depth || (s.depth === best.depth && s.event > best.event))
+        best = s;
+    }
+    return best?.event ?? null;
+  };
+  const next = (e: TraceEvent): number | null => {
+    const list = slices.get(track(e));
+    if (!list || typeof e.ts !== 'number') return null;
+    return list.find((s) => s.start >= e.ts!)?.event ?? null;
+  };
+  const flowSlice = new Map<number, number>();
+  for (const [k, i] of flowStarts) {
+    const e = events[i] as TraceEvent;
+    const s = enclosing(e);
+    if (s === null)
+      bad(
+        i,
+        'flow',
+        `flow ${k} starts where no slice encloses it (track ${track(e)} at ${String(e.ts)})`,
+      );
+    else flowSlice.set(i, s);
+  }
+  const ended = new Set<string>();
+  for (const i of flowSteps) {
+    const e = events[i] as TraceEvent;
+    const k = flowKey(e);
+    const start = flowStarts.get(k);
+    if (start === undefined) {
+      bad(i, 'flow', `flow ${k} ${e.ph === 'f' ? 'ends' : 'steps'} without a start`);
+      continue;
+    }
+    if ((events[start] as TraceEvent).ts! > e.ts!) bad(i, 'flow', `flow ${k} goes back in time`);
+    const s = e.ph === 'f' && e.bp !== 'e' ? next(e) : enclosing(e);
+    if (s === null) {
+      bad(i, 'flow', `flow ${k} has no slice to bind to on track ${track(e)} at ${String(e.ts)}`);
+      continue;
+    }
+    if (e.ph === 'f') ended.add(k);
+    const from = flowSlice.get(start);
+    if (from !== undefined)
+      flows.push({ fromEvent: start, toEvent: i, fromSlice: from, toSlice: s });
+  }
+  for (const [k, i] of flowStarts)
+    if (!ended.has(k)) bad(i, 'flow', `flow ${k} starts but never ends ("f")`);
+  for (const i of v2In) {
+    const e = events[i] as TraceEvent;
+    const from = v2Out.get(String(e.bind_id));
+    if (from === undefined)
+      bad(i, 'flow', `flow_in of bind_id ${String(e.bind_id)} that never flows out`);
+    else if ((events[from] as TraceEvent).ts! > e.ts!)
+      bad(i, 'flow', `bind_id ${String(e.bind_id)} goes back in time`);
+    else flows.push({ fromEvent: from, toEvent: i, fromSlice: from, toSlice: i });
+  }
+  return { violations, flows, phases };
+}
+
+function asyncScope(e: TraceEvent): string | null {
+  if (isId(e.id)) return `${String(e.cat)}|id:${String(e.id)}`;
+  if (isObject(e.id2)) {
+    if (isId(e.id2.global)) return `${String(e.cat)}|global:${String(e.id2.global)}`;
+    if (isId(e.id2.local)) return `${String(e.cat)}|${String(e.pid)}:local:${String(e.id2.local)}`;
+  }
+  return null;
+}
+
+/** Version 1 flows are matched by category, name and id. */
+function flowKey(e: TraceEvent): string {
+  return `${String(e.cat)}/${String(e.name)}/${String(e.id)}`;
+}
+
+/** One line per violation, for test failure messages. */
+export function formatViolations(v: readonly Violation[], limit = 20): string {
+  const lines = v.slice(0, limit).map((x) => `#${x.event} ${x.rule}: ${x.message}`);
+  if (v.length > limit) lines.push(`… and ${v.length - limit} more`);
+  return lines.join('\n');
+}
