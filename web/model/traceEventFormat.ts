@@ -297,30 +297,61 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
     }
   }
 
-  // Flows bind to slices: "s" and "t" and "f" with bp "e" to the innermost slice enclosing their
-  // time on their track (the latest started, then the latest in the file), "f" without bp to the
-  // next slice that starts on the track; version 2 flows to the event's own slice.
-  const enclosing = (e: TraceEvent): number | null => {
-    const list = slices.get(track(e));
-    if (!list || typeof e.ts !== 'number') return null;
-    let best: Slice | null = null;
-    for (const s of list) {
-      if (s.start > e.ts) break;
-      if (s.end < e.ts) continue;
-      if (!best || s.depth > best.depth || (s.depth === best.depth && s.event > best.event))
-        best = s;
+  // Flows bind to slices as Perfetto's JSON importer binds them: it takes the events in time
+  // order (at one time: complete events longest first, then the rest in file order) and binds
+  // "s", "t" and "f" with bp "e" to the slice on top of the track's stack at that point, an "f"
+  // without bp to the next slice that begins on the track; version 2 flows to their own slice.
+  const binding = new Map<number, number | null>();
+  const flowTracks = new Map<string, number[]>();
+  for (const i of [...flowStarts.values(), ...flowSteps]) {
+    const k = track(events[i] as TraceEvent);
+    let list = flowTracks.get(k);
+    if (!list) flowTracks.set(k, (list = []));
+    list.push(i);
+  }
+  for (const [k, flowEvents] of flowTracks) {
+    const list = slices.get(k) ?? [];
+    // [time, order class, tie, event, slice or null]
+    const order: [number, number, number, number, Slice | null][] = [
+      ...list.map((s): [number, number, number, number, Slice | null] => {
+        const longFirst = (events[s.event] as TraceEvent).ph === 'X' && s.end > s.start;
+        return [s.start, longFirst ? 0 : 1, longFirst ? s.start - s.end : 0, s.event, s];
+      }),
+      ...flowEvents.map((i): [number, number, number, number, Slice | null] => [
+        (events[i] as TraceEvent).ts!,
+        1,
+        0,
+        i,
+        null,
+      ]),
+    ];
+    order.sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3]);
+    const stack: Slice[] = [];
+    const waiting: number[] = [];
+    for (const [t, , , i, s] of order) {
+      if (s) {
+        while (stack.length > 0 && stack[stack.length - 1]!.end <= t) stack.pop();
+        stack.push(s);
+        for (const w of waiting.splice(0)) binding.set(w, s.event);
+        continue;
+      }
+      const e = events[i] as TraceEvent;
+      if (e.ph === 'f' && e.bp !== 'e') {
+        waiting.push(i);
+        continue;
+      }
+      const top = stack[stack.length - 1];
+      // A slice that ended before the flow's time is still on Perfetto's stack; a viewer that
+      // looks for the enclosing slice finds none.
+      binding.set(i, top && top.end >= t ? top.event : null);
     }
-    return best?.event ?? null;
-  };
-  const next = (e: TraceEvent): number | null => {
-    const list = slices.get(track(e));
-    if (!list || typeof e.ts !== 'number') return null;
-    return list.find((s) => s.start >= e.ts!)?.event ?? null;
-  };
+  }
+  const enclosing = (e: TraceEvent, i: number) => binding.get(i) ?? null;
+  const next = enclosing;
   const flowSlice = new Map<number, number>();
   for (const [k, i] of flowStarts) {
     const e = events[i] as TraceEvent;
-    const s = enclosing(e);
+    const s = enclosing(e, i);
     if (s === null)
       bad(
         i,
@@ -339,7 +370,7 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
       continue;
     }
     if ((events[start] as TraceEvent).ts! > e.ts!) bad(i, 'flow', `flow ${k} goes back in time`);
-    const s = e.ph === 'f' && e.bp !== 'e' ? next(e) : enclosing(e);
+    const s = e.ph === 'f' && e.bp !== 'e' ? next(e, i) : enclosing(e, i);
     if (s === null) {
       bad(i, 'flow', `flow ${k} has no slice to bind to on track ${track(e)} at ${String(e.ts)}`);
       continue;
