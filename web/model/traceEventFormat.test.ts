@@ -52,6 +52,27 @@ describe('Trace Event Format validator', () => {
     expect(r.phases.X).toBe(6);
   });
 
+  it('binds a flow at one time as Perfetto does: longer slices first, then file order', () => {
+    const at = (order: TraceEvent[]) => {
+      const r = validateTraceEvents([
+        ...order,
+        { name: 'end', ph: 'X', pid: 1, tid: 3, ts: 2, dur: 0 },
+        { name: 'c', ph: 'f', bp: 'e', cat: 'c', id: 1, pid: 1, tid: 3, ts: 2 },
+      ]);
+      expect(r.violations).toEqual([]);
+      return r.flows.map((f) => (order[f.fromSlice] ?? { name: 'end' }).name);
+    };
+    const r1: TraceEvent = { name: 'r1', ph: 'X', pid: 1, tid: 2, ts: 1, dur: 0 };
+    const r2: TraceEvent = { name: 'r2', ph: 'X', pid: 1, tid: 2, ts: 1, dur: 0 };
+    const long: TraceEvent = { name: 'long', ph: 'X', pid: 1, tid: 2, ts: 1, dur: 0.5 };
+    const s: TraceEvent = { name: 'c', ph: 's', cat: 'c', id: 1, pid: 1, tid: 2, ts: 1 };
+    expect(at([r1, s, r2])).toEqual(['r1']);
+    expect(at([r1, r2, s])).toEqual(['r2']);
+    // The longer slice is taken before both, wherever it is in the file.
+    expect(at([r1, s, long])).toEqual(['r1']);
+    expect(at([s, long])).toEqual(['long']);
+  });
+
   it('accepts the bare array form', () => {
     expect(validateTraceEvents(good).violations).toEqual([]);
   });
@@ -114,6 +135,15 @@ describe('Trace Event Format validator', () => {
     [
       'two complete events overlapping on one track',
       (t) => t.push({ name: 'y', ph: 'X', pid: 1, tid: 2, ts: 4, dur: 2 }),
+      'overlap',
+    ],
+    [
+      'a child that ends after its parent once Perfetto truncates to whole nanoseconds',
+      (t) =>
+        t.push(
+          { name: 'p', ph: 'X', pid: 1, tid: 9, ts: 0.0009, dur: 0.0029 },
+          { name: 'c', ph: 'X', pid: 1, tid: 9, ts: 0.001, dur: 0.002 },
+        ),
       'overlap',
     ],
     [

@@ -73,7 +73,6 @@ interface Slice {
   event: number;
   start: number;
   end: number;
-  depth: number;
 }
 
 /** Validates a parsed trace (the JSON object form, or the bare array form). */
@@ -116,7 +115,7 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
     const k = track(e);
     let list = slices.get(k);
     if (!list) slices.set(k, (list = []));
-    list.push({ event, start, end, depth: 0 });
+    list.push({ event, start, end });
   };
 
   events.forEach((raw, i) => {
@@ -238,7 +237,7 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
         if (e.name === 'process_name' || e.name === 'thread_name') {
           if (typeof e.args.name !== 'string' || e.args.name === '')
             bad(i, 'metadata', `${e.name} needs args.name (a non-empty string)`);
-        } else if (e.name.endsWith('_sort_index')) {
+        } else if (e.name!.endsWith('_sort_index')) {
           if (typeof e.args.sort_index !== 'number' || !Number.isInteger(e.args.sort_index))
             bad(i, 'metadata', `${e.name} needs args.sort_index (an integer)`);
         } else if (!Array.isArray(e.args.labels)) {
@@ -271,31 +270,31 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
 
   // Complete events on one track must nest: sorted by start (longer first), each slice lies
   // inside the innermost open one or starts after it ended. A partial overlap is dropped or
-  // cut by the viewers.
+  // cut by the viewers. Checked on the times as written and as Perfetto reads them (it truncates
+  // ts and dur to whole nanoseconds, each on its own).
+  const ns = (us: number) => Math.trunc(us * 1000);
   for (const [k, list] of slices) {
-    list.sort((p, q) => p.start - q.start || q.end - p.end || p.event - q.event);
-    const stack: Slice[] = [];
-    for (const s of list) {
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1]!;
-        if (top.end <= s.start && s.end > top.end) stack.pop();
-        else if (top.end <= s.start && s.start > top.start) stack.pop();
-        else break;
-      }
-      const top = stack[stack.length - 1];
-      if (top && s.end > top.end) {
-        const name = (i: number) => (events[i] as TraceEvent).name;
-        bad(
-          s.event,
-          'overlap',
-          `${String(name(s.event))} [${s.start}, ${s.end}] overlaps ${String(name(top.event))} [${top.start}, ${top.end}] on track ${k} without nesting`,
-        );
-        continue;
-      }
-      s.depth = stack.length;
-      stack.push(s);
+    const overlap = nesting(list, (s) => [s.start, s.end]);
+    const overlapNs = overlap
+      ? null
+      : nesting(list, (s) => {
+          const e = events[s.event] as TraceEvent;
+          const start = ns(s.start);
+          return [start, e.ph === 'X' ? start + ns(e.dur!) : ns(s.end)];
+        });
+    const found = overlap ?? overlapNs;
+    if (found) {
+      const [s, top] = found;
+      const name = (i: number) => String((events[i] as TraceEvent).name);
+      bad(
+        s.event,
+        'overlap',
+        `${name(s.event)} [${s.start}, ${s.end}] overlaps ${name(top.event)} [${top.start}, ${top.end}] on track ${k} without nesting${overlap ? '' : ' (in whole nanoseconds)'}`,
+      );
     }
   }
+  for (const list of slices.values())
+    list.sort((p, q) => p.start - q.start || q.end - p.end || p.event - q.event);
 
   // Flows bind to slices as Perfetto's JSON importer binds them: it takes the events in time
   // order (at one time: complete events longest first, then the rest in file order) and binds
@@ -346,12 +345,11 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
       binding.set(i, top && top.end >= t ? top.event : null);
     }
   }
-  const enclosing = (e: TraceEvent, i: number) => binding.get(i) ?? null;
-  const next = enclosing;
+  const bound = (i: number) => binding.get(i) ?? null;
   const flowSlice = new Map<number, number>();
   for (const [k, i] of flowStarts) {
     const e = events[i] as TraceEvent;
-    const s = enclosing(e, i);
+    const s = bound(i);
     if (s === null)
       bad(
         i,
@@ -370,7 +368,7 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
       continue;
     }
     if ((events[start] as TraceEvent).ts! > e.ts!) bad(i, 'flow', `flow ${k} goes back in time`);
-    const s = e.ph === 'f' && e.bp !== 'e' ? next(e, i) : enclosing(e, i);
+    const s = bound(i);
     if (s === null) {
       bad(i, 'flow', `flow ${k} has no slice to bind to on track ${track(e)} at ${String(e.ts)}`);
       continue;
@@ -392,6 +390,28 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
     else flows.push({ fromEvent: from, toEvent: i, fromSlice: from, toSlice: i });
   }
   return { violations, flows, phases };
+}
+
+/** The first slice that overlaps the one open before it without nesting, and that one. */
+function nesting(
+  list: readonly Slice[],
+  span: (s: Slice) => [number, number],
+): [Slice, Slice] | null {
+  const items = list.map((s) => ({ s, t: span(s) }));
+  items.sort((p, q) => p.t[0] - q.t[0] || q.t[1] - p.t[1] || p.s.event - q.s.event);
+  const stack: { s: Slice; t: [number, number] }[] = [];
+  for (const it of items) {
+    const [start, end] = it.t;
+    while (stack.length > 0) {
+      const [topStart, topEnd] = stack[stack.length - 1]!.t;
+      if (topEnd <= start && (end > topEnd || start > topStart)) stack.pop();
+      else break;
+    }
+    const top = stack[stack.length - 1];
+    if (top && end > top.t[1]) return [it.s, top.s];
+    stack.push(it);
+  }
+  return null;
 }
 
 function asyncScope(e: TraceEvent): string | null {
