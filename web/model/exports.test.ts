@@ -7,6 +7,7 @@ import { C, K } from '../engine/traceKinds';
 import type { RunOutput } from '../engine/types';
 import {
   csvField,
+  durationUs,
   exportFileName,
   perfettoTrace,
   resultsCsv,
@@ -76,6 +77,27 @@ describe('scenario with overrides', () => {
 
   it('refuses text that is not a scenario object', () => {
     expect(() => scenarioWithOverrides('[1]', {})).toThrow(/not a JSON object/);
+  });
+});
+
+describe('slice durations', () => {
+  it('never pass the end, as written or as Perfetto truncates them to nanoseconds', () => {
+    // Ends that ps / 1e6 rounds so that start + duration lands past them.
+    for (const [a, b] of [
+      [3006510000, 3007740000],
+      [2086335000, 2086410000],
+      [1012950000, 1012987500],
+      [0, 1],
+      [5, 5],
+    ] as const) {
+      const d = durationUs(a, b);
+      expect(a / 1e6 + d).toBeLessThanOrEqual(b / 1e6);
+      expect(Math.trunc((a / 1e6) * 1000) + Math.trunc(d * 1000)).toBeLessThanOrEqual(
+        Math.trunc((b / 1e6) * 1000),
+      );
+      expect(d).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(d * 1e6 - (b - a))).toBeLessThan(1e-3);
+    }
   });
 });
 
@@ -183,10 +205,12 @@ describe('Perfetto trace of a synthetic causal chain', () => {
     const slices = ev.filter((e) => e.ph === 'X' && e.cat !== 'record');
     for (const e of slices) expect(e.name).not.toMatch(/#|\d{2,}/);
     const handler = slices.find((e) => e.cat === 'tigon')!;
-    expect(handler).toMatchObject({ name: 'DMA Read Complete', ts: 0.0045, dur: 0.0008 });
+    expect(handler).toMatchObject({ name: 'DMA Read Complete', ts: 0.0045 });
+    expect(handler.dur).toBeCloseTo(0.0008, 12);
     expect(handler.args).toMatchObject({ packet: 7, path: 'ReadDoneSendBds', cpu: 'A' });
     const part = slices.find((e) => e.name === 'driver')!;
-    expect(part).toMatchObject({ ts: 0.009, dur: 0.002 });
+    expect(part.ts).toBe(0.009);
+    expect(part.dur).toBeCloseTo(0.002, 12);
     const frame = slices.find((e) => e.cat === 'frame')!;
     expect(frame.args).toMatchObject({ packet: 7, bytes: 1514 });
   });

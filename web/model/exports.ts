@@ -132,6 +132,31 @@ function us(ps: number): number {
   return ps / 1e6;
 }
 
+const bits = new Float64Array(1);
+const word = new BigInt64Array(bits.buffer);
+/** The next smaller double (of a positive one). */
+function nextDown(x: number): number {
+  bits[0] = x;
+  word[0]! -= 1n;
+  return bits[0]!;
+}
+
+/**
+ * The duration in µs of a slice from start to end (ps), such that ts + dur does not pass the
+ * end as written, nor as Perfetto reads it (it truncates ts and dur to whole nanoseconds each
+ * on its own): a slice never overlaps the next one on its track by a rounding.
+ */
+export function durationUs(start: number, end: number): number {
+  const a = us(start);
+  const b = us(Math.max(start, end));
+  const endNs = Math.trunc(b * 1000) - Math.trunc(a * 1000);
+  const over = (d: number) => d > 0 && (a + d > b || Math.trunc(d * 1000) > endNs);
+  let d = b - a;
+  // One or two steps down in practice.
+  for (let i = 0; i < 64 && over(d); i++) d = nextDown(d);
+  return over(d) ? 0 : d;
+}
+
 /** A record's fields by the names the event log uses: numbers, and names for enumerations. */
 export function recordArgs(trace: Trace, i: number): Record<string, number | string> {
   const doc = TRACE_KINDS[trace.kind[i]!];
@@ -346,7 +371,7 @@ export function perfettoTrace(
         pid: PID,
         tid: trackOf(`${family}:${slot}`, label, sort),
         ts: us(w.start),
-        dur: us(Math.max(0, w.end - w.start)),
+        dur: durationUs(w.start, w.end),
         cat: w.cat,
         args: w.args,
       },
