@@ -109,7 +109,7 @@ export function exportFileName(scenarioId: string, what: string, ext: string): s
 // kind, its fields as arguments) and tracks of the work it does (bus transactions, DMAs, frames,
 // host CPU tasks and parts, Tigon handlers, SINIC copies), as complete events. Work that overlaps
 // on one component (DMAs in flight, split transactions) takes as many tracks as it needs ("DMA
-// read · in flight 2"), so no two slices on a track overlap and the viewer drops none. A record's
+// read · DMAs in flight 2"), so no two slices on a track overlap and the viewer drops none. A record's
 // cause becomes a flow ("s" on the cause's slice, "f" on the effect's), the run's time series
 // become counter tracks. Times are µs with the picoseconds as decimals.
 
