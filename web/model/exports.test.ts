@@ -81,23 +81,31 @@ describe('scenario with overrides', () => {
 });
 
 describe('slice durations', () => {
-  it('never pass the end, as written or as Perfetto truncates them to nanoseconds', () => {
-    // Ends that ps / 1e6 rounds so that start + duration lands past them.
-    for (const [a, b] of [
-      [3006510000, 3007740000],
-      [2086335000, 2086410000],
-      [1012950000, 1012987500],
-      [0, 1],
-      [5, 5],
+  it('never reach past the next slice, as written or as Perfetto reads whole nanoseconds', () => {
+    const trunc = (x: number) => Math.trunc(x * 1000);
+    const round = (x: number) => Math.round(x * 1000);
+    // Slice [a, b] and the next one starting at c (ps), where ps / 1e6 or the nanoseconds of ts
+    // and dur, each on its own, would reach past c.
+    for (const [a, b, c] of [
+      [3006510000, 3007740000, 3007740000],
+      [2086335000, 2086410000, 2086410000],
+      [1012950000, 1012987500, 1012987500],
+      [600, 1400, 1450],
+      [0, 1, 1],
+      [5, 5, 9],
     ] as const) {
-      const d = durationUs(a, b);
-      expect(a / 1e6 + d).toBeLessThanOrEqual(b / 1e6);
-      expect(Math.trunc((a / 1e6) * 1000) + Math.trunc(d * 1000)).toBeLessThanOrEqual(
-        Math.trunc((b / 1e6) * 1000),
-      );
+      const d = durationUs(a, b, c);
+      const [ts, next] = [a / 1e6, c / 1e6];
+      expect(ts + d).toBeLessThanOrEqual(next);
+      expect(trunc(ts) + trunc(d)).toBeLessThanOrEqual(trunc(next));
+      expect(round(ts) + round(d)).toBeLessThanOrEqual(round(next));
       expect(d).toBeGreaterThanOrEqual(0);
-      expect(Math.abs(d * 1e6 - (b - a))).toBeLessThan(1e-3);
+      // Less than the exact duration by under a nanosecond.
+      expect(b - a - d * 1e6).toBeLessThan(1000);
+      expect(b - a - d * 1e6).toBeGreaterThanOrEqual(-1e-6);
     }
+    // With nothing after it, the exact duration.
+    expect(durationUs(600, 1400)).toBe(1400 / 1e6 - 600 / 1e6);
   });
 });
 

@@ -141,20 +141,33 @@ function nextDown(x: number): number {
   return bits[0]!;
 }
 
+/** Whole nanoseconds from µs as Perfetto reads them: truncated (older) or rounded (newer). */
+const nsTrunc = (us: number) => Math.trunc(us * 1000);
+const nsRound = (us: number) => Math.round(us * 1000);
+
 /**
- * The duration in µs of a slice from start to end (ps), such that ts + dur does not pass the
- * end as written, nor as Perfetto reads it (it truncates ts and dur to whole nanoseconds each
- * on its own): a slice never overlaps the next one on its track by a rounding.
+ * The duration in µs of a slice from start to end (ps) when the next slice on its track starts
+ * at `next` (ps): ts + dur must not pass that start, neither as written nor as Perfetto reads
+ * the two (it turns ts and dur into whole nanoseconds each on its own), or the viewer finds the
+ * two overlapping. The duration is the exact one but where that would happen, then it is less
+ * by under a nanosecond.
  */
-export function durationUs(start: number, end: number): number {
+export function durationUs(start: number, end: number, next = Infinity): number {
   const a = us(start);
-  const b = us(Math.max(start, end));
-  const endNs = Math.trunc(b * 1000) - Math.trunc(a * 1000);
-  const over = (d: number) => d > 0 && (a + d > b || Math.trunc(d * 1000) > endNs);
-  let d = b - a;
-  // One or two steps down in practice.
-  for (let i = 0; i < 64 && over(d); i++) d = nextDown(d);
-  return over(d) ? 0 : d;
+  let d = Math.max(0, us(end) - a);
+  if (!Number.isFinite(next)) return d;
+  const l = us(next);
+  const fits = (d: number) =>
+    d === 0 ||
+    (a + d <= l && nsTrunc(a) + nsTrunc(d) <= nsTrunc(l) && nsRound(a) + nsRound(d) <= nsRound(l));
+  for (let i = 0; i < 4 && !fits(d); i++) d = nextDown(d);
+  if (!fits(d)) {
+    // Short enough in whole nanoseconds whichever way they are read.
+    const room = Math.min(nsRound(l) - nsRound(a) + 0.49, nsTrunc(l) - nsTrunc(a) + 0.99);
+    d = Math.max(0, Math.min(d, l - a, room / 1000));
+    for (let i = 0; i < 64 && !fits(d); i++) d = nextDown(d);
+  }
+  return fits(d) ? d : 0;
 }
 
 /** A record's fields by the names the event log uses: numbers, and names for enumerations. */
@@ -350,18 +363,18 @@ export function perfettoTrace(
   const anchor = new Map<number, Entry>();
 
   work.sort((p, q) => p.start - q.start || p.end - q.end);
-  const slots = new Map<string, { start: number; end: number }[]>();
+  const slots = new Map<string, { start: number; end: number; entry?: Entry }[]>();
   for (const w of work) {
     const family = `${w.component}:${w.family}`;
     let used = slots.get(family);
     if (!used) slots.set(family, (used = []));
-    // A track is free once its last slice ended; a zero-length slice does not share its start
-    // with another on one track (the viewer would nest them and bind flows to the wrong one).
-    let slot = used.findIndex(
-      (u) => u.end < w.start || (u.end === w.start && u.start < w.start && w.end > w.start),
-    );
+    // A track is free once its last slice ended; two slices never start at one time on a track
+    // (a zero-length one would nest in the other and take its flows).
+    let slot = used.findIndex((u) => u.end < w.start || (u.end === w.start && u.start < w.start));
     if (slot < 0) slot = used.push({ start: 0, end: 0 }) - 1;
-    used[slot] = { start: w.start, end: w.end };
+    // The slice before on this track now knows where the next one starts.
+    const before = used[slot]!.entry;
+    if (before) before.ev.dur = durationUs(used[slot]!.start, used[slot]!.end, w.start);
     const label = `${componentLabel(w.component)} · ${w.family}${slot > 0 ? ` ${slot + 1}` : ''}`;
     const sort = componentSort(w.component) + 1 + FAMILIES.indexOf(w.family) * 64 + slot;
     const entry: Entry = {
@@ -377,6 +390,7 @@ export function perfettoTrace(
       },
       flows: [],
     };
+    used[slot] = { start: w.start, end: w.end, entry };
     entries.push(entry);
     if (w.rec !== null && !anchor.has(w.rec)) anchor.set(w.rec, entry);
   }
@@ -455,8 +469,8 @@ export function perfettoTrace(
   for (const e of entries) out.push(e.ev, ...e.flows);
   out.push(...counters);
   return JSON.stringify({
+    // No displayTimeUnit: older Perfetto versions read it as the unit of ts.
     traceEvents: out,
-    displayTimeUnit: 'ns',
     otherData: {
       scenario: meta.scenario,
       seed: meta.seed,

@@ -147,6 +147,15 @@ describe('Trace Event Format validator', () => {
       'overlap',
     ],
     [
+      'a slice overlapping the next once Perfetto rounds to whole nanoseconds',
+      (t) =>
+        t.push(
+          { name: 'a', ph: 'X', pid: 1, tid: 9, ts: 0.0006, dur: 0.0016 },
+          { name: 'b', ph: 'X', pid: 1, tid: 9, ts: 0.0023, dur: 0.005 },
+        ),
+      'overlap',
+    ],
+    [
       'a slice crossing the end of its B/E parent',
       (t) => t.push({ name: 'y', ph: 'X', pid: 1, tid: 4, ts: 1.9, dur: 1 }),
       'overlap',

@@ -270,26 +270,31 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
 
   // Complete events on one track must nest: sorted by start (longer first), each slice lies
   // inside the innermost open one or starts after it ended. A partial overlap is dropped or
-  // cut by the viewers. Checked on the times as written and as Perfetto reads them (it truncates
-  // ts and dur to whole nanoseconds, each on its own).
-  const ns = (us: number) => Math.trunc(us * 1000);
+  // moved by the viewers. Checked on the times as written and as Perfetto reads them: it turns
+  // ts and dur into whole nanoseconds each on its own, truncated (older versions) or rounded.
+  const readings: [string, (us: number) => number][] = [
+    ['whole nanoseconds, truncated', (us) => Math.trunc(us * 1000)],
+    ['whole nanoseconds, rounded', (us) => Math.round(us * 1000)],
+  ];
   for (const [k, list] of slices) {
-    const overlap = nesting(list, (s) => [s.start, s.end]);
-    const overlapNs = overlap
-      ? null
-      : nesting(list, (s) => {
-          const e = events[s.event] as TraceEvent;
-          const start = ns(s.start);
-          return [start, e.ph === 'X' ? start + ns(e.dur!) : ns(s.end)];
-        });
-    const found = overlap ?? overlapNs;
+    let found = nesting(list, (s) => [s.start, s.end]);
+    let how = '';
+    for (const [reading, ns] of readings) {
+      if (found) break;
+      how = ` (in ${reading})`;
+      found = nesting(list, (s) => {
+        const e = events[s.event] as TraceEvent;
+        const start = ns(s.start);
+        return [start, e.ph === 'X' ? start + ns(e.dur!) : ns(s.end)];
+      });
+    }
     if (found) {
       const [s, top] = found;
       const name = (i: number) => String((events[i] as TraceEvent).name);
       bad(
         s.event,
         'overlap',
-        `${name(s.event)} [${s.start}, ${s.end}] overlaps ${name(top.event)} [${top.start}, ${top.end}] on track ${k} without nesting${overlap ? '' : ' (in whole nanoseconds)'}`,
+        `${name(s.event)} [${s.start}, ${s.end}] overlaps ${name(top.event)} [${top.start}, ${top.end}] on track ${k} without nesting${how}`,
       );
     }
   }
