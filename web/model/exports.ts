@@ -154,7 +154,7 @@ const nsRound = (us: number) => Math.round(us * 1000);
  */
 export function durationUs(start: number, end: number, next = Infinity): number {
   const a = us(start);
-  let d = Math.max(0, us(end) - a);
+  let d = us(Math.max(0, end - start));
   if (!Number.isFinite(next)) return d;
   const l = us(next);
   const fits = (d: number) =>
