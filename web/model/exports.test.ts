@@ -160,6 +160,10 @@ describe('Perfetto trace of a synthetic causal chain', () => {
     { time: 9000, kind: K.CpuPart, component: C.HostCpu, a: 0, b: 2, c: 7, cause: 999 },
     { time: 9500, kind: K.SinicCopy, component: C.Nic, a: 0, b: 1, c: 7, d: 1514, e: 0, cause: 12 },
     { time: 9600, kind: K.L2Copy, component: C.HostCpu, a: 7, b: 1472, c: 3, d: 23, cause: 13 },
+    // A cause and its effect at one time: the effect's slice (a DMA) is made before the
+    // cause's (a record), yet the flow must start before it ends in the viewer's reading.
+    { time: 9800, kind: K.MailboxArrive, component: C.Nic, a: 0, b: 2 },
+    { time: 9800, kind: K.DmaQueued, component: C.DmaRead, a: 3, b: P0, c: 16, d: 8, cause: 15 },
   ];
   const trace = decodeTrace(encodeTrace(records));
   const idx = buildIndex(trace, 0, 20000);
@@ -186,6 +190,7 @@ describe('Perfetto trace of a synthetic causal chain', () => {
     expect(dmas.map((e) => [e.name, threads.get(e.tid), e.ts, e.dur])).toEqual([
       ['send descriptor fetch', 'DMA read · DMAs in flight', 0.002, 0.002],
       ['send data fetch', 'DMA read · DMAs in flight 2', 0.0025, 0.0035],
+      ['send descriptor fetch', 'DMA read · DMAs in flight', 0.0098, 0.0102],
     ]);
     expect(dmas[1]!.args).toMatchObject({ dma: 2, packet: 7, bytes: 1500 });
   });
@@ -205,8 +210,9 @@ describe('Perfetto trace of a synthetic causal chain', () => {
       'frame to the peer on MAC transmit · frames → MacTxEnd on MAC transmit',
       'driver on host CPU · parts → receive copy (whole) on NIC · copies',
       'receive copy (whole) on NIC · copies → kernel copy to the user buffer on host CPU · copies',
+      'MailboxArrive on NIC → send descriptor fetch on DMA read · DMAs in flight',
     ]);
-    expect(doc.otherData).toMatchObject({ flows: 12, causes_outside_trace: 1 });
+    expect(doc.otherData).toMatchObject({ flows: 13, causes_outside_trace: 1 });
   });
 
   it('names slices by what they are, with the packet and sizes as arguments', () => {

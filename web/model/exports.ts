@@ -358,6 +358,8 @@ export function perfettoTrace(
   interface Entry {
     ev: TraceEventOut;
     flows: TraceEventOut[];
+    /** The record it stands for: at one time, causes (made first) come before effects. */
+    rec: number;
   }
   const entries: Entry[] = [];
   const anchor = new Map<number, Entry>();
@@ -389,6 +391,7 @@ export function perfettoTrace(
         args: w.args,
       },
       flows: [],
+      rec: w.rec ?? -1,
     };
     used[slot] = { start: w.start, end: w.end, entry };
     entries.push(entry);
@@ -410,6 +413,7 @@ export function perfettoTrace(
         args: recordArgs(trace, i),
       },
       flows: [],
+      rec: i,
     };
     entries.push(entry);
     if (!anchor.has(i)) anchor.set(i, entry);
@@ -464,8 +468,10 @@ export function perfettoTrace(
       args: { sort_index: tr.sort },
     });
   }
-  // In time order (stable: a record's slices keep the order they were made in).
-  entries.sort((p, q) => p.ev.ts! - q.ev.ts!);
+  // In time order, and at one time in the order of the records (a cause before its effects):
+  // the viewer reads flow events at one time in file order, and a flow's end read before its
+  // start is dropped.
+  entries.sort((p, q) => p.ev.ts! - q.ev.ts! || p.rec - q.rec);
   for (const e of entries) out.push(e.ev, ...e.flows);
   out.push(...counters);
   return JSON.stringify({

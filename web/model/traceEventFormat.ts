@@ -373,6 +373,8 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
       continue;
     }
     if ((events[start] as TraceEvent).ts! > e.ts!) bad(i, 'flow', `flow ${k} goes back in time`);
+    else if (readBefore(events, i, start))
+      bad(i, 'flow', `flow ${k} ends before it starts in the order the viewer reads events`);
     const s = bound(i);
     if (s === null) {
       bad(i, 'flow', `flow ${k} has no slice to bind to on track ${track(e)} at ${String(e.ts)}`);
@@ -392,9 +394,26 @@ export function validateTraceEvents(doc: unknown): ValidationReport {
       bad(i, 'flow', `flow_in of bind_id ${String(e.bind_id)} that never flows out`);
     else if ((events[from] as TraceEvent).ts! > e.ts!)
       bad(i, 'flow', `bind_id ${String(e.bind_id)} goes back in time`);
+    else if (readBefore(events, i, from))
+      bad(i, 'flow', `bind_id ${String(e.bind_id)} flows in before it flows out`);
     else flows.push({ fromEvent: from, toEvent: i, fromSlice: from, toSlice: i });
   }
   return { violations, flows, phases };
+}
+
+/**
+ * Whether the viewer reads event p before event q: by time, and at one time complete events
+ * with a duration first (longest first), then the rest in file order (Perfetto's sorter).
+ */
+function readBefore(events: readonly unknown[], p: number, q: number): boolean {
+  const key = (i: number): [number, number, number, number] => {
+    const e = events[i] as TraceEvent;
+    const long = e.ph === 'X' && typeof e.dur === 'number' && e.dur > 0;
+    return [e.ts ?? 0, long ? 0 : 1, long ? -e.dur! : 0, i];
+  };
+  const [a, b] = [key(p), key(q)];
+  for (let j = 0; j < 4; j++) if (a[j] !== b[j]) return a[j]! < b[j]!;
+  return false;
 }
 
 /** The first slice that overlaps the one open before it without nesting, and that one. */
