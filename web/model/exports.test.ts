@@ -212,7 +212,11 @@ describe('Perfetto trace of a synthetic causal chain', () => {
       'receive copy (whole) on NIC · copies → kernel copy to the user buffer on host CPU · copies',
       'MailboxArrive on NIC → send descriptor fetch on DMA read · DMAs in flight',
     ]);
-    expect(doc.otherData).toMatchObject({ flows: 13, causes_outside_trace: 1 });
+    expect(doc.otherData).toMatchObject({
+      flows: 13,
+      causes_outside_trace: 1,
+      causes_after_their_effect: 0,
+    });
   });
 
   it('names slices by what they are, with the packet and sizes as arguments', () => {

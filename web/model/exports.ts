@@ -219,7 +219,8 @@ const FAMILIES = [
 
 /**
  * The run's trace as Trace Event Format JSON. Spans still open at the end of the window end
- * there; causes outside the trace window are left out (counted in otherData).
+ * there; causes outside the trace window, or later than their effect, draw no flow (otherData
+ * counts them).
  */
 export function perfettoTrace(
   trace: Trace,
@@ -422,14 +423,20 @@ export function perfettoTrace(
   // Flows: one per record with a cause in the trace, its id the effect's record id.
   let flows = 0;
   let causesOutside = 0;
+  let causesAfter = 0;
   for (let i = 0; i < trace.length; i++) {
     const cause = trace.cause[i]!;
     if (cause === 0) continue;
     const c = recordIndex.get(cause);
     const from = c === undefined ? undefined : anchor.get(c);
     const to = anchor.get(i)!;
-    if (!from || from.ev.ts! > to.ev.ts!) {
+    if (!from) {
       causesOutside++;
+      continue;
+    }
+    // A viewer draws no flow whose end it reads before its start.
+    if (from.ev.ts! > to.ev.ts! || (from.ev.ts === to.ev.ts && from.rec > to.rec)) {
+      causesAfter++;
       continue;
     }
     const flow = { name: 'cause', cat: 'cause', pid: PID, id: trace.id[i]! };
@@ -483,6 +490,7 @@ export function perfettoTrace(
       source: 'nicsim',
       flows,
       causes_outside_trace: causesOutside,
+      causes_after_their_effect: causesAfter,
     },
   });
 }
