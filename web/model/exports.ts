@@ -389,7 +389,8 @@ export function perfettoTrace(
         ts: us(w.start),
         dur: durationUs(w.start, w.end),
         cat: w.cat,
-        args: w.args,
+        // The record that started the work, as the event log numbers it.
+        args: w.rec === null ? w.args : { ...w.args, record: trace.id[w.rec]! },
       },
       flows: [],
       rec: w.rec ?? -1,
