@@ -1,6 +1,7 @@
 // The web's CSV downloads are RFC 4180: d3-dsv's parser (a standard one) reads them back, every
 // row has the header's number of fields, and each field holds what the run's output holds.
 import { csvParseRows } from 'd3';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +86,28 @@ describe.skipIf(!existsSync(wasm))('CSV of real runs', async () => {
     JSON.parse(
       core!.run(readFileSync(`${scenarios}${id}.json`, 'utf8'), JSON.stringify(overrides)),
     ) as RunOutput;
+
+  const cli = fileURLToPath(new URL('../../build/native/nicsim', import.meta.url));
+  it.skipIf(!existsSync(cli))(
+    'the page’s sweep CSV has the command line’s rows and columns',
+    () => {
+      for (const id of ['pci-cost-model', 'send-ring-full']) {
+        const args = [`${scenarios}${id}.json`, '--format', 'csv'];
+        const native = csvParseRows(execFileSync(cli, args, { encoding: 'utf8' }));
+        const page = csvParseRows(sweepCsv(run(id)));
+        expect(page[0]).toEqual(native[0]);
+        expect(page.length).toBe(native.length);
+        // Numbers as each writes them (0 or 0.0), the same values.
+        page.forEach((row, i) =>
+          row.forEach((v, j) => {
+            const n = native[i]![j]!;
+            if (v === n) return;
+            expect(Number(v), `${id} row ${i} column ${native[0]![j]}`).toBe(Number(n));
+          }),
+        );
+      }
+    },
+  );
 
   // A series parameter of words, one without a series, overrides; a metric's unit holds commas.
   for (const [id, overrides] of [
