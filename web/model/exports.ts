@@ -315,7 +315,7 @@ export function perfettoTrace(
       });
     } else if (kind === K.CpuPart) {
       const part = field(trace, i, 'part') ?? 0;
-      const doc = TRACE_KINDS[kind]!.fields[0]!;
+      const doc = TRACE_KINDS[kind]!.fields.find((f) => f?.name === 'part')!;
       work.push({
         component: comp,
         family: 'parts',
