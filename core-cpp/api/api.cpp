@@ -1,6 +1,9 @@
 #include "api/api.hpp"
 
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "api/system.hpp"
 #include "api/system_info.hpp"
@@ -176,35 +179,80 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
   return result;
 }
 
+namespace {
+
+// RFC 4180: a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled.
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// A value as text: strings as they are, numbers as JSON writes them, nothing for null.
+std::string csv_value(const Json& v) {
+  if (v.is_null()) return "";
+  return csv_field(v.is_string() ? v.get<std::string>() : dump_json(v));
+}
+
+std::string csv_text(const Json& v) { return v.is_string() ? v.get<std::string>() : ""; }
+
+// A member of an object, or null (a const Json's operator[] must not be asked for a missing key).
+const Json& member(const Json& j, const std::string& key) {
+  static const Json none;
+  if (!j.is_object()) return none;
+  const auto it = j.find(key);
+  return it == j.end() ? none : *it;
+}
+
+}  // namespace
+
+// One row per sweep point (a column per metric, with its unit) or, without a sweep, one row per
+// metric. Every row has the header's number of fields; lines end with LF.
 std::string to_csv(const std::string& output_json) {
   Json out;
   std::string err;
   if (!parse_json(output_json, &out, &err) || !out.is_object()) return "";
-  auto num = [](const Json& v) { return v.is_string() ? v.get<std::string>() : dump_json(v); };
   std::string csv;
-  const Json& sweep = out["sweep"];
+  const Json& sweep = member(out, "sweep");
   if (sweep.is_array() && !sweep.empty()) {
-    const Json& spec = out["sweep_spec"];
-    const bool has_series = spec["series_parameter"].is_string();
-    csv += spec["parameter"].get<std::string>();
-    if (has_series) csv += "," + spec["series_parameter"].get<std::string>();
-    for (auto it = sweep[0]["results"].begin(); it != sweep[0]["results"].end(); ++it) {
-      csv += "," + it.key() + " (" + it.value()["unit"].get<std::string>() + ")";
+    const Json& spec = member(out, "sweep_spec");
+    const bool has_series = member(spec, "series_parameter").is_string();
+    // The metrics of every point, in order of first appearance (points may differ).
+    std::vector<std::pair<std::string, std::string>> metrics;
+    for (const auto& e : sweep) {
+      const Json& results = member(e, "results");
+      if (!results.is_object()) continue;
+      for (auto it = results.begin(); it != results.end(); ++it) {
+        bool seen = false;
+        for (const auto& m : metrics) seen = seen || m.first == it.key();
+        if (!seen) metrics.emplace_back(it.key(), csv_text(member(it.value(), "unit")));
+      }
     }
+    csv += csv_field(csv_text(member(spec, "parameter")));
+    if (has_series) csv += "," + csv_field(csv_text(member(spec, "series_parameter")));
+    for (const auto& m : metrics)
+      csv += "," + csv_field(m.second.empty() ? m.first : m.first + " (" + m.second + ")");
     csv += "\n";
     for (const auto& e : sweep) {
-      csv += num(e["value"]);
-      if (has_series) csv += "," + num(e["series"]);
-      for (auto it = e["results"].begin(); it != e["results"].end(); ++it)
-        csv += "," + num(it.value()["value"]);
+      csv += csv_value(member(e, "value"));
+      if (has_series) csv += "," + csv_value(member(e, "series"));
+      for (const auto& m : metrics) {
+        csv += "," + csv_value(member(member(member(e, "results"), m.first), "value"));
+      }
       csv += "\n";
     }
     return csv;
   }
   csv += "metric,value,unit\n";
-  for (auto it = out["results"].begin(); it != out["results"].end(); ++it) {
-    csv += it.key() + "," + num(it.value()["value"]) + "," + it.value()["unit"].get<std::string>() +
-           "\n";
+  const Json& results = member(out, "results");
+  if (!results.is_object()) return csv;
+  for (auto it = results.begin(); it != results.end(); ++it) {
+    csv += csv_field(it.key()) + "," + csv_value(member(it.value(), "value")) + "," +
+           csv_field(csv_text(member(it.value(), "unit"))) + "\n";
   }
   return csv;
 }

@@ -118,7 +118,8 @@ export function ChartExportMenu({
 
 /**
  * The shown run as files: the scenario with the run's overrides (the CLI runs it and gets the
- * same results), its results as CSV, and its trace as Chrome trace-event JSON for Perfetto.
+ * same results), its results as CSV, and its trace as Trace Event Format JSON for Perfetto
+ * (tracks of work, the causes as flows, the time series as counters).
  */
 export function RunDownloads({
   scenarioText,
@@ -162,6 +163,7 @@ export function RunDownloads({
           perfettoTrace(run!.trace, run!.index, {
             scenario: run!.output.scenario,
             seed: run!.output.seed,
+            series: run!.output.series,
           }),
           'application/json',
         ),
