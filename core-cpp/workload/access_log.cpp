@@ -272,7 +272,8 @@ void AccessLogParser::take_line(std::string_view text) {
   if (f.bytes == 0 || f.bytes > 0xffffffffULL) return reject(LogReject::NoBytes, text);
   const auto bytes = static_cast<std::uint32_t>(f.bytes);
   std::uint32_t id;
-  std::string path(f.path);
+  std::string& path = key_;  // reused: no allocation per line
+  path.assign(f.path.data(), f.path.size());
   auto it = index_.find(path);
   if (it == index_.end()) {
     if (file_bytes_.size() >= report_.limits.files) {
@@ -285,7 +286,7 @@ void AccessLogParser::take_line(std::string_view text) {
     }
     id = static_cast<std::uint32_t>(file_bytes_.size());
     path_bytes_ += path.size();
-    index_.emplace(std::move(path), id);
+    index_.emplace(path, id);
     file_bytes_.push_back(bytes);
     report_.data_set_bytes += bytes;
   } else {

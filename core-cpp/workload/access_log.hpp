@@ -111,6 +111,7 @@ class AccessLogParser {
   std::vector<WebRequest> requests_;
   std::vector<std::uint32_t> file_bytes_;
   std::unordered_map<std::string, std::uint32_t> index_;
+  std::string key_;  // the path being looked up
   std::uint64_t path_bytes_ = 0;
   std::uint64_t seen_ = 0;  // bytes taken, at most limits.log_bytes
   std::string head_;        // the first bytes, until the binary test is made
