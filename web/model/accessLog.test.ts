@@ -89,7 +89,7 @@ describe.skipIf(!built)("reading a log through the core's parser", async () => {
   it('stops reading once the parser takes no more, and when aborted', async () => {
     const binary = blob(3 * LOG_SLICE_BYTES, (i) => i % 7);
     expect((await read(binary)).refused).toBe('This is a binary file, not a text access log.');
-    expect(binary.reads).toBe(1);
+    expect(binary.reads).toBe(2); // the first slice, and the next one read meanwhile
     const abort = new AbortController();
     abort.abort();
     const text = textBlob(PANEL_LOG_TEXT);

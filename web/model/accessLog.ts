@@ -131,12 +131,18 @@ export async function readAccessLog(
   signal?: AbortSignal,
 ): Promise<ParsedLog> {
   await sink.begin();
+  const read = (at: number) =>
+    file.slice(at, Math.min(file.size, at + LOG_SLICE_BYTES)).arrayBuffer();
+  let next: Promise<ArrayBuffer> | null = null;
   for (let at = 0; at < file.size; at += LOG_SLICE_BYTES) {
     if (signal?.aborted) break;
-    const end = Math.min(file.size, at + LOG_SLICE_BYTES);
-    const bytes = new Uint8Array(await file.slice(at, end).arrayBuffer());
+    const bytes = new Uint8Array(await (next ?? read(at)));
+    // The next slice is read while the parser works on this one.
+    const following = at + LOG_SLICE_BYTES;
+    next = following < file.size ? read(following) : null;
+    next?.catch(() => {}); // its error, if any, surfaces when it is awaited
     const open = await sink.feed(bytes);
-    onProgress?.(end / file.size);
+    onProgress?.(Math.min(1, following / file.size));
     if (!open) break;
   }
   return sink.finish();
