@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadNodeCore } from '../engine/nodeCore';
 import {
+  LOG_READ_MB,
   LOG_SLICE_BYTES,
   coreSink,
   readAccessLog,
@@ -63,6 +64,8 @@ describe.skipIf(!built)("reading a log through the core's parser", async () => {
     expect(plain(await read(textBlob(PANEL_LOG_TEXT)))).toEqual(plain(PANEL_LOG));
     expect(plain(await read(textBlob(ONE_LINE_LOG_TEXT)))).toEqual(plain(ONE_LINE_LOG));
     expect(plain(await read(textBlob(BINARY_LOG_TEXT)))).toEqual(plain(BINARY_LOG));
+    // The opener's text says how much the core reads.
+    expect(PANEL_LOG.limits.log_bytes).toBe(LOG_READ_MB << 20);
   });
 
   it('reads a large file in slices with progress, cut anywhere', async () => {

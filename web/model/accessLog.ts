@@ -117,6 +117,9 @@ export interface BlobLike {
   slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
 }
 
+/** How much of a file the core reads, for the opener's text (a test checks the core agrees). */
+export const LOG_READ_MB = 1024;
+
 /** The slice a file is read in: progress moves every 4 MB. */
 export const LOG_SLICE_BYTES = 4 << 20;
 

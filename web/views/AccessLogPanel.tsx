@@ -7,6 +7,7 @@
 // or malformed files are reported and leave the previous log and results as they were.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import {
+  LOG_READ_MB,
   REJECT_LABELS,
   REJECT_REASONS,
   parseAccessLogFile,
@@ -281,8 +282,8 @@ function LogOpener({ onFile, onCancel }: { onFile: (f: File) => void; onCancel: 
         }}
       />
       <span className="muted">
-        or drop one here. Common or Combined Log Format, as Apache and nginx write it; a very large
-        one is read in part.
+        or drop one here. Common or Combined Log Format, as Apache and nginx write it; up to{' '}
+        {LOG_READ_MB} MB are read.
       </span>
       {reading && <ReadProgress onCancel={onCancel} />}
     </div>
