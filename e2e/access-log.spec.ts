@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 // "Bring your own access log": a scenario whose workload.trace is "log" asks for a log, reports
@@ -111,6 +113,38 @@ test('a binary file is refused and the page keeps working', async ({ page }) => 
   await expect(page.getByTestId('log-prompt')).toBeVisible();
   await expect(page.getByTestId('run-errors')).toHaveCount(0);
   await expect(page.getByTestId('scenario-page')).toBeVisible();
+});
+
+test('a huge log shows its progress and can be cancelled; the log in use stays', async ({
+  page,
+}) => {
+  await openScenario(page);
+  await page.getByTestId('log-input').setInputFiles({
+    name: 'access.log',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(accessLog()),
+  });
+  const report = page.getByTestId('log-report');
+  await expect(report).toHaveAttribute('data-accepted', '120');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+
+  // About 400 MB: the core reads it in 4 MB slices in a worker, long enough to cancel.
+  const line = Buffer.from(
+    '10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /big/file.html HTTP/1.0" 200 4096\n',
+  );
+  const big = join(mkdtempSync(join(tmpdir(), 'nicsim-e2e-')), 'huge.log');
+  writeFileSync(big, Buffer.concat(Array.from({ length: 5_000_000 }, () => line)));
+  await page.getByTestId('log-input').setInputFiles(big);
+  const progress = page.getByTestId('log-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText('huge.log');
+  await expect(progress).toContainText('the results on screen stay meanwhile');
+  await page.screenshot({ path: 'e2e/artifacts/access-log-progress.png' });
+  await page.getByTestId('log-cancel').click();
+  await expect(page.getByTestId('log-cancelled')).toContainText('The log in use stays');
+  await expect(progress).toHaveCount(0);
+  await expect(report).toHaveAttribute('data-accepted', '120');
+  await expect(page.getByTestId('log-source')).toContainText('your access log (access.log)');
 });
 
 test('the preset’s link without a log asks for one', async ({ page }) => {

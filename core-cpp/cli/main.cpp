@@ -1,5 +1,6 @@
 // nicsim: the native command-line runner.
 //   nicsim <scenario.json> [--set path=value ...] [--format json|csv] [--trace FILE]
+//          [--log FILE]        (workload.trace "log": a Common or Combined Log Format file)
 //          [--requests FILE]   (workload.trace "log": one "file-id bytes" request per line)
 //   nicsim --validate <scenario.json> [--set ...]
 //   nicsim --list-parameters
@@ -14,6 +15,7 @@
 
 #include "api/api.hpp"
 #include "scenario/json.hpp"
+#include "workload/access_log.hpp"
 
 namespace {
 
@@ -21,6 +23,9 @@ int usage(const char* why) {
   std::cerr
       << "error: " << why << "\n"
       << "usage: nicsim <scenario.json> [--set path=value ...] [--format json|csv] [--trace FILE]\n"
+      << "              [--log FILE]       (for workload.trace \"log\": an access log in Common "
+         "or\n"
+      << "                                  Combined Log Format)\n"
       << "              [--requests FILE]  (for workload.trace \"log\": \"file-id bytes\" per "
          "line)\n"
       << "       nicsim --validate <scenario.json> [--set path=value ...]\n"
@@ -42,7 +47,7 @@ void print_errors(const std::string& errors_json) {
 
 }  // namespace
 
-// The requests of an access log, as the browser hands them to the core after parsing it: one
+// The requests of an access log parsed elsewhere: one
 // "file-id bytes" pair per line, '#' starting a comment. Returns an error naming the line.
 std::string read_requests(const std::string& path, std::vector<nicsim::WebRequest>* out) {
   std::ifstream in(path);
@@ -64,8 +69,26 @@ std::string read_requests(const std::string& path, std::vector<nicsim::WebReques
   return "";
 }
 
+// Reads an access log through the core's parser, in chunks, no further than its limits.
+// Returns an error naming the file, or "".
+std::string read_log(const std::string& path, nicsim::AccessLog* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "cannot read '" + path + "'";
+  nicsim::AccessLogParser parser;
+  std::vector<char> chunk(1 << 20);
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (got == 0) break;
+    if (!parser.feed(chunk.data(), got)) break;
+  }
+  if (in.bad()) return "cannot read '" + path + "'";
+  *out = parser.finish();
+  return "";
+}
+
 int main(int argc, char** argv) {
-  std::string file, format = "json", trace_file, requests_file;
+  std::string file, format = "json", trace_file, requests_file, log_file;
   bool validate_only = false;
   nicsim::Json overrides = nicsim::Json::object();
   for (int i = 1; i < argc; ++i) {
@@ -80,7 +103,8 @@ int main(int argc, char** argv) {
       return 0;
     } else if (arg == "--validate") {
       validate_only = true;
-    } else if (arg == "--format" || arg == "--set" || arg == "--trace" || arg == "--requests") {
+    } else if (arg == "--format" || arg == "--set" || arg == "--trace" || arg == "--requests" ||
+               arg == "--log") {
       if (i + 1 >= argc) return usage((arg + " needs a value").c_str());
       const std::string value = argv[++i];
       if (arg == "--format") {
@@ -90,6 +114,8 @@ int main(int argc, char** argv) {
         trace_file = value;
       } else if (arg == "--requests") {
         requests_file = value;
+      } else if (arg == "--log") {
+        log_file = value;
       } else {
         const auto eq = value.find('=');
         if (eq == std::string::npos || eq == 0)
@@ -109,6 +135,8 @@ int main(int argc, char** argv) {
     }
   }
   if (file.empty()) return usage("no scenario file given");
+  if (!log_file.empty() && !requests_file.empty())
+    return usage("--log and --requests both give the requests; use one");
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     std::cerr << "error: cannot read scenario file '" << file << "'\n";
@@ -135,11 +163,28 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  nicsim::AccessLog log;
+  if (!log_file.empty()) {
+    const std::string why = read_log(log_file, &log);
+    if (!why.empty()) {
+      std::cerr << "error: --log: " << why << "\n";
+      return 2;
+    }
+    // The report in short; the whole of it is the output's "access_log".
+    const std::string summary = nicsim::access_log_summary(log.report);
+    if (!log.report.refused.empty()) {
+      std::cerr << "error: --log: '" << log_file << "': " << summary << "\n";
+      return 2;
+    }
+    std::cerr << "--log " << log_file << ": " << summary << "\n";
+    requests = std::move(log.requests);
+  }
   nicsim::api::RunResult r = nicsim::api::run(buf.str(), ov, &requests);
   if (!r.ok) {
     print_errors(r.json);
     return r.input_error ? 2 : 3;
   }
+  if (!log_file.empty()) r.json = nicsim::with_access_log_report(r.json, log.report);
   if (!trace_file.empty()) {
     std::ofstream t(trace_file, std::ios::binary);
     t.write(reinterpret_cast<const char*>(r.trace.data()),

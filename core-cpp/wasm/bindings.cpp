@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "api/api.hpp"
+#include "workload/access_log.hpp"
 
 namespace {
 
@@ -15,26 +16,91 @@ std::vector<nicsim::TraceRecord>& last_trace() {
   return trace;
 }
 
-// The access log the user opened (workload.trace "log"), kept for the runs that follow.
-std::vector<nicsim::WebRequest>& access_log() {
-  static std::vector<nicsim::WebRequest> log;  // per module instance (one per worker)
+// The access log the runs replay (workload.trace "log"), per module instance (one per worker),
+// and the report of the parse it came from (none when it came as requests).
+struct HeldLog {
+  std::vector<nicsim::WebRequest> requests;
+  nicsim::AccessLogReport report;
+  bool parsed = false;
+};
+HeldLog& held_log() {
+  static HeldLog log;
   return log;
 }
+std::vector<nicsim::WebRequest>& access_log() { return held_log().requests; }
 
-// files[i], bytes[i]: request i (the browser parsed and checked the log). Returns the count.
+// The parse under way: accessLogBegin(), accessLogFeed(bytes)..., accessLogFinish().
+nicsim::AccessLogParser& log_parser() {
+  static nicsim::AccessLogParser parser;
+  return parser;
+}
+
+// files[i], bytes[i]: request i of a log parsed elsewhere. Returns the count.
 double set_access_log(const emscripten::val& files, const emscripten::val& bytes) {
   const auto f = emscripten::convertJSArrayToNumberVector<std::uint32_t>(files);
   const auto b = emscripten::convertJSArrayToNumberVector<std::uint32_t>(bytes);
-  auto& log = access_log();
-  log.clear();
-  log.reserve(std::min(f.size(), b.size()));
-  for (std::size_t i = 0; i < f.size() && i < b.size(); ++i) log.push_back({f[i], b[i]});
-  return static_cast<double>(log.size());
+  HeldLog& held = held_log();
+  held = HeldLog();
+  held.requests.reserve(std::min(f.size(), b.size()));
+  for (std::size_t i = 0; i < f.size() && i < b.size(); ++i) held.requests.push_back({f[i], b[i]});
+  return static_cast<double>(held.requests.size());
+}
+
+// The last chunk, copied into the module's memory for the parser.
+std::vector<unsigned char>& feed_buffer() {
+  static std::vector<unsigned char> buffer;
+  return buffer;
+}
+
+void access_log_begin() { log_parser() = nicsim::AccessLogParser(); }
+
+// One chunk of the file, cut anywhere. False once the parser takes no more (stop reading).
+bool access_log_feed(const emscripten::val& bytes) {
+  const auto n = bytes["length"].as<std::size_t>();
+  std::vector<unsigned char>& buffer = feed_buffer();
+  buffer.resize(n);
+  // Copied straight into the module's memory (no allocation between the view and the copy).
+  emscripten::val view(emscripten::typed_memory_view(n, buffer.data()));
+  view.call<void>("set", bytes);
+  return log_parser().feed(buffer.data(), n);
+}
+
+// The report as JSON; an accepted log becomes the one the runs replay (a refused one leaves the
+// previous log in place).
+std::string access_log_finish() {
+  nicsim::AccessLog log = log_parser().finish();
+  std::vector<unsigned char>().swap(feed_buffer());
+  const std::string json = nicsim::access_log_report_json(log.report);
+  if (log.report.refused.empty()) {
+    HeldLog& held = held_log();
+    held.requests = std::move(log.requests);
+    held.report = std::move(log.report);
+    held.parsed = true;
+  }
+  return json;
+}
+
+// The requests the runs replay: {files: Uint32Array, bytes: Uint32Array} (copies).
+emscripten::val access_log_requests() {
+  const auto& req = access_log();
+  std::vector<std::uint32_t> f(req.size()), b(req.size());
+  for (std::size_t i = 0; i < req.size(); ++i) {
+    f[i] = req[i].file;
+    b[i] = req[i].bytes;
+  }
+  emscripten::val out = emscripten::val::object();
+  out.set("files", emscripten::val::global("Uint32Array")
+                       .new_(emscripten::val(emscripten::typed_memory_view(f.size(), f.data()))));
+  out.set("bytes", emscripten::val::global("Uint32Array")
+                       .new_(emscripten::val(emscripten::typed_memory_view(b.size(), b.data()))));
+  return out;
 }
 
 std::string run(const std::string& scenario, const std::string& overrides) {
   nicsim::api::RunResult r = nicsim::api::run(scenario, overrides, &access_log());
   last_trace() = std::move(r.trace);
+  // As the CLI's --log: the output carries the report of the log it was given.
+  if (r.ok && held_log().parsed) return nicsim::with_access_log_report(r.json, held_log().report);
   return r.json;
 }
 
@@ -56,6 +122,10 @@ EMSCRIPTEN_BINDINGS(nicsim) {
   emscripten::function("validate", &nicsim::api::validate);
   emscripten::function("run", &run);
   emscripten::function("setAccessLog", &set_access_log);
+  emscripten::function("accessLogBegin", &access_log_begin);
+  emscripten::function("accessLogFeed", &access_log_feed);
+  emscripten::function("accessLogFinish", &access_log_finish);
+  emscripten::function("accessLogRequests", &access_log_requests);
   emscripten::function("traceBytes", &trace_bytes);
   emscripten::function("traceKindNames", &nicsim::api::trace_kind_names);
   emscripten::function("componentNames", &nicsim::api::component_names);

@@ -68,12 +68,12 @@ export class EngineClient {
     for (const p of pending) p.reject(reason);
   }
 
-  private request(req: WithoutId<Request>): Promise<Response> {
+  private request(req: WithoutId<Request>, transfer: Transferable[] = []): Promise<Response> {
     const id = this.nextId++;
     const w = this.ensureWorker();
     return new Promise<Response>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      w.postMessage({ ...req, id } as Request);
+      w.postMessage({ ...req, id } as Request, transfer);
     });
   }
 
@@ -123,6 +123,31 @@ export class EngineClient {
   async info(): Promise<EngineInfo> {
     const r = await this.request({ type: 'info' });
     if (r.type === 'info') return r.info;
+    return EngineClient.failure(r);
+  }
+
+  /** Starts parsing an access log in the core (a log being parsed is dropped). */
+  async accessLogBegin(): Promise<void> {
+    const r = await this.request({ type: 'log-begin' });
+    if (r.type !== 'log-fed') EngineClient.failure(r);
+  }
+
+  /**
+   * Hands the parser the next bytes of the file (cut anywhere); their buffer is transferred.
+   * False once it takes no more: stop reading.
+   */
+  async accessLogFeed(bytes: Uint8Array): Promise<boolean> {
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const buffer = (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer;
+    const r = await this.request({ type: 'log-feed', bytes: buffer }, [buffer]);
+    if (r.type === 'log-fed') return r.open;
+    return EngineClient.failure(r);
+  }
+
+  /** The core's report, and the requests of an accepted log. */
+  async accessLogFinish(): Promise<{ report: unknown; files: Uint32Array; bytes: Uint32Array }> {
+    const r = await this.request({ type: 'log-finish' });
+    if (r.type === 'log-report') return { report: r.report, files: r.files, bytes: r.bytes };
     return EngineClient.failure(r);
   }
 

@@ -11,6 +11,18 @@ export interface NicsimCoreModule {
    * follow with workload.trace "log"; returns how many. Empty arrays forget it.
    */
   setAccessLog(files: Uint32Array, bytes: Uint32Array): number;
+  /** Starts parsing an access log (Common or Combined Log Format); drops a parse under way. */
+  accessLogBegin(): void;
+  /** The file's next bytes, cut anywhere. False once the parser takes no more: stop reading. */
+  accessLogFeed(bytes: Uint8Array): boolean;
+  /**
+   * The report as JSON (web/model/accessLog.ts AccessLogReport). Unless refused, the log becomes
+   * the one the runs replay, and their output carries the report as "access_log", as the CLI's
+   * --log does.
+   */
+  accessLogFinish(): string;
+  /** The requests the runs replay (copies): request i is (files[i], bytes[i]). */
+  accessLogRequests(): { files: Uint32Array; bytes: Uint32Array };
   /** Copy of the last run's trace records, 40 bytes each, little-endian. */
   traceBytes(): Uint8Array;
   /** JSON array of trace kind names, index = kind id. */

@@ -68,6 +68,18 @@ async function handle(req: Request): Promise<void> {
     const m = await core();
     if (req.type === 'info') {
       post({ id: req.id, type: 'info', info: info(m) });
+    } else if (req.type === 'log-begin') {
+      m.accessLogBegin();
+      post({ id: req.id, type: 'log-fed', open: true });
+    } else if (req.type === 'log-feed') {
+      post({ id: req.id, type: 'log-fed', open: m.accessLogFeed(new Uint8Array(req.bytes)) });
+    } else if (req.type === 'log-finish') {
+      const report = JSON.parse(m.accessLogFinish()) as { refused: string | null };
+      const { files, bytes } =
+        report.refused === null
+          ? m.accessLogRequests()
+          : { files: new Uint32Array(), bytes: new Uint32Array() };
+      post({ id: req.id, type: 'log-report', report, files, bytes }, [files.buffer, bytes.buffer]);
     } else if (req.type === 'validate') {
       const errors = JSON.parse(m.validate(req.scenario, req.overrides)) as unknown;
       post({ id: req.id, type: 'validate', errors: Array.isArray(errors) ? errors : [] });

@@ -1,17 +1,21 @@
-// Parses a web server access log in Common Log Format (and the Combined format, which only adds
-// fields after the size) into the requests a trace-driven run replays: which file, how many
-// bytes. Like the thesis's traces (seed 000 Table 4.1), only static, successful GET responses
-// count. Every other line is counted under the reason it was rejected; nothing here throws, and
-// a huge or binary file is cut off or refused instead of hanging the page.
+// A web server access log, read by the core's parser (core-cpp/workload/access_log.hpp, the same
+// code as the command line's --log): this file only moves the file's bytes to it, in slices with
+// progress and a way to stop, and holds the report's type and the words that show it. Which lines
+// count (static, successful GETs, as seed 000's Table 4.1 counts a trace), the limits and the
+// refusals are the core's.
+import { EngineClient } from '../engine/client';
+import type { NicsimCoreModule } from '../engine/core';
 
-/** Why a line was not taken as a request. */
-export type RejectReason =
-  | 'malformed' // not host ident user [date] "request" status bytes
-  | 'not-get' // HEAD, POST, … (no file content sent)
-  | 'dynamic' // a query string or a CGI path: not a static file
-  | 'not-2xx' // errors, redirects and 304 Not Modified send no file
-  | 'no-bytes' // "-" or 0 bytes
-  | 'too-long'; // a line over MAX_LINE characters
+/** Why a line was not taken as a request, in the core's order. */
+export const REJECT_REASONS = [
+  'malformed', // not host ident user [date] "request" status bytes
+  'not-get', // HEAD, POST, … (no file content sent)
+  'dynamic', // a query string or a CGI path: not a static file
+  'not-2xx', // errors, redirects and 304 Not Modified send no file
+  'no-bytes', // "-" or 0 bytes
+  'too-long', // a line over the core's line limit
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
 
 export const REJECT_LABELS: Record<RejectReason, string> = {
   malformed: 'not in Common Log Format',
@@ -22,228 +26,160 @@ export const REJECT_LABELS: Record<RejectReason, string> = {
   'too-long': 'line too long',
 };
 
-/** Limits that keep a browser tab responsive (chosen: about 10 M lines of a typical log). */
-export const MAX_LOG_BYTES = 1 << 30;
-export const MAX_REQUESTS = 10_000_000;
-export const MAX_FILES = 2_000_000;
-export const MAX_LINE = 8192;
-/** A file whose first bytes hold this share of control characters is binary, not a log. */
-export const BINARY_SHARE = 0.05;
-
 export interface LogSample {
+  /** Line number in the file, from 1. */
   line: number;
   reason: RejectReason;
   text: string;
 }
 
-export interface ParsedLog {
-  /** Distinct files in first-seen order: path and size (the largest response seen for it). */
-  paths: string[];
-  fileBytes: number[];
-  /** One entry per accepted request: file index and bytes sent. */
-  requestFile: Uint32Array;
-  requestBytes: Uint32Array;
+/** The core's report of a parse (accessLogFinish(); the CLI output's "access_log"). */
+export interface AccessLogReport {
+  /** Non-blank lines read: accepted plus every rejected. */
   lines: number;
   accepted: number;
   rejected: Record<RejectReason, number>;
-  /** The first few rejected lines of each reason, for the report. */
+  /** The first few rejected lines of each reason, in file order. */
   samples: LogSample[];
   /** Parsing stopped at a limit; `limit` says which. */
   truncated: boolean;
   limit: string | null;
-  /** The whole input was refused (empty or binary); the message says why. */
+  /** The log cannot be used (empty, binary, no usable line); the message says why. */
   refused: string | null;
-}
-
-// host ident authuser [date] "METHOD path PROTO" status bytes [referer agent …]
-const CLF = /^(\S+) (\S+) (\S+) \[([^\]]+)\] "(\S+) (\S+)(?: [^"]*)?" (\d{3}) (\d+|-)(?:\s.*)?$/;
-
-const SAMPLES_PER_REASON = 3;
-
-/** Incremental parser: feed text chunks (any split), then finish(). */
-export class AccessLogParser {
-  private readonly index = new Map<string, number>();
-  private readonly paths: string[] = [];
-  private readonly fileBytes: number[] = [];
-  private reqFile: Uint32Array = new Uint32Array(1024);
-  private reqBytes: Uint32Array = new Uint32Array(1024);
-  private n = 0;
-  private lines = 0;
-  private rest = '';
-  private readonly rejected: Record<RejectReason, number> = {
-    malformed: 0,
-    'not-get': 0,
-    dynamic: 0,
-    'not-2xx': 0,
-    'no-bytes': 0,
-    'too-long': 0,
+  /** Table 4.1's statistics of the accepted requests (a file's size: its largest response). */
+  files: number;
+  content_bytes: number;
+  data_set_bytes: number;
+  limits: {
+    log_bytes: number;
+    requests: number;
+    files: number;
+    path_bytes: number;
+    line_bytes: number;
   };
-  private readonly samples: LogSample[] = [];
-  private limit: string | null = null;
-  private refused: string | null = null;
-  private seen = 0;
-  private checkedBinary = false;
-
-  /** False once a limit is reached or the input was refused: stop feeding. */
-  get open(): boolean {
-    return this.limit === null && this.refused === null;
-  }
-
-  feed(chunk: string): void {
-    if (!this.open) return;
-    if (!this.checkedBinary) {
-      this.checkedBinary = true;
-      if (looksBinary(chunk)) {
-        this.refused = 'This is a binary file, not a text access log.';
-        return;
-      }
-    }
-    this.seen += chunk.length;
-    if (this.seen > MAX_LOG_BYTES) {
-      this.limit = `the first ${MAX_LOG_BYTES / (1 << 20)} MB`;
-      return;
-    }
-    const text = this.rest + chunk;
-    let start = 0;
-    for (;;) {
-      const nl = text.indexOf('\n', start);
-      if (nl < 0) break;
-      this.line(text.slice(start, nl));
-      start = nl + 1;
-      if (!this.open) return;
-    }
-    this.rest = text.slice(start);
-    if (this.rest.length > MAX_LINE) {
-      // A line this long is no log line; drop it without holding it in memory.
-      this.lines++;
-      this.reject('too-long', this.rest.slice(0, 120));
-      this.rest = '';
-    }
-  }
-
-  finish(): ParsedLog {
-    if (this.open && this.rest.length) this.line(this.rest);
-    this.rest = '';
-    if (this.refused === null && this.lines === 0) this.refused = 'The file is empty.';
-    return {
-      paths: this.paths,
-      fileBytes: this.fileBytes,
-      requestFile: this.reqFile.slice(0, this.n),
-      requestBytes: this.reqBytes.slice(0, this.n),
-      lines: this.lines,
-      accepted: this.n,
-      rejected: { ...this.rejected },
-      samples: this.samples.slice(),
-      truncated: this.limit !== null,
-      limit: this.limit,
-      refused: this.refused,
-    };
-  }
-
-  private line(raw: string): void {
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (text.trim() === '') return;
-    this.lines++;
-    if (text.length > MAX_LINE) return this.reject('too-long', text.slice(0, 120));
-    const m = CLF.exec(text);
-    if (!m) return this.reject('malformed', text);
-    const method = m[5]!;
-    const path = m[6]!;
-    const status = Number(m[7]);
-    const bytes = m[8] === '-' ? 0 : Number(m[8]);
-    if (method !== 'GET') return this.reject('not-get', text);
-    if (path.includes('?') || path.includes('/cgi-bin/')) return this.reject('dynamic', text);
-    if (status < 200 || status > 299) return this.reject('not-2xx', text);
-    if (!(bytes > 0) || bytes > 0xffffffff) return this.reject('no-bytes', text);
-    let id = this.index.get(path);
-    if (id === undefined) {
-      if (this.paths.length >= MAX_FILES) {
-        this.limit = `${MAX_FILES.toLocaleString('en')} distinct files`;
-        return;
-      }
-      id = this.paths.length;
-      this.index.set(path, id);
-      this.paths.push(path);
-      this.fileBytes.push(bytes);
-    } else if (bytes > this.fileBytes[id]!) this.fileBytes[id] = bytes;
-    this.push(id, bytes);
-    if (this.n >= MAX_REQUESTS) this.limit = `${MAX_REQUESTS.toLocaleString('en')} requests`;
-  }
-
-  private push(file: number, bytes: number): void {
-    if (this.n === this.reqFile.length) {
-      const f = new Uint32Array(this.n * 2);
-      f.set(this.reqFile);
-      this.reqFile = f;
-      const b = new Uint32Array(this.n * 2);
-      b.set(this.reqBytes);
-      this.reqBytes = b;
-    }
-    this.reqFile[this.n] = file;
-    this.reqBytes[this.n] = bytes;
-    this.n++;
-  }
-
-  private reject(reason: RejectReason, text: string): void {
-    if (this.rejected[reason]++ < SAMPLES_PER_REASON)
-      this.samples.push({ line: this.lines, reason, text: text.slice(0, 200) });
-  }
 }
 
-/** Control characters other than tab, CR and LF in the first 4 KB mark a binary file. */
-export function looksBinary(head: string): boolean {
-  const s = head.slice(0, 4096);
-  if (s.length === 0) return false;
-  let control = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd) control++;
-  }
-  return control / s.length > BINARY_SHARE;
+/** A parsed log: the report and, unless refused, request i = (requestFile[i], requestBytes[i]). */
+export interface ParsedLog extends AccessLogReport {
+  requestFile: Uint32Array;
+  requestBytes: Uint32Array;
 }
 
-export function parseAccessLog(text: string): ParsedLog {
-  const p = new AccessLogParser();
-  p.feed(text);
-  return p.finish();
+export function parsedLog(
+  report: AccessLogReport,
+  files: Uint32Array = new Uint32Array(),
+  bytes: Uint32Array = new Uint32Array(),
+): ParsedLog {
+  return { ...report, requestFile: files, requestBytes: bytes };
+}
+
+/** Where a log's bytes go: the core, in the engine worker or (tests, Node) in this thread. */
+export interface AccessLogSink {
+  begin(): void | Promise<void>;
+  /** False once the parser takes no more (a limit reached, or the file refused). */
+  feed(bytes: Uint8Array): boolean | Promise<boolean>;
+  finish(): ParsedLog | Promise<ParsedLog>;
+}
+
+type LogCore = Pick<
+  NicsimCoreModule,
+  'accessLogBegin' | 'accessLogFeed' | 'accessLogFinish' | 'accessLogRequests'
+>;
+
+/** A core module loaded in this thread. */
+export function coreSink(core: LogCore): AccessLogSink {
+  return {
+    begin: () => core.accessLogBegin(),
+    feed: (bytes) => core.accessLogFeed(bytes),
+    finish: () => {
+      const report = JSON.parse(core.accessLogFinish()) as AccessLogReport;
+      if (report.refused !== null) return parsedLog(report);
+      const r = core.accessLogRequests();
+      return parsedLog(report, r.files, r.bytes);
+    },
+  };
+}
+
+/** The core in an engine worker; each slice is transferred, not copied. */
+export function workerSink(client: EngineClient): AccessLogSink {
+  return {
+    begin: () => client.accessLogBegin(),
+    feed: (bytes) => client.accessLogFeed(bytes),
+    finish: async () => {
+      const r = await client.accessLogFinish();
+      return parsedLog(r.report as AccessLogReport, r.files, r.bytes);
+    },
+  };
 }
 
 export interface BlobLike {
   size: number;
-  slice(start: number, end: number): { text(): Promise<string> };
+  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
+}
+
+/** How much of a file the core reads, for the opener's text (a test checks the core agrees). */
+export const LOG_READ_MB = 1024;
+
+/** The slice a file is read in: progress moves every 4 MB. */
+export const LOG_SLICE_BYTES = 4 << 20;
+
+/**
+ * Hands a file to the parser in slices (cut anywhere: the parser does not care), stopping when it
+ * takes no more or `signal` aborts; `onProgress` gets the fraction read.
+ */
+export async function readAccessLog(
+  file: BlobLike,
+  sink: AccessLogSink,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ParsedLog> {
+  await sink.begin();
+  const read = (at: number) =>
+    file.slice(at, Math.min(file.size, at + LOG_SLICE_BYTES)).arrayBuffer();
+  let next: Promise<ArrayBuffer> | null = null;
+  for (let at = 0; at < file.size; at += LOG_SLICE_BYTES) {
+    if (signal?.aborted) break;
+    const bytes = new Uint8Array(await (next ?? read(at)));
+    // The next slice is read while the parser works on this one.
+    const following = at + LOG_SLICE_BYTES;
+    next = following < file.size ? read(following) : null;
+    next?.catch(() => {}); // its error, if any, surfaces when it is awaited
+    const open = await sink.feed(bytes);
+    onProgress?.(Math.min(1, following / file.size));
+    if (!open) break;
+  }
+  return sink.finish();
 }
 
 /**
- * Reads a file in 4 MB slices, yielding to the event loop between them, so a large log never
- * freezes the page; `onProgress` gets the fraction read; an aborted signal stops early.
+ * Parses a file in an engine worker of its own, so that a run started meanwhile (which restarts
+ * the run's worker) leaves the read alone, and Cancel ends it at once, freeing its memory.
  */
 export async function parseAccessLogFile(
   file: BlobLike,
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ParsedLog> {
-  const p = new AccessLogParser();
-  const slice = 4 << 20;
-  for (let at = 0; at < file.size && p.open; at += slice) {
-    if (signal?.aborted) break;
-    // A slice may cut a UTF-8 character; logs are ASCII in practice and a cut one only lands
-    // in a rejected line.
-    p.feed(await file.slice(at, Math.min(file.size, at + slice)).text());
-    onProgress?.(Math.min(1, (at + slice) / file.size));
-    await new Promise((r) => setTimeout(r, 0));
+  const client = new EngineClient();
+  const stop = () => client.dispose();
+  signal?.addEventListener('abort', stop);
+  try {
+    return await readAccessLog(file, workerSink(client), onProgress, signal);
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    client.dispose();
   }
-  return p.finish();
 }
 
-/** One line for the report: "12 840 requests to 1 203 files; 310 lines rejected (…)". */
-export function summarizeLog(log: ParsedLog): string {
+/** One line for the report: "12,840 requests to 1,203 files from 13,150 lines; 310 rejected (…)". */
+export function summarizeLog(log: AccessLogReport): string {
   if (log.refused) return log.refused;
-  const rejected = Object.values(log.rejected).reduce((a, b) => a + b, 0);
-  const reasons = (Object.keys(log.rejected) as RejectReason[])
-    .filter((r) => log.rejected[r] > 0)
+  const counted = REJECT_REASONS.filter((r) => log.rejected[r] > 0);
+  const rejected = counted.reduce((a, r) => a + log.rejected[r], 0);
+  const reasons = counted
     .map((r) => `${log.rejected[r].toLocaleString('en')} ${REJECT_LABELS[r]}`)
     .join(', ');
-  const head = `${log.accepted.toLocaleString('en')} requests to ${log.paths.length.toLocaleString('en')} files from ${log.lines.toLocaleString('en')} lines`;
+  const head = `${log.accepted.toLocaleString('en')} requests to ${log.files.toLocaleString('en')} files from ${log.lines.toLocaleString('en')} lines`;
   const rej = rejected ? `; ${rejected.toLocaleString('en')} rejected (${reasons})` : '';
   const cut = log.truncated ? `; read only ${log.limit}` : '';
   return head + rej + cut + '.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Store, doneState, initialLogState, type LoadedLog } from './store';
-import { parseAccessLog } from '../model/accessLog';
+import { ONE_LINE_LOG } from '../model/accessLog.fixture';
 import { fixtureRun } from '../engine/fixture';
 import { decodeTrace } from '../engine/trace';
 
@@ -62,7 +62,7 @@ describe('Store: the access log', () => {
   const log = (name: string): LoadedLog => ({
     name,
     size: 100,
-    parsed: parseAccessLog('h - - [10/Oct/2000:13:55:36 -0700] "GET /a.html HTTP/1.0" 200 2326\n'),
+    parsed: ONE_LINE_LOG,
   });
 
   it('starts with no log and nothing being read', () => {

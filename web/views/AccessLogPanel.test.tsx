@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { parseAccessLog, type BlobLike, type ParsedLog } from '../model/accessLog';
+import { coreSink, readAccessLog, type BlobLike, type ParsedLog } from '../model/accessLog';
+import { PANEL_LOG, PANEL_LOG_TEXT, BINARY_LOG } from '../model/accessLog.fixture';
+import { loadNodeCore } from '../engine/nodeCore';
 import type { Scenario } from '../scenarios/types';
 import { Store, StoreContext, type LoadedLog } from '../store/store';
 import {
@@ -15,25 +19,30 @@ import {
   type LogFile,
 } from './AccessLogPanel';
 
-const line = (path: string, status = 200, bytes = 1000, method = 'GET') =>
-  `10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "${method} ${path} HTTP/1.0" ${status} ${bytes}`;
-const TEXT = [
-  line('/a.html', 200, 3000),
-  line('/b.gif', 200, 500),
-  'not a log line',
-  line('/a.html', 200, 3000),
-  line('/form', 200, 10, 'POST'),
-  line('/missing', 404, 209),
-].join('\n');
-const GOOD = parseAccessLog(TEXT);
+// The core's report of PANEL_LOG_TEXT (accessLog.test.ts checks the core gives exactly this).
+const TEXT = PANEL_LOG_TEXT;
+const GOOD = PANEL_LOG;
 
 function file(name: string, text = TEXT): LogFile {
+  const bytes = new TextEncoder().encode(text);
   return {
     name,
-    size: text.length,
-    slice: (a: number, b: number) => ({ text: async () => text.slice(a, b) }),
+    size: bytes.length,
+    slice: (a: number, b: number) => ({
+      arrayBuffer: async () => bytes.slice(a, b).buffer as ArrayBuffer,
+    }),
   };
 }
+
+const built = existsSync(
+  fileURLToPath(new URL('../engine/wasm/nicsim_core.wasm', import.meta.url)),
+);
+/** The core's parser in this thread (the app runs it in an engine worker). */
+const coreParse = async () => {
+  const sink = coreSink(await loadNodeCore());
+  return (f: BlobLike, progress?: (f: number) => void, signal?: AbortSignal) =>
+    readAccessLog(f, sink, progress, signal);
+};
 
 /** A parse the test finishes by hand, with the progress and signal it was given. */
 function manualParse() {
@@ -72,31 +81,36 @@ describe('openAccessLog: reading a log into the store', () => {
     expect(loaded.map((l) => l.name)).toEqual(['access.log']);
   });
 
-  it('parses a real file with the default parser', async () => {
+  it.skipIf(!built)("parses a real file with the core's parser", async () => {
     const store = new Store();
-    await openAccessLog(store, file('real.log')).done;
+    await openAccessLog(store, file('real.log'), { parse: await coreParse() }).done;
     const log = store.getState().log.current!;
     expect(log.parsed.accepted).toBe(3);
     expect(log.parsed.rejected).toMatchObject({ malformed: 1, 'not-get': 1, 'not-2xx': 1 });
   });
 
-  it('refuses an empty, binary or useless file and keeps the previous log', async () => {
-    const store = new Store();
-    await openAccessLog(store, file('good.log')).done;
-    const good = store.getState().log.current;
-    for (const [name, text] of [
-      ['empty.log', ''],
-      ['binary.bin', '\u0000\u0001\u0002\u0003'.repeat(200)],
-      ['junk.txt', 'hello\nworld\n'],
-    ] as const) {
-      let ran = false;
-      await openAccessLog(store, file(name, text), { onLoaded: () => (ran = true) }).done;
-      const a = store.getState().log.attempt;
-      expect(a.status, name).toBe('refused');
-      expect(ran).toBe(false);
-      expect(store.getState().log.current).toBe(good);
-    }
-  });
+  it.skipIf(!built)(
+    'refuses an empty, binary or useless file and keeps the previous log',
+    async () => {
+      const store = new Store();
+      const parse = await coreParse();
+      await openAccessLog(store, file('good.log'), { parse }).done;
+      const good = store.getState().log.current;
+      expect(good?.parsed.accepted).toBe(3);
+      for (const [name, text] of [
+        ['empty.log', ''],
+        ['binary.bin', '\u0000\u0001\u0002\u0003'.repeat(200)],
+        ['junk.txt', 'hello\nworld\n'],
+      ] as const) {
+        let ran = false;
+        await openAccessLog(store, file(name, text), { parse, onLoaded: () => (ran = true) }).done;
+        const a = store.getState().log.attempt;
+        expect(a.status, name).toBe('refused');
+        expect(ran).toBe(false);
+        expect(store.getState().log.current).toBe(good);
+      }
+    },
+  );
 
   it('cancels: the signal aborts, the late result is dropped, the log in use stays', async () => {
     const store = new Store();
@@ -192,8 +206,9 @@ describe('LogReport and the panel (server-rendered)', () => {
   });
 
   it('says why a binary file is refused', () => {
-    const bin = parseAccessLog('\u0000\u0001\u0002'.repeat(100));
-    const html = renderToStaticMarkup(<LogReport name="x.bin" size={300} parsed={bin} refused />);
+    const html = renderToStaticMarkup(
+      <LogReport name="x.bin" size={300} parsed={BINARY_LOG} refused />,
+    );
     expect(html).toContain('data-testid="log-refused"');
     expect(html).toContain('This is a binary file, not a text access log.');
   });

@@ -1,18 +1,19 @@
 // "Bring your own access log": a scenario whose workload.trace is "log" replays a web server's
 // access log (Common or Combined Log Format) that the user opens here, instead of a trace
-// generated from Table 4.1. The file is read in slices with progress and a Cancel; the report
-// says what was taken and what was rejected, line by line; the parsed log goes to the page's
-// store (and stays in this tab only: never in a link), and the core runs with it. Empty, binary,
-// huge or malformed files are reported and leave the previous log and results as they were.
+// generated from Table 4.1. The file's bytes go in slices, with progress and a Cancel, to the
+// core's parser in an engine worker (the command line's --log uses the same one); its report says
+// what was taken and what was rejected, line by line; the parsed log goes to the page's store
+// (and stays in this tab only: never in a link), and the core runs with it. Empty, binary, huge
+// or malformed files are reported and leave the previous log and results as they were.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import {
-  MAX_LOG_BYTES,
+  LOG_READ_MB,
   REJECT_LABELS,
+  REJECT_REASONS,
   parseAccessLogFile,
   summarizeLog,
   type BlobLike,
   type ParsedLog,
-  type RejectReason,
 } from '../model/accessLog';
 import { TRACE_LABELS, formatBytes } from '../model/cacheGrid';
 import { formatNumber } from '../model/format';
@@ -133,10 +134,9 @@ export function openAccessLog(
   };
 }
 
-/** Why a refused log cannot run, in one sentence. */
+/** Why a refused log cannot run, in one sentence (the core's). */
 export function refusalText(parsed: ParsedLog): string {
-  if (parsed.refused) return parsed.refused;
-  return 'No line is a static, successful GET in Common Log Format, so there is nothing to replay.';
+  return parsed.refused ?? 'Nothing in this log can be replayed.';
 }
 
 export interface LogFacts {
@@ -147,18 +147,14 @@ export interface LogFacts {
   averageBytes: number;
 }
 
-/** Table 4.1's statistics of a log: requests, distinct files, response bytes, data set. */
+/** Table 4.1's statistics of a log, as the core counted them. */
 export function logFacts(parsed: ParsedLog): LogFacts {
-  let content = 0;
-  for (let i = 0; i < parsed.accepted; i++) content += parsed.requestBytes[i]!;
-  let dataSet = 0;
-  for (const b of parsed.fileBytes) dataSet += b;
   return {
     requests: parsed.accepted,
-    files: parsed.paths.length,
-    contentBytes: content,
-    dataSetBytes: dataSet,
-    averageBytes: parsed.accepted ? content / parsed.accepted : 0,
+    files: parsed.files,
+    contentBytes: parsed.content_bytes,
+    dataSetBytes: parsed.data_set_bytes,
+    averageBytes: parsed.accepted ? parsed.content_bytes / parsed.accepted : 0,
   };
 }
 
@@ -174,9 +170,7 @@ export function LogReport({
   parsed: ParsedLog;
   refused?: boolean;
 }) {
-  const reasons = (Object.keys(parsed.rejected) as RejectReason[]).filter(
-    (r) => parsed.rejected[r] > 0,
-  );
+  const reasons = REJECT_REASONS.filter((r) => parsed.rejected[r] > 0);
   const facts = logFacts(parsed);
   return (
     <section
@@ -289,7 +283,7 @@ function LogOpener({ onFile, onCancel }: { onFile: (f: File) => void; onCancel: 
       />
       <span className="muted">
         or drop one here. Common or Combined Log Format, as Apache and nginx write it; up to{' '}
-        {MAX_LOG_BYTES / (1 << 20)} MB are read.
+        {LOG_READ_MB} MB are read.
       </span>
       {reading && <ReadProgress onCancel={onCancel} />}
     </div>
