@@ -29,7 +29,10 @@ void Driver::start(PioQueue* pio) {
                   static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
 }
 
-void Driver::raise_interrupt(std::uint32_t) { cpu_->interrupt(this); }
+void Driver::raise_interrupt(std::uint32_t, RecordId raised) {
+  raised_ = raised;
+  cpu_->interrupt(this);
+}
 
 void Driver::consumer_read(std::uint32_t value) {
   DescriptorRing& tx = *rings_.send;
@@ -109,7 +112,8 @@ Time Driver::interrupt_begin() {
   ++tally_->interrupts;
   isr_receives_ = rings_.ret->prod(Copy::Host) - rings_.ret->cons(Copy::Host);
   isr_completions_ = rings_.send->cons(Copy::Host) - reclaimed_;
-  ctx_->record(me(Component::HostCpu), rec::IsrStart().interrupt(interrupt_number_));
+  isr_ =
+      ctx_->record(me(Component::HostCpu), rec::IsrStart().interrupt(interrupt_number_), raised_);
   return host_.interrupt_cost + static_cast<Time>(isr_receives_) * host_.receive_cost +
          static_cast<Time>(isr_completions_) * host_.send_complete_cost;
 }
@@ -153,7 +157,8 @@ void Driver::interrupt_done(PioQueue* pio) {
                rec::IsrEnd()
                    .interrupt(interrupt_number_)
                    .packets_received(static_cast<std::uint32_t>(isr_receives_))
-                   .sends_completed(static_cast<std::uint32_t>(isr_completions_)));
+                   .sends_completed(static_cast<std::uint32_t>(isr_completions_)),
+               isr_);
   if (stalled_on_ring_ && isr_completions_ > 0) {
     stalled_on_ring_ = false;
     ctx_->record(me(Component::Driver),

@@ -632,7 +632,8 @@ Time WebServer::interrupt_begin(unsigned nic) {
   isr_receives_ = p.rings.ret->prod(Copy::Host) - p.rings.ret->cons(Copy::Host);
   isr_completions_ = p.rings.send->cons(Copy::Host) - reclaimed_[nic];
   ctx_->record(component_id(Component::HostCpu, nic),
-               rec::IsrStart().interrupt(static_cast<std::uint32_t>(c_->interrupts)));
+               rec::IsrStart().interrupt(static_cast<std::uint32_t>(c_->interrupts)),
+               irqs_[nic]->raised);
   return scaled(cfg_.interrupt_cost) + static_cast<Time>(isr_receives_) * scaled(cfg_.receive_cost);
 }
 

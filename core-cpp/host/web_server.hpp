@@ -133,7 +133,11 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
   struct Irq final : InterruptLine {
     WebServer* server = nullptr;
     unsigned nic = 0;
-    void raise_interrupt(std::uint32_t) override { server->interrupt(nic); }
+    RecordId raised = 0;  // the latest InterruptRaise on this line
+    void raise_interrupt(std::uint32_t, RecordId r) override {
+      raised = r;
+      server->interrupt(nic);
+    }
   };
   struct Job {  // a request the server has taken
     unsigned nic;

@@ -42,8 +42,9 @@ class DmaEngine final : private BusMaster {
   DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64_t max_burst,
             unsigned instance, DmaClient* client);
   bool has_space(DmaChannel ch, std::size_t n = 1) const;
-  // False when the channel's queue is full (the client hears dma_space later).
-  bool enqueue(DmaChannel ch, const DmaRequest& req);
+  // The request's DmaQueued record, or 0 when the channel's queue is full (the client hears
+  // dma_space later).
+  RecordId enqueue(DmaChannel ch, const DmaRequest& req);
   std::size_t queued(DmaChannel ch) const { return queue(ch).size(); }
   std::uint64_t refusals() const { return refusals_; }
 

@@ -48,14 +48,16 @@ std::uint32_t FixedFunctionNic::register_read(Register reg) {
   return 0;
 }
 
-void FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req) {
+RecordId FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  if (!backlog.empty() || !dma_.enqueue(ch, req)) backlog.push_back(req);
+  const RecordId queued = backlog.empty() ? dma_.enqueue(ch, req) : 0;
+  if (queued == 0) backlog.push_back(req);
+  return queued;
 }
 
 void FixedFunctionNic::dma_space(DmaChannel ch) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  while (!backlog.empty() && dma_.enqueue(ch, backlog.front())) backlog.pop_front();
+  while (!backlog.empty() && dma_.enqueue(ch, backlog.front()) != 0) backlog.pop_front();
   if (backlog.empty()) kick_all();
 }
 
@@ -133,13 +135,13 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
                       f.packet, f.frame_bytes,
                       f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes) - f.payload_bytes};
       data.cause = f.cause;  // the frame in the receive buffer
-      issue(DmaChannel::Write, data);
+      const RecordId data_queued = issue(DmaChannel::Write, data);
       return_pending_.push_back(Descriptor{f.packet, f.payload_bytes,
                                            static_cast<std::uint32_t>(rings_.receive->slot(idx))});
       // The return descriptor announces the data: the in-order write queue lands it after.
       DmaRequest ret{Purpose::ReturnBdWrite, static_cast<std::uint32_t>(cfg_.return_bd_bytes),
                      f.packet, 0};
-      ret.cause = f.cause;
+      ret.cause = data_queued != 0 ? data_queued : f.cause;
       issue(DmaChannel::Write, ret);
       rx_busy_ = false;
       kick_rx();
@@ -148,9 +150,9 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
     case kInterrupt: {
       const PendingInterrupt p = interrupts_.front();
       interrupts_.pop_front();
-      ctx_->record(me(Component::Nic), rec::InterruptRaise().causes(p.cause).trigger(p.trigger),
-                   p.why);
-      irq_->raise_interrupt(p.cause);
+      const RecordId raised = ctx_->record(
+          me(Component::Nic), rec::InterruptRaise().causes(p.cause).trigger(p.trigger), p.why);
+      irq_->raise_interrupt(p.cause, raised);
       return;
     }
     case kSendTimer:

@@ -123,15 +123,24 @@ TEST(TraceCause, FixedNicSendFromMailboxToWireAndInterrupt) {
 
 TEST(TraceCause, FixedNicReceiveFromFrameToInterrupt) {
   const TracedRun run = run_preset("anatomy-of-a-receive");
-  EXPECT_TRUE(has_chain(run, {kind(TraceKind::PeerTxStart), kind(TraceKind::MacRxDone)},
-                        dma(TraceKind::DmaQueued, Purpose::RecvDataWrite)));
+  // Frame in -> data DMA -> return descriptor write -> producer index -> interrupt -> ISR.
+  EXPECT_TRUE(has_chain(
+      run,
+      {kind(TraceKind::PeerTxStart), kind(TraceKind::MacRxDone),
+       dma(TraceKind::DmaQueued, Purpose::RecvDataWrite),
+       dma(TraceKind::DmaQueued, Purpose::ReturnBdWrite),
+       dma(TraceKind::DmaDone, Purpose::ReturnBdWrite),
+       dma(TraceKind::DmaQueued, Purpose::ReturnProducerWrite),
+       dma(TraceKind::DmaDone, Purpose::ReturnProducerWrite), kind(TraceKind::InterruptRaise)},
+      kind(TraceKind::IsrStart)));
   EXPECT_TRUE(
-      has_chain(run,
-                {kind(TraceKind::MacRxDone), dma(TraceKind::DmaDone, Purpose::ReturnBdWrite),
-                 dma(TraceKind::DmaQueued, Purpose::ReturnProducerWrite),
-                 dma(TraceKind::DmaDone, Purpose::ReturnProducerWrite)},
-                kind(TraceKind::InterruptRaise)));
-  EXPECT_TRUE(has_chain(run, {kind(TraceKind::MacRxDone)}, kind(TraceKind::HostDeliver)));
+      has_chain(run, {kind(TraceKind::MacRxDone), dma(TraceKind::DmaDone, Purpose::ReturnBdWrite)},
+                kind(TraceKind::HostDeliver)));
+}
+
+TEST(TraceCause, ADmaHeldBackByAFullQueueFollowsFromTheRefusal) {
+  const TracedRun run = run_preset("pci-33-vs-66");
+  EXPECT_TRUE(has_chain(run, {kind(TraceKind::DmaQueueFull)}, kind(TraceKind::DmaQueued)));
 }
 
 TEST(TraceCause, TigonEventToHandlerToDmaToItsCompletion) {

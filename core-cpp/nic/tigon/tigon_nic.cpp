@@ -158,7 +158,7 @@ void TigonNic::dma_landed(DmaChannel ch,
 
 void TigonNic::dma_space(DmaChannel ch) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  while (!backlog.empty() && dma_.enqueue(ch, backlog.front())) backlog.pop_front();
+  while (!backlog.empty() && dma_.enqueue(ch, backlog.front()) != 0) backlog.pop_front();
   wake();
 }
 
@@ -222,7 +222,7 @@ bool TigonNic::channel_free(DmaChannel ch) const {
 void TigonNic::issue(DmaChannel ch, RecordId handler, DmaRequest req) {
   req.cause = handler;  // the handler that queued it
   auto& backlog = backlog_[static_cast<int>(ch)];
-  if (!backlog.empty() || !dma_.enqueue(ch, req)) backlog.push_back(req);
+  if (!backlog.empty() || dma_.enqueue(ch, req) == 0) backlog.push_back(req);
 }
 
 RecordId TigonNic::source(E e) const {
@@ -841,8 +841,9 @@ void TigonNic::timer_expired(Coalescer& c, std::uint32_t generation, std::uint32
 }
 
 void TigonNic::interrupt_host(std::uint32_t cause, std::uint32_t trigger, RecordId why) {
-  ctx_->record(me(Component::Nic), rec::InterruptRaise().causes(cause).trigger(trigger), why);
-  irq_->raise_interrupt(cause);
+  const RecordId raised =
+      ctx_->record(me(Component::Nic), rec::InterruptRaise().causes(cause).trigger(trigger), why);
+  irq_->raise_interrupt(cause, raised);
 }
 
 }  // namespace nicsim
