@@ -136,6 +136,7 @@ export function generateCpp(def) {
   );
   for (const k of def.kinds) {
     o.push(`// ${k.step ? `${k.step}: ` : ''}${k.doc}.`);
+    if (k.note) o.push(`// ${k.note}`);
     o.push(`struct ${k.name} {`);
     o.push(`  static constexpr ::nicsim::TraceKind kind = ::nicsim::TraceKind::${k.name};`);
     o.push(`  std::uint32_t w[5] = {0, 0, 0, 0, 0};`);
@@ -242,6 +243,8 @@ export function generateTs(def) {
     `  /** Step of the thesis' send (S1–S6) or receive (R1–R4) sequence. */`,
     `  readonly step?: string;`,
     `  readonly doc: string;`,
+    `  /** More about the kind, where there is more to say. */`,
+    `  readonly note?: string;`,
     `  readonly fields: readonly FieldDef[];`,
     `  /** The ring of the descriptor its descriptor-role field names a slot of. */`,
     `  readonly descriptorRing?: string;`,
@@ -278,6 +281,7 @@ export function generateTs(def) {
     o.push(`    id: ${k.id},`, `    name: '${k.name}',`);
     if (k.step) o.push(`    step: '${k.step}',`);
     o.push(`    doc: ${JSON.stringify(k.doc)},`);
+    if (k.note) o.push(`    note: ${JSON.stringify(k.note)},`);
     if (k.descriptorRing) o.push(`    descriptorRing: '${k.descriptorRing}',`);
     o.push(`    fields: [`);
     for (const f of k.fields) o.push(`      ${tsFieldDef(f)},`);
@@ -325,7 +329,7 @@ export function generateTs(def) {
     `// allocation; the caller checks the kind, e.g. with Kind.is(trace, i)).`,
   );
   for (const k of def.kinds) {
-    o.push(`/** ${k.step ? `${k.step}: ` : ''}${k.doc}. */`);
+    o.push(`/** ${k.step ? `${k.step}: ` : ''}${k.doc}.${k.note ? ` ${k.note}` : ''} */`);
     o.push(`export const ${k.name} = {`);
     o.push(`  kind: ${k.id},`);
     o.push(`  is: (t: TraceColumns, i: number): boolean => t.kind[i] === ${k.id},`);
