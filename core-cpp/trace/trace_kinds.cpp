@@ -1,7 +1,12 @@
 #include "trace/trace_kinds.hpp"
 
+#include "host/host_bridge.hpp"
+#include "nic/cache/nic_data_cache.hpp"
+#include "nic/ring.hpp"
 #include "nic/tigon/firmware.hpp"
+#include "scenario/config.hpp"
 #include "sinic/sinic_regs.hpp"
+#include "sinic/stream_host.hpp"
 
 namespace nicsim {
 
@@ -46,6 +51,22 @@ static_assert(static_cast<int>(NicReg::Doorbell) + 1 == kNicRegisterCount &&
 static_assert(static_cast<int>(VnicRx::Done) + 1 == kVnicStateCount &&
                   same(kVnicStateIds[static_cast<int>(VnicRx::Deferred)], "Deferred"),
               "VnicRx must follow trace_kinds.json's vnicState table");
+// The model's own enums whose values trace fields carry, against the definition's tables.
+template <class E>
+constexpr int last(E e) {
+  return static_cast<int>(e);
+}
+static_assert(last(RingId::Return) + 1 == kRingCount, "RingId: trace_kinds.json ring");
+static_assert(last(Copy::Nic) + 1 == kCopyCount, "Copy: trace_kinds.json copy");
+static_assert(last(Mailbox::InterruptAck) + 1 == kMailboxCount,
+              "Mailbox: trace_kinds.json mailbox");
+static_assert(last(Register::SendConsumer) + 1 == kHostRegisterCount,
+              "Register: trace_kinds.json hostRegister");
+static_assert(last(CacheCommandKind::Insert) + 1 == kCacheCommandCount &&
+                  last(BdCommand::CacheInsert) + 1 == kCacheCommandCount,
+              "CacheCommandKind, BdCommand: trace_kinds.json cacheCommand");
+static_assert(last(CpuPart::Count) == kCpuPartCount, "CpuPart: trace_kinds.json cpuPart");
+static_assert(last(SendApi::Write) + 1 == kSendApiCount, "SendApi: trace_kinds.json sendApi");
 }  // namespace
 
 const char* trace_kind_name(TraceKind k) { return lookup(k, kTraceKindNames); }
