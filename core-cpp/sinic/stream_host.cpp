@@ -165,7 +165,8 @@ void StreamHost::dispatch() {
              sinic_ && sinic_->read_rx_done(-1).packets > 0 ? sinic_bits::kIntrRxPacket : 0,
              reg_read());
     ctx_->record(Component::Driver,
-                 rec::IsrStart().interrupt(static_cast<std::uint32_t>(n_.interrupts)));
+                 rec::IsrStart().interrupt(static_cast<std::uint32_t>(n_.interrupts)),
+                 intr_raised_);
     compute(CpuPart::Driver, cyc(sc_.cpu.isr_cycles) + reg, [this] {
       masked_ = true;  // the driver's pass runs with the NIC's interrupts masked
       note_reg(NicReg::IntrMask, kAnyVnic, 0, reg_write());
@@ -214,7 +215,7 @@ void StreamHost::fire(std::uint32_t tag) {
     last_intr_ = ctx_->now();
     intr_pending_ = true;
     ++n_.interrupts;
-    ctx_->record(Component::Nic, rec::InterruptRaise().causes(3).trigger(1));
+    intr_raised_ = ctx_->record(Component::Nic, rec::InterruptRaise().causes(3).trigger(1));
     dispatch();
     return;
   }

@@ -152,6 +152,7 @@ class StreamHost final : public EventHandler {
   bool intr_pending_ = false, intr_timer_ = false, masked_ = false;
   Time last_intr_ = -1;
   bool rx_poll_ = false, reclaim_ = false, restart_ = false, vnic_starved_ = false;
+  RecordId intr_raised_ = 0;     // the InterruptRaise the next service routine answers
   std::deque<Skb> backlog_;      // netif_rx(): received sk_buffs the stack has not processed
   std::deque<NetPacket> qdisc_;  // packets the driver could not hand to the NIC yet
   std::deque<std::int64_t> cnic_stamps_;
