@@ -68,7 +68,8 @@ export function load(text) {
         errors.push(`${where}: unknown table ${f.table}`);
       if (f.unit !== undefined && !UNITS.has(f.unit))
         errors.push(`${where}: unit must be one of ${[...UNITS]}`);
-      if (f.role !== undefined && !roles.has(f.role)) errors.push(`${where}: unknown role ${f.role}`);
+      if (f.role !== undefined && !roles.has(f.role))
+        errors.push(`${where}: unknown role ${f.role}`);
     }
     if (column > 5) errors.push(`${k.name}: fields take ${column} words, a record has 5`);
   });
