@@ -23,6 +23,7 @@ export default tseslint.config(
       'dist/',
       'build/',
       'web/engine/wasm/',
+      'web/trace/*.gen.ts',
       'test-results/',
       'playwright-report/',
       'e2e/artifacts/',

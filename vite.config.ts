@@ -1,7 +1,15 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { execFileSync } from 'node:child_process';
 import { serviceWorkerPlugin } from './web/sw/swPlugin';
+
+// The trace decoder (web/trace/records.gen.ts) is generated from core-cpp/trace/trace_kinds.json;
+// vite, vite build and vitest all load this file first (the generator writes only what is stale).
+execFileSync(process.execPath, ['core-cpp/scripts/gen-trace.mjs'], {
+  cwd: import.meta.dirname,
+  stdio: 'inherit',
+});
 
 // The app lives in web/; the site must work from any static host, in any sub-folder,
 // so assets are addressed relatively and routing uses the URL hash.

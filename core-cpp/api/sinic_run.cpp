@@ -53,8 +53,10 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
       ++fifo_samples;
     }
   };
-  ctx.record(TraceKind::RunStart, Component::HostCpu, host.receive() ? 1u : 0u,
-             static_cast<std::uint32_t>(cfg.sinic.tcp.mss));
+  ctx.record(Component::HostCpu,
+             rec::RunStart()
+                 .direction(host.receive() ? 1u : 0u)
+                 .datagram_bytes(static_cast<std::uint32_t>(cfg.sinic.tcp.mss)));
   ctx.at(cfg.run.warmup, &sampler, 1, kPriorityStats);
   ctx.at(cfg.run.sample_interval, &sampler, 0, kPriorityStats);
   VnicSnapshot snapshot;

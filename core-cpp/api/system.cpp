@@ -218,9 +218,10 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   };
   ctx.at(cfg.run.sample_interval, &sampler, 0, kPriorityStats);
   ctx.at(cfg.run.warmup, &sampler, 1, kPriorityStats);
-  ctx.record(TraceKind::RunStart, Component::HostCpu,
-             static_cast<std::uint32_t>(cfg.workload.direction),
-             static_cast<std::uint32_t>(cfg.workload.datagram_bytes));
+  ctx.record(Component::HostCpu,
+             rec::RunStart()
+                 .direction(static_cast<std::uint32_t>(cfg.workload.direction))
+                 .datagram_bytes(static_cast<std::uint32_t>(cfg.workload.datagram_bytes)));
 
   RingSnapshot snapshot;
   for (auto& p : ports)

@@ -88,15 +88,21 @@ RunOutput run_web_cache_only(const Config& cfg, bool with_trace) {
       ev = end;
       continue;
     }
-    out.trace.push_back(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::WebRequest),
-                                    component_id(Component::HostCpu), static_cast<std::uint32_t>(i),
-                                    q.file, q.bytes, nic, found, request_id, 0});
+    out.trace.push_back(make_record(t, component_id(Component::HostCpu),
+                                    rec::WebRequest()
+                                        .request(static_cast<std::uint32_t>(i))
+                                        .file(q.file)
+                                        .content_bytes(q.bytes)
+                                        .nic(nic)
+                                        .blocks_found(found),
+                                    request_id));
     for (; ev < end; ++ev) {
       const CacheEvent& e = r.events[ev];
-      out.trace.push_back(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::NicCacheBlock),
-                                      component_id(Component::Nic, e.nic), e.slot, e.file, e.block,
-                                      static_cast<std::uint32_t>(e.kind), 0, ++last_id,
-                                      request_id});
+      out.trace.push_back(
+          make_record(t, component_id(Component::Nic, e.nic),
+                      rec::NicCacheBlock().slot(e.slot).file(e.file).block(e.block).what(
+                          static_cast<std::uint32_t>(e.kind)),
+                      ++last_id, request_id));
     }
   }
   return out;

@@ -114,7 +114,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   };
   ctx.at(cfg.run.sample_interval, &probe, 0, kPriorityStats);
   ctx.at(cfg.run.warmup, &probe, 1, kPriorityStats);
-  ctx.record(TraceKind::RunStart, Component::HostCpu, 0, 0);
+  ctx.record(Component::HostCpu, rec::RunStart().direction(0).datagram_bytes(0));
 
   RingSnapshot snapshot;
   for (auto& p : ports)

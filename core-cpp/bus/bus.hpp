@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "sim/time.hpp"
-#include "trace/trace_kinds.hpp"
+#include "trace/trace.hpp"
 
 namespace nicsim {
 
@@ -20,6 +20,8 @@ struct BusTransaction {
   std::uint32_t app_header_bytes = 0;  // then application headers (HTTP), then content
   bool read = false;                   // DMA read (host memory → device) or a write
   std::uint64_t cookie = 0;            // the master's own reference
+  RecordId cause = 0;                  // the record that asked for it (its DmaQueued)
+  RecordId end = 0;                    // set by the bus for bus_done: its last BusTxnEnd
 };
 
 class BusMaster {

@@ -69,9 +69,7 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
   if (owned_) {
     // REQ# waits while another master owns the bus: "bus busy".
     ++busy_requests_;
-    ctx_->trace.record_raw(ctx_->now(), TraceKind::BusRefused,
-                           static_cast<std::uint16_t>(Component::Bus),
-                           id_of(p.component, p.instance));
+    ctx_->record(Component::Bus, rec::BusRefused().master(id_of(p.component, p.instance)));
     maybe_cut_for(i);
   } else {
     arbitrate(ctx_->now(), true);
@@ -84,9 +82,9 @@ void PciBus::record_request(const Port& p, Time at) {
   const Request& r = &p == &ports_[static_cast<std::size_t>(completer_)] && !p.completions.empty()
                          ? p.completions.front()
                          : p.req;
-  ctx_->trace.record_future(TraceRecord{at, static_cast<std::uint16_t>(TraceKind::BusRequest),
-                                        static_cast<std::uint16_t>(Component::Bus),
-                                        id_of(p.component, p.instance), r.txn.packet, 0, 0, 0});
+  ctx_->trace.record_future(
+      at, component_id(Component::Bus),
+      rec::BusRequest().master(id_of(p.component, p.instance)).packet(r.txn.packet), r.txn.cause);
 }
 
 bool PciBus::any_other_requesting(int port) const {
@@ -124,11 +122,14 @@ void PciBus::add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, 
   if (cycles <= 0) return;
   segments_.push_back(Segment{t, cycles, cat});
   totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
-  ctx_->trace.record_future(
-      TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusPhase),
-                  static_cast<std::uint16_t>(Component::Bus), id_of(p.component, p.instance),
-                  static_cast<std::uint32_t>(phase), static_cast<std::uint32_t>(cycles),
-                  static_cast<std::uint32_t>(cat), cur_.txn_id});
+  ctx_->trace.record_future(t, component_id(Component::Bus),
+                            rec::BusPhase()
+                                .master(id_of(p.component, p.instance))
+                                .phase(phase)
+                                .cycles(static_cast<std::uint32_t>(cycles))
+                                .category(cat)
+                                .txn(cur_.txn_id),
+                            cur_.start ? cur_.start : cur_.grant);
   t += cycles * cycle_;
 }
 
@@ -200,17 +201,21 @@ void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   ++tenures_;
   const Request& r = port == completer_ ? p.completions.front() : p.req;
   Time t = start;
-  ctx_->trace.record_future(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusGrant),
-                                        static_cast<std::uint16_t>(Component::Bus),
-                                        id_of(p.component, p.instance), cur_.txn_id, 0, 0, 0});
+  cur_.grant = ctx_->trace.record_future(
+      t, component_id(Component::Bus),
+      rec::BusGrant().master(id_of(p.component, p.instance)).txn(cur_.txn_id), r.txn.cause);
   if (arbitrate_cycles)
     add(t, cfg_.arbitration_cycles, BusPhase::Arbitration, BusCategory::ArbitrationCycles, p);
   cur_.address_at = t;
   const std::uint32_t remaining = port == completer_ ? r.bytes : r.txn.bytes - r.done;
-  ctx_->trace.record_future(TraceRecord{t, static_cast<std::uint16_t>(TraceKind::BusTxnStart),
-                                        static_cast<std::uint16_t>(Component::Bus), cur_.txn_id,
-                                        id_of(r.txn.master, r.txn.instance), remaining,
-                                        static_cast<std::uint32_t>(r.txn.purpose), r.txn.packet});
+  cur_.start = ctx_->trace.record_future(t, component_id(Component::Bus),
+                                         rec::BusTxnStart()
+                                             .txn(cur_.txn_id)
+                                             .master(id_of(r.txn.master, r.txn.instance))
+                                             .bytes(remaining)
+                                             .purpose(r.txn.purpose)
+                                             .packet(r.txn.packet),
+                                         cur_.grant);
   if (cfg_.model == BusModel::Fixed) {
     plan_fixed(p, t);
   } else if (cfg_.protocol == BusProtocol::PciX) {
@@ -445,10 +450,14 @@ void PciBus::finish_tenure() {
   owned_ = false;
   segments_.clear();
   const BusTransaction& ended = port == completer_ ? p.completions.front().txn : p.req.txn;
-  ctx_->trace.record_raw(ctx_->now(), TraceKind::BusTxnEnd,
-                         static_cast<std::uint16_t>(Component::Bus), cur_.txn_id,
-                         id_of(ended.master, ended.instance), cur_.bytes,
-                         static_cast<std::uint32_t>(ended.purpose), ended.packet);
+  const RecordId end_id = ctx_->record(Component::Bus,
+                                       rec::BusTxnEnd()
+                                           .txn(cur_.txn_id)
+                                           .master(id_of(ended.master, ended.instance))
+                                           .bytes(cur_.bytes)
+                                           .purpose(ended.purpose)
+                                           .packet(ended.packet),
+                                       cur_.start);
   int finished = -1;  // the port whose whole transaction is done
   const Time gap = cfg_.retry_gap();
   switch (cur_.outcome) {
@@ -502,7 +511,8 @@ void PciBus::finish_tenure() {
   arbitrate(ctx_->now(), false);
   if (finished >= 0) {
     Port& f = ports_[static_cast<std::size_t>(finished)];
-    const BusTransaction done = f.req.txn;
+    BusTransaction done = f.req.txn;
+    done.end = end_id;
     f.master->bus_done(done);
   }
 }

@@ -65,7 +65,8 @@ class PciBus final : public IoBus, private EventHandler {
     std::uint32_t bytes = 0;  // bytes this tenure moves
     Time end = 0;             // after its idle cycle
     Outcome outcome = Outcome::Moved;
-    bool cut = false;  // the latency timer already ended it early
+    bool cut = false;               // the latency timer already ended it early
+    RecordId grant = 0, start = 0;  // its BusGrant and BusTxnStart records
   };
 
   void fire(std::uint32_t tag) override;

@@ -29,7 +29,10 @@ void Driver::start(PioQueue* pio) {
                   static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
 }
 
-void Driver::raise_interrupt(std::uint32_t) { cpu_->interrupt(this); }
+void Driver::raise_interrupt(std::uint32_t, RecordId raised) {
+  raised_ = raised;
+  cpu_->interrupt(this);
+}
 
 void Driver::consumer_read(std::uint32_t value) {
   DescriptorRing& tx = *rings_.send;
@@ -49,10 +52,10 @@ bool Driver::send_ready() {
     if (!stalled_on_ring_) {
       stalled_on_ring_ = true;
       ++tally_->send_ring_full;
-      ctx_->record(TraceKind::RingFull, me(Component::Driver),
-                   static_cast<std::uint32_t>(RingId::Send));
-      ctx_->record(TraceKind::DriverStall, me(Component::Driver),
-                   static_cast<std::uint32_t>(RingId::Send));
+      ctx_->record(me(Component::Driver),
+                   rec::RingFull().ring(static_cast<std::uint32_t>(RingId::Send)));
+      ctx_->record(me(Component::Driver),
+                   rec::DriverStall().ring(static_cast<std::uint32_t>(RingId::Send)));
     }
     return false;
   }
@@ -92,10 +95,15 @@ void Driver::send_done(PioQueue* pio) {
   }
   tx.set_prod(Copy::Host, p + descriptors_per_packet());
   ++sent_;
-  ctx_->record(TraceKind::DriverPostSendBd, me(Component::Driver), packet,
-               static_cast<std::uint32_t>(tx.slot(p)), frame);
+  const RecordId posted =
+      ctx_->record(me(Component::Driver), rec::DriverPostSendBd()
+                                              .packet(packet)
+                                              .slot(static_cast<std::uint32_t>(tx.slot(p)))
+                                              .frame_bytes(frame));
+  for (std::uint64_t i = 0; i < descriptors_per_packet(); ++i)
+    tx.desc(Copy::Host, p + i).cause = posted;
   pio->push_back({nic_, instance_, Mailbox::SendProducer,
-                  static_cast<std::uint32_t>(tx.slot(tx.prod(Copy::Host)))});
+                  static_cast<std::uint32_t>(tx.slot(tx.prod(Copy::Host))), posted});
 }
 
 Time Driver::interrupt_begin() {
@@ -104,7 +112,8 @@ Time Driver::interrupt_begin() {
   ++tally_->interrupts;
   isr_receives_ = rings_.ret->prod(Copy::Host) - rings_.ret->cons(Copy::Host);
   isr_completions_ = rings_.send->cons(Copy::Host) - reclaimed_;
-  ctx_->record(TraceKind::IsrStart, me(Component::HostCpu), interrupt_number_);
+  isr_ =
+      ctx_->record(me(Component::HostCpu), rec::IsrStart().interrupt(interrupt_number_), raised_);
   return host_.interrupt_cost + static_cast<Time>(isr_receives_) * host_.receive_cost +
          static_cast<Time>(isr_completions_) * host_.send_complete_cost;
 }
@@ -119,7 +128,8 @@ void Driver::interrupt_done(PioQueue* pio) {
     ret.set_cons(Copy::Host, c + 1);
     // The buffer the return descriptor names has been consumed by the NIC.
     rx.set_cons(Copy::Host, rx.cons(Copy::Host) + 1);
-    ctx_->record(TraceKind::HostDeliver, me(Component::Driver), d.packet, d.bytes);
+    ctx_->record(me(Component::Driver), rec::HostDeliver().packet(d.packet).payload_bytes(d.bytes),
+                 d.cause);
     ++tally_->rx_packets;
     tally_->rx_payload += d.bytes;
     ++rx_packets_;
@@ -139,17 +149,20 @@ void Driver::interrupt_done(PioQueue* pio) {
   }
   for (std::uint64_t i = 0; i < isr_completions_; ++i) {
     const Descriptor& d = tx.desc(Copy::Host, reclaimed_);
-    if (d.end) ctx_->record(TraceKind::SendComplete, me(Component::Driver), d.packet);
+    if (d.end) ctx_->record(me(Component::Driver), rec::SendComplete().packet(d.packet));
     ++reclaimed_;
   }
   pio->push_back({nic_, instance_, Mailbox::InterruptAck, 0});
-  ctx_->record(TraceKind::IsrEnd, me(Component::HostCpu), interrupt_number_,
-               static_cast<std::uint32_t>(isr_receives_),
-               static_cast<std::uint32_t>(isr_completions_));
+  ctx_->record(me(Component::HostCpu),
+               rec::IsrEnd()
+                   .interrupt(interrupt_number_)
+                   .packets_received(static_cast<std::uint32_t>(isr_receives_))
+                   .sends_completed(static_cast<std::uint32_t>(isr_completions_)),
+               isr_);
   if (stalled_on_ring_ && isr_completions_ > 0) {
     stalled_on_ring_ = false;
-    ctx_->record(TraceKind::DriverResume, me(Component::Driver),
-                 static_cast<std::uint32_t>(RingId::Send));
+    ctx_->record(me(Component::Driver),
+                 rec::DriverResume().ring(static_cast<std::uint32_t>(RingId::Send)));
   }
 }
 
@@ -243,9 +256,10 @@ void HostCpu::fire(std::uint32_t tag) {
 }
 
 void HostCpu::record_busy(std::uint32_t task, Time duration, unsigned instance) {
-  ctx_->record(TraceKind::HostCpuBusy, Component::HostCpu, task,
-               static_cast<std::uint32_t>(duration & 0xFFFFFFFF),
-               static_cast<std::uint32_t>(static_cast<std::uint64_t>(duration) >> 32), instance);
+  ctx_->record(Component::HostCpu, rec::HostCpuBusy()
+                                       .task(task)
+                                       .duration_ps(static_cast<std::uint64_t>(duration))
+                                       .nic(instance));
 }
 
 void HostCpu::flush_pio() {
@@ -299,9 +313,10 @@ void Peer::send_next() {
       }
       have_frame_ = true;
     }
+    next_.cause = ctx_->trace.next_id();  // the frame follows from its PeerTxStart
     if (!to_nic_->try_send(next_)) return;
-    ctx_->record(TraceKind::PeerTxStart, component_id(Component::Peer, instance_), next_.packet,
-                 next_.frame_bytes);
+    ctx_->record(component_id(Component::Peer, instance_),
+                 rec::PeerTxStart().packet(next_.packet).frame_bytes(next_.frame_bytes));
     have_frame_ = false;
   }
 }
@@ -318,8 +333,8 @@ void Peer::link_ready() {
 }
 
 void Peer::frame_arrived(const Frame& f) {
-  ctx_->record(TraceKind::PeerRxDone, component_id(Component::Peer, instance_), f.packet,
-               f.frame_bytes);
+  ctx_->record(component_id(Component::Peer, instance_),
+               rec::PeerRxDone().packet(f.packet).frame_bytes(f.frame_bytes), f.cause);
   ++tally_->tx_packets;
   tally_->tx_payload += f.payload_bytes;
   if (workload_.kind == WorkloadKind::TcpSegments && workload_.ack_every > 0 &&

@@ -22,7 +22,7 @@ class Driver final : public InterruptLine {
   Driver(SimContext* ctx, const Config& cfg, unsigned instance, Rings rings, MailboxTarget* nic,
          HostCpu* cpu, Tally* tally);
   void start(PioQueue* pio);  // pre-allocate receive buffers (thesis §2.3.2)
-  void raise_interrupt(std::uint32_t causes) override;
+  void raise_interrupt(std::uint32_t causes, RecordId raised) override;
 
   bool send_ready();  // wants to send and has ring space (else records the stall once)
   void send_done(PioQueue* pio);
@@ -63,6 +63,7 @@ class Driver final : public InterruptLine {
   bool stalled_on_ring_ = false;
   Time next_send_ = 0;  // an offered rate (workload.rate_kpps) spaces the sends
   std::uint32_t interrupt_number_ = 0;
+  RecordId raised_ = 0, isr_ = 0;  // the latest InterruptRaise, the IsrStart serving it
   std::uint64_t isr_receives_ = 0, isr_completions_ = 0;
   std::uint64_t reclaimed_ = 0;  // send descriptors the driver has recycled
   std::uint64_t sent_ = 0;

@@ -6,15 +6,16 @@ HostBridge::HostBridge(SimContext* ctx, IoBus* bus, std::int64_t entries)
     : ctx_(ctx), bus_(bus), entries_(static_cast<std::size_t>(entries)) {}
 
 bool HostBridge::try_post(MailboxTarget* nic, unsigned instance, Mailbox box, std::uint32_t value,
-                          PioWaiter* waiter) {
+                          PioWaiter* waiter, RecordId cause) {
   if (posted_.size() >= entries_) {
     waiter_ = waiter;
     return false;
   }
   posted_.push_back({nic, instance, box, value});
   ++writes_;
-  ctx_->record(TraceKind::MailboxWrite, component_id(Component::Driver, instance),
-               static_cast<std::uint32_t>(box), value);
+  posted_.back().cause = ctx_->record(
+      component_id(Component::Driver, instance),
+      rec::MailboxWrite().mailbox(static_cast<std::uint32_t>(box)).value(value), cause);
   pump();
   return true;
 }
@@ -47,13 +48,14 @@ void HostBridge::bus_done(const BusTransaction&) {
   active_ = false;
   if (p.is_read) {
     const std::uint32_t value = p.nic->register_read(p.reg);
-    ctx_->record(TraceKind::RegisterRead, component_id(Component::Driver, p.instance),
-                 static_cast<std::uint32_t>(p.reg), value);
+    ctx_->record(component_id(Component::Driver, p.instance),
+                 rec::RegisterRead().reg(static_cast<std::uint32_t>(p.reg)).value(value));
     p.reader->pio_read_done(value);
   } else {
-    ctx_->record(TraceKind::MailboxArrive, component_id(Component::Nic, p.instance),
-                 static_cast<std::uint32_t>(p.box), p.value);
-    p.nic->mailbox_write(p.box, p.value);
+    const RecordId arrive = ctx_->record(
+        component_id(Component::Nic, p.instance),
+        rec::MailboxArrive().mailbox(static_cast<std::uint32_t>(p.box)).value(p.value), p.cause);
+    p.nic->mailbox_write(p.box, p.value, arrive);
   }
   if (waiter_ != nullptr && posted_.size() < entries_) {
     PioWaiter* w = waiter_;
@@ -66,7 +68,7 @@ void HostBridge::bus_done(const BusTransaction&) {
 bool PioQueue::drain(HostBridge* bridge, PioWaiter* waiter) {
   for (; next_ < writes_.size(); ++next_) {
     const PioWrite& w = writes_[next_];
-    if (!bridge->try_post(w.nic, w.instance, w.box, w.value, waiter)) return false;
+    if (!bridge->try_post(w.nic, w.instance, w.box, w.value, waiter, w.cause)) return false;
   }
   writes_.clear();
   next_ = 0;

@@ -23,7 +23,8 @@ enum class Register : std::uint32_t { SendConsumer = 0 };
 // A NIC as a PCI target: mailbox registers written by PIO, status registers read by PIO.
 class MailboxTarget {
  public:
-  virtual void mailbox_write(Mailbox box, std::uint32_t value) = 0;
+  // cause: the MailboxArrive record (trace flows follow it into the NIC).
+  virtual void mailbox_write(Mailbox box, std::uint32_t value, RecordId cause) = 0;
   virtual std::uint32_t register_read(Register reg) = 0;
 
  protected:
@@ -44,7 +45,7 @@ class HostBridge final : private BusMaster {
   HostBridge(SimContext* ctx, IoBus* bus, std::int64_t entries);
   // A mailbox write to NIC `instance` (its register target); false when the buffer is full.
   bool try_post(MailboxTarget* nic, unsigned instance, Mailbox box, std::uint32_t value,
-                PioWaiter* waiter);
+                PioWaiter* waiter, RecordId cause = 0);
   // A register read is not posted: it crosses the bus after the writes posted before it
   // (PCI ordering), and the CPU waits for the data (pio_read_done).
   void read(MailboxTarget* nic, unsigned instance, Register reg, PioWaiter* reader);
@@ -60,6 +61,7 @@ class HostBridge final : private BusMaster {
     bool is_read = false;
     Register reg = Register::SendConsumer;
     PioWaiter* reader = nullptr;
+    RecordId cause = 0;  // its MailboxWrite record
   };
   void pump();
   void bus_done(const BusTransaction& txn) override;
@@ -82,6 +84,7 @@ struct PioWrite {
   unsigned instance;
   Mailbox box;
   std::uint32_t value;
+  RecordId cause = 0;  // what the write announces (the last descriptor posted)
 };
 
 class PioQueue {

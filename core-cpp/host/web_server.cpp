@@ -106,24 +106,35 @@ void WebClient::ask(std::uint32_t connection) {
   // The request carries the ACK of what came before it on this connection.
   unacked_ = 0;
   flow_->requests.push_back({packet, connection, index});
-  ctx_->record(TraceKind::WebAsk, component_id(Component::Peer, nic_),
-               static_cast<std::uint32_t>(index), packet, nic_, connection);
+  const RecordId asked = ctx_->record(component_id(Component::Peer, nic_),
+                                      rec::WebAsk()
+                                          .request(static_cast<std::uint32_t>(index))
+                                          .packet(packet)
+                                          .nic(nic_)
+                                          .connection(connection));
   const std::uint32_t frame = static_cast<std::uint32_t>(
       std::max<std::int64_t>(kMinFrameBytes, 66 + server_.request_bytes + kCrcBytes));
-  out_.push_back(Frame{packet, frame, 0});
+  // The request's frame follows from the ask.
+  out_.push_back(Frame{packet, frame, 0, asked});
 }
 
 void WebClient::send_next() {
   while (!out_.empty()) {
-    if (!to_nic_->try_send(out_.front())) return;  // the wire calls link_ready when free
-    ctx_->record(TraceKind::PeerTxStart, component_id(Component::Peer, nic_), out_.front().packet,
-                 out_.front().frame_bytes);
+    Frame out = out_.front();
+    out.cause = ctx_->trace.next_id();    // the frame on the wire follows from its PeerTxStart
+    if (!to_nic_->try_send(out)) return;  // the wire calls link_ready when free
+    ctx_->record(
+        component_id(Component::Peer, nic_),
+        rec::PeerTxStart().packet(out_.front().packet).frame_bytes(out_.front().frame_bytes),
+        out_.front().cause);
     out_.pop_front();
   }
 }
 
 void WebClient::frame_arrived(const Frame& f) {
-  ctx_->record(TraceKind::PeerRxDone, component_id(Component::Peer, nic_), f.packet, f.frame_bytes);
+  const RecordId got =
+      ctx_->record(component_id(Component::Peer, nic_),
+                   rec::PeerRxDone().packet(f.packet).frame_bytes(f.frame_bytes), f.cause);
   counters_->content_bytes += f.payload_bytes;
   if (flow_->responses.empty()) {
     ctx_->fail("web client: a segment arrived with no response on the wire");
@@ -139,8 +150,13 @@ void WebClient::frame_arrived(const Frame& f) {
       return;
     }
     ++counters_->responses;
-    ctx_->record(TraceKind::WebResponseDone, component_id(Component::Peer, nic_),
-                 static_cast<std::uint32_t>(r.index), nic_, r.content_bytes, r.connection);
+    ctx_->record(component_id(Component::Peer, nic_),
+                 rec::WebResponseDone()
+                     .request(static_cast<std::uint32_t>(r.index))
+                     .nic(nic_)
+                     .content_bytes(r.content_bytes)
+                     .connection(r.connection),
+                 got);
     const std::uint32_t connection = r.connection;
     flow_->responses.pop_front();
     ask(connection);  // infinite demand: the next request at once
@@ -260,9 +276,10 @@ void WebServer::interrupt(unsigned nic) {
 void WebServer::begin(Task t, Time cost, std::uint32_t trace_task) {
   task_ = t;
   cpu_.set_busy(ctx_->now(), true);
-  ctx_->record(TraceKind::HostCpuBusy, Component::HostCpu, trace_task,
-               static_cast<std::uint32_t>(cost & 0xFFFFFFFF),
-               static_cast<std::uint32_t>(static_cast<std::uint64_t>(cost) >> 32), task_nic_);
+  ctx_->record(Component::HostCpu, rec::HostCpuBusy()
+                                       .task(trace_task)
+                                       .duration_ps(static_cast<std::uint64_t>(cost))
+                                       .nic(task_nic_));
   ctx_->after(cost, this, kTaskDone);
 }
 
@@ -351,8 +368,15 @@ Time WebServer::serve_begin(const Job& job) {
     cost += scaled(warm ? cfg_.copy_cached_cost_per_kb : cfg_.copy_cost_per_kb) *
             static_cast<Time>(q.bytes) / 1024;
   }
-  ctx_->record(TraceKind::WebServe, Component::HostCpu, static_cast<std::uint32_t>(job.index),
-               q.file, q.bytes, job.nic, hit ? 1 : 0);
+  const RecordId served = ctx_->record(Component::HostCpu,
+                                       rec::WebServe()
+                                           .request(static_cast<std::uint32_t>(job.index))
+                                           .file(q.file)
+                                           .content_bytes(q.bytes)
+                                           .nic(job.nic)
+                                           .file_cache(hit ? 1 : 0),
+                                       job.cause);
+  task_job_.cause = served;  // `job` is task_job_: what follows the serving follows from it
   return cost;
 }
 
@@ -368,8 +392,13 @@ void WebServer::serve_done() {
   ++c_->disk_reads;
   c_->disk_bytes += q.bytes;
   disk_.set_busy(ctx_->now(), true);
-  ctx_->record(TraceKind::DiskRead, Component::Disk, static_cast<std::uint32_t>(task_job_.index),
-               q.file, q.bytes, 0);
+  ctx_->record(Component::Disk,
+               rec::DiskRead()
+                   .request(static_cast<std::uint32_t>(task_job_.index))
+                   .file(q.file)
+                   .bytes(q.bytes)
+                   .phase(0),
+               task_job_.cause);
   const Time transfer = static_cast<Time>(q.bytes) * 1000000 / cfg_.disk_mbps;  // ps
   ctx_->after(cfg_.disk_latency + transfer, this, kDiskDone);
 }
@@ -393,8 +422,13 @@ void WebServer::bus_done(const BusTransaction& txn) {
   }
   const WebRequest& q = (*trace_)[disk_job_.index];
   disk_.set_busy(ctx_->now(), false);
-  ctx_->record(TraceKind::DiskRead, Component::Disk, static_cast<std::uint32_t>(disk_job_.index),
-               q.file, q.bytes, 1);
+  disk_job_.cause = ctx_->record(Component::Disk,
+                                 rec::DiskRead()
+                                     .request(static_cast<std::uint32_t>(disk_job_.index))
+                                     .file(q.file)
+                                     .bytes(q.bytes)
+                                     .phase(1),
+                                 disk_job_.cause);
   blocked_on_disk_ = false;
   start_response(disk_job_);
   dispatch();
@@ -455,8 +489,14 @@ void WebServer::start_response(const Job& job) {
     plan_plain(q, &s.plan);
   }
   const bool write = cfg_.api == SendApi::Write;
-  ctx_->record(TraceKind::WebSend, Component::HostCpu, static_cast<std::uint32_t>(job.index),
-               job.nic, s.plan.packets, write ? 1 : 0, write ? q.bytes : 0);
+  s.job.cause = ctx_->record(Component::HostCpu,
+                             rec::WebSend()
+                                 .request(static_cast<std::uint32_t>(job.index))
+                                 .nic(job.nic)
+                                 .packets(s.plan.packets)
+                                 .api(write ? 1 : 0)
+                                 .bytes_copied(write ? q.bytes : 0),
+                             job.cause);
   c_->planned_content += s.plan.content_bytes;
   c_->planned_from_cache += s.plan.content_from_cache;
   c_->planned_inserted += s.plan.content_inserted;
@@ -509,6 +549,7 @@ void WebServer::send_done() {
   DescriptorRing& tx = *p.rings.send;
   std::uint64_t idx = tx.prod(Copy::Host);
   const std::uint64_t base = idx;
+  RecordId last_command = 0;
   for (std::uint32_t n = 0; n < send_packets_; ++n) {
     const std::uint32_t packet = ctx_->new_packet();
     ++c_->packets_posted;
@@ -522,8 +563,14 @@ void WebServer::send_done() {
                                                                                  : content) +=
           cmd.len;
     }
-    ctx_->record(TraceKind::WebSegment, component_id(Component::Driver, task_nic_), packet,
-                 static_cast<std::uint32_t>(s.job.index), task_nic_, headers, content);
+    const RecordId segment = ctx_->record(component_id(Component::Driver, task_nic_),
+                                          rec::WebSegment()
+                                              .packet(packet)
+                                              .request(static_cast<std::uint32_t>(s.job.index))
+                                              .nic(task_nic_)
+                                              .header_bytes(headers)
+                                              .content_bytes(content),
+                                          s.job.cause);
     while (s.next_command < s.plan.commands.size() &&
            s.plan.commands[s.next_command].packet == s.next_packet) {
       const CacheCommand& cmd = s.plan.commands[s.next_command++];
@@ -552,20 +599,28 @@ void WebServer::send_done() {
           break;
       }
       tx.desc(Copy::Host, idx) = d;
-      ctx_->record(TraceKind::CacheCommand, component_id(Component::Driver, task_nic_), packet,
-                   static_cast<std::uint32_t>(cmd.kind), cmd.len,
-                   static_cast<std::uint32_t>(cmd.ncoffset),
-                   static_cast<std::uint32_t>(tx.slot(idx)));
+      last_command = tx.desc(Copy::Host, idx).cause =
+          ctx_->record(component_id(Component::Driver, task_nic_),
+                       rec::CacheCommand()
+                           .packet(packet)
+                           .command(static_cast<std::uint32_t>(cmd.kind))
+                           .bytes(cmd.len)
+                           .cache_offset(static_cast<std::uint32_t>(cmd.ncoffset))
+                           .slot(static_cast<std::uint32_t>(tx.slot(idx))),
+                       segment);
       ++idx;
     }
     ++s.next_packet;
   }
   c_->descriptors += idx - base;
   tx.set_prod(Copy::Host, idx);
-  ctx_->record(TraceKind::DriverPostSendBd, component_id(Component::Driver, task_nic_),
-               ctx_->new_packet(), static_cast<std::uint32_t>(tx.slot(base)),
-               static_cast<std::uint32_t>(idx - base));
-  post(task_nic_, Mailbox::SendProducer, tx.slot(tx.prod(Copy::Host)));
+  const RecordId posted = ctx_->record(component_id(Component::Driver, task_nic_),
+                                       rec::DriverPostSendBd()
+                                           .packet(ctx_->new_packet())
+                                           .slot(static_cast<std::uint32_t>(tx.slot(base)))
+                                           .frame_bytes(static_cast<std::uint32_t>(idx - base)),
+                                       last_command);
+  post(task_nic_, Mailbox::SendProducer, tx.slot(tx.prod(Copy::Host)), posted);
   if (s.next_packet >= s.plan.packets) sending_[task_nic_].pop_front();
 }
 
@@ -576,8 +631,9 @@ Time WebServer::interrupt_begin(unsigned nic) {
   ++c_->interrupts;
   isr_receives_ = p.rings.ret->prod(Copy::Host) - p.rings.ret->cons(Copy::Host);
   isr_completions_ = p.rings.send->cons(Copy::Host) - reclaimed_[nic];
-  ctx_->record(TraceKind::IsrStart, component_id(Component::HostCpu, nic),
-               static_cast<std::uint32_t>(c_->interrupts));
+  ctx_->record(component_id(Component::HostCpu, nic),
+               rec::IsrStart().interrupt(static_cast<std::uint32_t>(c_->interrupts)),
+               irqs_[nic]->raised);
   return scaled(cfg_.interrupt_cost) + static_cast<Time>(isr_receives_) * scaled(cfg_.receive_cost);
 }
 
@@ -591,7 +647,9 @@ void WebServer::interrupt_done() {
     const Descriptor d = ret.desc(Copy::Host, c);
     ret.set_cons(Copy::Host, c + 1);
     rx.set_cons(Copy::Host, rx.cons(Copy::Host) + 1);
-    ctx_->record(TraceKind::HostDeliver, component_id(Component::Driver, nic), d.packet, d.bytes);
+    const RecordId delivered =
+        ctx_->record(component_id(Component::Driver, nic),
+                     rec::HostDeliver().packet(d.packet).payload_bytes(d.bytes), d.cause);
     // Frames keep their order on the wire and through the NIC, so the requests arrive in the
     // order sent; one whose frame was dropped is taken as retransmitted now (TCP is not
     // simulated).
@@ -600,7 +658,7 @@ void WebServer::interrupt_done() {
       const WebNicFlow::Request r = p.flow->requests.front();
       p.flow->requests.pop_front();
       ++c_->requests_received;
-      accepted_.push_back({nic, r.connection, r.index});
+      accepted_.push_back({nic, r.connection, r.index, r.packet == d.packet ? delivered : 0});
       request = request || r.packet == d.packet;
     }
     if (!request) ++c_->acks_received;
@@ -612,14 +670,15 @@ void WebServer::interrupt_done() {
   }
   reclaimed_[nic] += isr_completions_;
   post(nic, Mailbox::InterruptAck, 0);
-  ctx_->record(TraceKind::IsrEnd, component_id(Component::HostCpu, nic),
-               static_cast<std::uint32_t>(c_->interrupts),
-               static_cast<std::uint32_t>(isr_receives_),
-               static_cast<std::uint32_t>(isr_completions_));
+  ctx_->record(component_id(Component::HostCpu, nic),
+               rec::IsrEnd()
+                   .interrupt(static_cast<std::uint32_t>(c_->interrupts))
+                   .packets_received(static_cast<std::uint32_t>(isr_receives_))
+                   .sends_completed(static_cast<std::uint32_t>(isr_completions_)));
 }
 
-void WebServer::post(unsigned nic, Mailbox box, std::int64_t value) {
-  pio_.push_back({ports_[nic].nic, nic, box, static_cast<std::uint32_t>(value)});
+void WebServer::post(unsigned nic, Mailbox box, std::int64_t value, RecordId cause) {
+  pio_.push_back({ports_[nic].nic, nic, box, static_cast<std::uint32_t>(value), cause});
 }
 
 void WebServer::flush_pio() {

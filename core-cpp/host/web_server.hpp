@@ -133,12 +133,17 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
   struct Irq final : InterruptLine {
     WebServer* server = nullptr;
     unsigned nic = 0;
-    void raise_interrupt(std::uint32_t) override { server->interrupt(nic); }
+    RecordId raised = 0;  // the latest InterruptRaise on this line
+    void raise_interrupt(std::uint32_t, RecordId r) override {
+      raised = r;
+      server->interrupt(nic);
+    }
   };
   struct Job {  // a request the server has taken
     unsigned nic;
     std::uint32_t connection;
     std::uint64_t index;
+    RecordId cause = 0;  // its latest record: the request delivered, served, sent (trace flows)
   };
   struct Sending {  // a response being posted to its NIC, packet by packet
     Job job;
@@ -163,7 +168,7 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
   Time interrupt_begin(unsigned nic);
   void interrupt_done();
   void flush_pio();
-  void post(unsigned nic, Mailbox box, std::int64_t value);  // after the task
+  void post(unsigned nic, Mailbox box, std::int64_t value, RecordId cause = 0);  // after the task
   void start_response(const Job& job);
   void plan_plain(const WebRequest& q, ResponsePlan* plan) const;
   bool file_cache_touch(std::uint32_t file, std::uint32_t bytes);  // true on a hit

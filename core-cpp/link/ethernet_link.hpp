@@ -14,6 +14,7 @@ struct Frame {
   std::uint32_t packet = 0;
   std::uint32_t frame_bytes = 0;    // Ethernet header + IP + UDP + payload + CRC (≥ 64)
   std::uint32_t payload_bytes = 0;  // UDP payload
+  RecordId cause = 0;               // the record of its last step (trace flows follow it)
 };
 
 class LinkEndpoint {

@@ -23,22 +23,32 @@ bool DmaEngine::has_space(DmaChannel ch, std::size_t n) const {
   return queue(ch).size() + n <= depth_;
 }
 
-bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
+RecordId DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
   auto& q = queue(ch);
   if (q.size() >= depth_) {
     ++refusals_;
     space_wanted_[static_cast<int>(ch)] = true;
-    ctx_->record(TraceKind::DmaQueueFull, component_id(channel_kind(ch), instance_),
-                 static_cast<std::uint32_t>(req.purpose));
-    return false;
+    const RecordId full = ctx_->record(component_id(channel_kind(ch), instance_),
+                                       rec::DmaQueueFull().purpose(req.purpose), req.cause);
+    if (refused_[static_cast<int>(ch)] == 0) refused_[static_cast<int>(ch)] = full;
+    return 0;
   }
   q.push_back(req);
   q.back().id = ctx_->new_dma();
-  ctx_->record(TraceKind::DmaQueued, component_id(channel_kind(ch), instance_), q.back().id,
-               static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet,
-               static_cast<std::uint32_t>(q.size()));
+  RecordId& refused = refused_[static_cast<int>(ch)];
+  const RecordId cause = refused != 0 ? refused : req.cause;
+  refused = 0;
+  q.back().queued = ctx_->record(component_id(channel_kind(ch), instance_),
+                                 rec::DmaQueued()
+                                     .dma(q.back().id)
+                                     .purpose(req.purpose)
+                                     .bytes(req.bytes)
+                                     .packet(req.packet)
+                                     .queue_depth(static_cast<std::uint32_t>(q.size())),
+                                 cause);
+  const RecordId queued = q.back().queued;
   pump();
-  return true;
+  return queued;
 }
 
 void DmaEngine::pump() {
@@ -64,6 +74,7 @@ void DmaEngine::pump() {
   txn.packet = req.packet;
   txn.read = ch == DmaChannel::Read;
   txn.cookie = static_cast<std::uint64_t>(ch);
+  txn.cause = req.queued;
   if (bus_->try_start(txn, this)) {
     active_ = true;
     last_ = ch;
@@ -80,10 +91,11 @@ void DmaEngine::bus_done(const BusTransaction& txn) {
     return;
   }
   offset_ = 0;
-  const DmaRequest req = q.front();
+  DmaRequest req = q.front();
   q.pop_front();
-  ctx_->record(TraceKind::DmaDone, component_id(channel_kind(ch), instance_), req.id,
-               static_cast<std::uint32_t>(req.purpose), req.bytes, req.packet);
+  req.done = ctx_->record(
+      component_id(channel_kind(ch), instance_),
+      rec::DmaDone().dma(req.id).purpose(req.purpose).bytes(req.bytes).packet(req.packet), txn.end);
   client_->dma_done(ch, req);
   if (space_wanted_[static_cast<int>(ch)] && q.size() < depth_) {
     space_wanted_[static_cast<int>(ch)] = false;

@@ -21,6 +21,9 @@ struct DmaRequest {
   std::uint32_t header_bytes = 0;      // the first bytes are network headers (bus accounting)
   std::uint32_t app_header_bytes = 0;  // then application headers (HTTP), then content
   std::uint32_t id = 0;                // assigned by the engine when queued (trace records name it)
+  RecordId cause = 0;                  // the record that asked for this DMA (a handler, a frame)
+  RecordId queued = 0;                 // set by the engine: its DmaQueued record
+  RecordId done = 0;                   // set by the engine for dma_done: its DmaDone record
 };
 
 class DmaClient {
@@ -39,8 +42,9 @@ class DmaEngine final : private BusMaster {
   DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64_t max_burst,
             unsigned instance, DmaClient* client);
   bool has_space(DmaChannel ch, std::size_t n = 1) const;
-  // False when the channel's queue is full (the client hears dma_space later).
-  bool enqueue(DmaChannel ch, const DmaRequest& req);
+  // The request's DmaQueued record, or 0 when the channel's queue is full (the client hears
+  // dma_space later).
+  RecordId enqueue(DmaChannel ch, const DmaRequest& req);
   std::size_t queued(DmaChannel ch) const { return queue(ch).size(); }
   std::uint64_t refusals() const { return refusals_; }
 
@@ -64,6 +68,9 @@ class DmaEngine final : private BusMaster {
   bool active_ = false;  // a transaction owns the bus
   DmaChannel last_ = DmaChannel::Write;
   bool space_wanted_[2] = {false, false};
+  // A channel's last DmaQueueFull: the next request it takes is the one held back (clients
+  // retry in order), and its DmaQueued follows from it.
+  RecordId refused_[2] = {0, 0};
   std::uint64_t refusals_ = 0;
 };
 

@@ -35,8 +35,8 @@ FixedFunctionNic::FixedFunctionNic(SimContext* ctx, const NicConfig& cfg, unsign
 
 // ---- ports -------------------------------------------------------------------------------
 
-void FixedFunctionNic::mailbox_write(Mailbox box, std::uint32_t value) {
-  mailboxes_.push_back({box, value});
+void FixedFunctionNic::mailbox_write(Mailbox box, std::uint32_t value, RecordId cause) {
+  mailboxes_.push_back({box, value, cause});
   ctx_->after(cfg_.delays.mailbox, this, kMailbox);
 }
 
@@ -48,14 +48,16 @@ std::uint32_t FixedFunctionNic::register_read(Register reg) {
   return 0;
 }
 
-void FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req) {
+RecordId FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  if (!backlog.empty() || !dma_.enqueue(ch, req)) backlog.push_back(req);
+  const RecordId queued = backlog.empty() ? dma_.enqueue(ch, req) : 0;
+  if (queued == 0) backlog.push_back(req);
+  return queued;
 }
 
 void FixedFunctionNic::dma_space(DmaChannel ch) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  while (!backlog.empty() && dma_.enqueue(ch, backlog.front())) backlog.pop_front();
+  while (!backlog.empty() && dma_.enqueue(ch, backlog.front()) != 0) backlog.pop_front();
   if (backlog.empty()) kick_all();
 }
 
@@ -74,10 +76,12 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       switch (m.box) {
         case Mailbox::SendProducer:  // S2 seen: new send descriptors exist
           send_fetch_.notified = rings_.send->unwrap(send_fetch_.notified, m.value);
+          send_fetch_.cause = m.cause;
           kick_fetch(send_fetch_);
           break;
         case Mailbox::ReceiveProducer:  // buffers replenished
           recv_fetch_.notified = rings_.receive->unwrap(recv_fetch_.notified, m.value);
+          recv_fetch_.cause = m.cause;
           kick_fetch(recv_fetch_);
           break;
         case Mailbox::ReturnConsumer:  // the driver consumed return descriptors
@@ -93,17 +97,21 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       return;
     }
     case kSendData: {  // S4: fetch the packet data named by the descriptor
-      const Descriptor d = rings_.send->desc(Copy::Nic, send_next_data_);
+      Descriptor& nd = rings_.send->desc(Copy::Nic, send_next_data_);
+      const Descriptor d = nd;
       if (d.command == BdCommand::AppendCache) {
         // nic_pkt_append_cache (seed 000 Fig 4.11): a copy inside NIC memory, no DMA; its cost
         // is ignored as in the prototype (§4.4.2: unnecessary with gather I/O).
         send_done_.push_back(true);
         tally_->tx_cache_bytes += d.bytes;
-        ctx_->record(TraceKind::NicCacheAppend, me(Component::Nic), d.packet, d.bytes);
+        nd.cause = ctx_->record(me(Component::Nic),
+                                rec::NicCacheAppend().packet(d.packet).bytes(d.bytes), d.cause);
       } else {
         // nic_pkt_append_mm, or nic_cache_insert (the same DMA read, into the cache).
-        issue(DmaChannel::Read, {Purpose::SendDataFetch, d.bytes, d.packet, send_next_data_,
-                                 d.header_bytes, d.app_header_bytes});
+        DmaRequest req{Purpose::SendDataFetch, d.bytes,        d.packet,
+                       send_next_data_,        d.header_bytes, d.app_header_bytes};
+        req.cause = d.cause;  // the descriptor fetch that brought it
+        issue(DmaChannel::Read, req);
         send_done_.push_back(false);
         if (d.command == BdCommand::CacheInsert) tally_->cache_insert_bytes += d.bytes;
       }
@@ -123,14 +131,18 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       rx_queue_.pop_front();
       const std::uint64_t idx = rings_.receive->cons(Copy::Nic);
       rings_.receive->set_cons(Copy::Nic, idx + 1);
-      issue(
-          DmaChannel::Write,
-          {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes), f.packet,
-           f.frame_bytes, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes) - f.payload_bytes});
+      DmaRequest data{Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes),
+                      f.packet, f.frame_bytes,
+                      f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes) - f.payload_bytes};
+      data.cause = f.cause;  // the frame in the receive buffer
+      const RecordId data_queued = issue(DmaChannel::Write, data);
       return_pending_.push_back(Descriptor{f.packet, f.payload_bytes,
                                            static_cast<std::uint32_t>(rings_.receive->slot(idx))});
-      issue(DmaChannel::Write, {Purpose::ReturnBdWrite,
-                                static_cast<std::uint32_t>(cfg_.return_bd_bytes), f.packet, 0});
+      // The return descriptor announces the data: the in-order write queue lands it after.
+      DmaRequest ret{Purpose::ReturnBdWrite, static_cast<std::uint32_t>(cfg_.return_bd_bytes),
+                     f.packet, 0};
+      ret.cause = data_queued != 0 ? data_queued : f.cause;
+      issue(DmaChannel::Write, ret);
       rx_busy_ = false;
       kick_rx();
       return;
@@ -138,8 +150,9 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
     case kInterrupt: {
       const PendingInterrupt p = interrupts_.front();
       interrupts_.pop_front();
-      ctx_->record(TraceKind::InterruptRaise, me(Component::Nic), p.cause, p.trigger);
-      irq_->raise_interrupt(p.cause);
+      const RecordId raised = ctx_->record(
+          me(Component::Nic), rec::InterruptRaise().causes(p.cause).trigger(p.trigger), p.why);
+      irq_->raise_interrupt(p.cause, raised);
       return;
     }
     case kSendTimer:
@@ -156,11 +169,11 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
 void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
   switch (req.purpose) {
     case Purpose::SendBdFetch:  // S3 done: the descriptors are in NIC memory
-      fetched(send_fetch_, req.cookie);
+      fetched(send_fetch_, req.cookie, req.done);
       kick_send_data();
       return;
     case Purpose::RecvBdFetch:
-      fetched(recv_fetch_, req.cookie);
+      fetched(recv_fetch_, req.cookie, req.done);
       kick_rx();
       return;
     case Purpose::SendDataFetch: {  // the data is in the transmit buffer (or the cache)
@@ -171,6 +184,7 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
         return;
       }
       send_done_[static_cast<std::size_t>(req.cookie - cons)] = true;
+      rings_.send->desc(Copy::Nic, req.cookie).cause = req.done;  // its data is here
       retire_send();
       return;
     }
@@ -179,21 +193,22 @@ void FixedFunctionNic::dma_done(DmaChannel, const DmaRequest& req) {
       kick_rx();
       return;
     case Purpose::ReturnBdWrite: {  // R3 done: a return descriptor is in host memory
-      const Descriptor d = return_pending_.front();
+      Descriptor d = return_pending_.front();
       return_pending_.pop_front();
+      d.cause = req.done;
       const std::uint64_t p = rings_.ret->prod(Copy::Nic);
       rings_.ret->desc(Copy::Nic, p) = d;
       rings_.ret->desc(Copy::Host, p) = d;  // the DMA wrote the slot; the host index lags
       rings_.ret->set_prod(Copy::Nic, p + 1);
       --return_reserved_;
-      coalesce(return_report_);
+      coalesce(return_report_, req.done);
       return;
     }
     case Purpose::SendConsumerWrite:  // S6: the host now sees the consumer index
-      index_written(send_report_, req.cookie);
+      index_written(send_report_, req.cookie, req.done);
       return;
     case Purpose::ReturnProducerWrite:  // R4: the host now sees the return producer index
-      index_written(return_report_, req.cookie);
+      index_written(return_report_, req.cookie, req.done);
       return;
     case Purpose::MailboxPio:
     case Purpose::DiskTransfer:
@@ -215,15 +230,19 @@ void FixedFunctionNic::kick_fetch(DescriptorFetch& f) {
   const std::uint64_t n =
       std::min({f.notified - p, static_cast<std::uint64_t>(cfg_.bd_fetch_max), to_end});
   f.inflight = true;
-  issue(DmaChannel::Read,
-        {f.purpose, static_cast<std::uint32_t>(n * static_cast<std::uint64_t>(f.bd_bytes)),
-         ring.desc(Copy::Host, p).packet, n});
+  DmaRequest req{f.purpose, static_cast<std::uint32_t>(n * static_cast<std::uint64_t>(f.bd_bytes)),
+                 ring.desc(Copy::Host, p).packet, n};
+  req.cause = f.cause;  // the mailbox write that announced them
+  issue(DmaChannel::Read, req);
 }
 
-void FixedFunctionNic::fetched(DescriptorFetch& f, std::uint64_t n) {
+void FixedFunctionNic::fetched(DescriptorFetch& f, std::uint64_t n, RecordId done) {
   DescriptorRing& ring = *f.ring;
   const std::uint64_t p = ring.prod(Copy::Nic);
-  for (std::uint64_t i = 0; i < n; ++i) ring.desc(Copy::Nic, p + i) = ring.desc(Copy::Host, p + i);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    ring.desc(Copy::Nic, p + i) = ring.desc(Copy::Host, p + i);
+    ring.desc(Copy::Nic, p + i).cause = done;
+  }
   ring.set_prod(Copy::Nic, p + n);
   f.inflight = false;
   kick_fetch(f);
@@ -242,7 +261,7 @@ void FixedFunctionNic::kick_send_data() {
     if (!tx_buffer_wait_) {
       tx_buffer_wait_ = true;
       ++tally_->tx_buffer_full;
-      ctx_->record(TraceKind::TxBufferFull, me(Component::Nic), d.packet);
+      ctx_->record(me(Component::Nic), rec::TxBufferFull().packet(d.packet));
     }
     return;
   }
@@ -268,25 +287,29 @@ void FixedFunctionNic::retire_send() {
     if (d.end) {
       const std::uint32_t frame =
           std::max<std::uint32_t>(frame_so_far_ + kCrcBytes, kMinFrameBytes);
-      tx_ready_.push_back(Frame{d.packet, frame, payload_so_far_});
+      tx_ready_.push_back(Frame{d.packet, frame, payload_so_far_, d.cause});
       ctx_->after(cfg_.delays.tx_frame, this, kTxFrame);
       frame_so_far_ = payload_so_far_ = 0;
     }
-    coalesce(send_report_);
+    coalesce(send_report_, d.cause);
   }
 }
 
 void FixedFunctionNic::kick_mac() {
   while (!mac_queue_.empty()) {
     const Frame f = mac_queue_.front();
-    if (!tx_link_->try_send(f)) return;  // the wire calls link_ready when free
+    Frame out = f;
+    out.cause = ctx_->trace.next_id();     // the frame on the wire follows from its MacTxStart
+    if (!tx_link_->try_send(out)) return;  // the wire calls link_ready when free
     mac_queue_.pop_front();
-    ctx_->record(TraceKind::MacTxStart, me(Component::MacTx), f.packet, f.frame_bytes);
+    ctx_->record(me(Component::MacTx),
+                 rec::MacTxStart().packet(f.packet).frame_bytes(f.frame_bytes), f.cause);
   }
 }
 
 void FixedFunctionNic::link_sent(const Frame& f) {
-  ctx_->record(TraceKind::MacTxEnd, me(Component::MacTx), f.packet, f.frame_bytes);
+  ctx_->record(me(Component::MacTx), rec::MacTxEnd().packet(f.packet).frame_bytes(f.frame_bytes),
+               f.cause);
   tx_used_ -= f.frame_bytes;
   if (tx_buffer_wait_) {
     tx_buffer_wait_ = false;
@@ -299,18 +322,20 @@ void FixedFunctionNic::link_ready() { kick_mac(); }
 // ---- receive: R1, R2, R3 -------------------------------------------------------------------
 
 void FixedFunctionNic::frame_arrived(const Frame& f) {
-  ctx_->record(TraceKind::MacRxDone, me(Component::MacRx), f.packet, f.frame_bytes);
+  Frame in = f;
+  in.cause = ctx_->record(me(Component::MacRx),
+                          rec::MacRxDone().packet(f.packet).frame_bytes(f.frame_bytes), f.cause);
   if (rx_used_ + f.frame_bytes > cfg_.rx_buffer_bytes) {
-    drop(f, 1);
+    drop(in, 1);
     return;
   }
   rx_used_ += f.frame_bytes;
-  rx_queue_.push_back(f);
+  rx_queue_.push_back(in);
   kick_rx();
 }
 
 void FixedFunctionNic::drop(const Frame& f, std::uint32_t reason) {
-  ctx_->record(TraceKind::RxDrop, me(Component::Nic), f.packet, reason);
+  ctx_->record(me(Component::Nic), rec::RxDrop().packet(f.packet).reason(reason), f.cause);
   if (reason == 0) {
     ++tally_->drops_no_descriptor;
   } else {
@@ -336,8 +361,8 @@ void FixedFunctionNic::kick_rx() {
     if (rings_.ret->free_slots() - return_reserved_ <= 0) {
       if (!return_full_) {
         return_full_ = true;
-        ctx_->record(TraceKind::RingFull, me(Component::Nic),
-                     static_cast<std::uint32_t>(RingId::Return));
+        ctx_->record(me(Component::Nic),
+                     rec::RingFull().ring(static_cast<std::uint32_t>(RingId::Return)));
       }
       return;
     }
@@ -349,17 +374,19 @@ void FixedFunctionNic::kick_rx() {
 
 // ---- notification: S6 and R4, with coalescing ----------------------------------------------
 
-void FixedFunctionNic::coalesce(IndexReport& r) {
-  if (r.coalescer.add(ctx_, this)) write_index(r, 0);
+void FixedFunctionNic::coalesce(IndexReport& r, RecordId why) {
+  r.last = why;
+  if (r.coalescer.add(ctx_, this)) write_index(r, 0, why);
 }
 
 void FixedFunctionNic::timer_fired(IndexReport& r, std::uint32_t generation) {
   if (!r.coalescer.expire(generation)) return;  // a stale timer
-  ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), r.cause);
-  if (r.coalescer.unreported() > 0) write_index(r, 1);
+  const RecordId timer =
+      ctx_->record(me(Component::Nic), rec::CoalesceTimer().causes(r.cause), r.last);
+  if (r.coalescer.unreported() > 0) write_index(r, 1, timer);
 }
 
-void FixedFunctionNic::write_index(IndexReport& r, std::uint32_t trigger) {
+void FixedFunctionNic::write_index(IndexReport& r, std::uint32_t trigger, RecordId why) {
   if (r.inflight) {  // one index write at a time; another follows this one
     r.again = true;
     return;
@@ -367,17 +394,19 @@ void FixedFunctionNic::write_index(IndexReport& r, std::uint32_t trigger) {
   if (!r.producer_index && cfg_.send_consumer_by_pio) {
     // The driver reads the index itself (PIO): no DMA write, only the interrupt.
     r.coalescer.reported();
-    interrupt(r.cause, trigger);
+    interrupt(r.cause, trigger, why);
     return;
   }
   r.inflight = true;
   r.coalescer.reported();
   const std::uint64_t value = r.producer_index ? r.ring->prod(r.side) : r.ring->cons(r.side);
-  issue(DmaChannel::Write, {r.purpose, static_cast<std::uint32_t>(cfg_.index_bytes), 0,
-                            value | (trigger ? kTimerTrigger : 0)});
+  DmaRequest req{r.purpose, static_cast<std::uint32_t>(cfg_.index_bytes), 0,
+                 value | (trigger ? kTimerTrigger : 0)};
+  req.cause = why;
+  issue(DmaChannel::Write, req);
 }
 
-void FixedFunctionNic::index_written(IndexReport& r, std::uint64_t cookie) {
+void FixedFunctionNic::index_written(IndexReport& r, std::uint64_t cookie, RecordId done) {
   const std::uint64_t value = cookie & ~kTimerTrigger;
   if (r.producer_index) {
     r.ring->set_prod(Copy::Host, value);
@@ -385,15 +414,15 @@ void FixedFunctionNic::index_written(IndexReport& r, std::uint64_t cookie) {
     r.ring->set_cons(Copy::Host, value);
   }
   r.inflight = false;
-  interrupt(r.cause, (cookie & kTimerTrigger) ? 1 : 0);
+  interrupt(r.cause, (cookie & kTimerTrigger) ? 1 : 0, done);
   if (r.again) {
     r.again = false;
-    if (r.coalescer.unreported() > 0) write_index(r, 0);
+    if (r.coalescer.unreported() > 0) write_index(r, 0, r.last);
   }
 }
 
-void FixedFunctionNic::interrupt(std::uint32_t cause, std::uint32_t trigger) {
-  interrupts_.push_back({cause, trigger});
+void FixedFunctionNic::interrupt(std::uint32_t cause, std::uint32_t trigger, RecordId why) {
+  interrupts_.push_back({cause, trigger, why});
   ctx_->after(cfg_.delays.interrupt, this, kInterrupt);
 }
 

@@ -32,7 +32,7 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
   void attach_tx_link(LinkDirection* tx) override { tx_link_ = tx; }
 
   // Ports.
-  void mailbox_write(Mailbox box, std::uint32_t value) override;
+  void mailbox_write(Mailbox box, std::uint32_t value, RecordId cause) override;
   std::uint32_t register_read(Register reg) override;
   void dma_done(DmaChannel ch, const DmaRequest& req) override;
   void dma_space(DmaChannel ch) override;
@@ -56,7 +56,8 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
   };
   void fire(std::uint32_t tag) override;
 
-  void issue(DmaChannel ch, const DmaRequest& req);
+  // Queues a DMA (behind any the channel refused); its DmaQueued record, 0 if it waits.
+  RecordId issue(DmaChannel ch, const DmaRequest& req);
   bool can_issue(DmaChannel ch) const { return backlog_[static_cast<int>(ch)].empty(); }
   // Fetching descriptors the driver announced (S3, and receive buffers): one DMA read at a
   // time, at most bd_fetch_max descriptors, never past the ring's end.
@@ -66,6 +67,7 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
     std::int64_t bd_bytes;
     std::uint64_t notified = 0;  // the driver's producer index, from its mailbox
     bool inflight = false;
+    RecordId cause = 0;  // the mailbox write that announced the descriptors
   };
   // Reporting an index to the host with interrupt coalescing (S6, R4; thesis §3.1.3): when the
   // coalescer says so, DMA-write the index and then interrupt.
@@ -77,21 +79,22 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
     std::uint32_t cause;
     Coalescer coalescer;
     bool inflight = false, again = false;
+    RecordId last = 0;  // the record of the last descriptor to report (its cause)
   };
 
   void kick_all();
   void kick_fetch(DescriptorFetch& f);
-  void fetched(DescriptorFetch& f, std::uint64_t n);
+  void fetched(DescriptorFetch& f, std::uint64_t n, RecordId done);
   void kick_send_data();
   void retire_send();
   void kick_mac();
   void kick_rx();
   void drop(const Frame& f, std::uint32_t reason);
-  void coalesce(IndexReport& r);  // one more descriptor to report
-  void write_index(IndexReport& r, std::uint32_t trigger);
-  void index_written(IndexReport& r, std::uint64_t cookie);
+  void coalesce(IndexReport& r, RecordId why);  // one more descriptor to report
+  void write_index(IndexReport& r, std::uint32_t trigger, RecordId why);
+  void index_written(IndexReport& r, std::uint64_t cookie, RecordId done);
   void timer_fired(IndexReport& r, std::uint32_t generation);
-  void interrupt(std::uint32_t cause, std::uint32_t trigger);
+  void interrupt(std::uint32_t cause, std::uint32_t trigger, RecordId why);
 
   std::uint16_t me(Component c) const { return component_id(c, instance_); }
 
@@ -108,6 +111,7 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
   struct PendingMailbox {
     Mailbox box;
     std::uint32_t value;
+    RecordId cause;
   };
   std::deque<PendingMailbox> mailboxes_;
 
@@ -135,6 +139,7 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
   struct PendingInterrupt {
     std::uint32_t cause;
     std::uint32_t trigger;
+    RecordId why;
   };
   std::deque<PendingInterrupt> interrupts_;
 };

@@ -50,11 +50,13 @@ void DescriptorRing::set_cons(Copy c, std::uint64_t value) {
 
 void DescriptorRing::trace_copy(Copy c) {
   const RingCopy& k = copy(c);
-  ctx_->record(TraceKind::IndexUpdate,
-               component_id(c == Copy::Host ? Component::Driver : Component::Nic, instance_),
-               static_cast<std::uint32_t>(id_), static_cast<std::uint32_t>(c),
-               static_cast<std::uint32_t>(slot(k.prod)), static_cast<std::uint32_t>(slot(k.cons)),
-               static_cast<std::uint32_t>(size_));
+  ctx_->record(component_id(c == Copy::Host ? Component::Driver : Component::Nic, instance_),
+               rec::IndexUpdate()
+                   .ring(static_cast<std::uint32_t>(id_))
+                   .copy(static_cast<std::uint32_t>(c))
+                   .producer(static_cast<std::uint32_t>(slot(k.prod)))
+                   .consumer(static_cast<std::uint32_t>(slot(k.cons)))
+                   .size(static_cast<std::uint32_t>(size_)));
 }
 
 void DescriptorRing::updated(Copy c) {

@@ -33,6 +33,7 @@ struct Descriptor {
   std::uint32_t app_header_bytes = 0;  // then application (HTTP response) headers
   bool end = true;                     // last buffer of its packet (the Tigon's END flag)
   BdCommand command = BdCommand::AppendMm;  // web full-system mode with a NIC cache (Fig 4.12)
+  RecordId cause = 0;  // the record of its last step: posted, fetched, data moved (trace flows)
 };
 
 // nic_facts §3.4: the drivers post standard 1518-byte receive buffers.

@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdint>
 
+#include "trace/trace.hpp"
+
 namespace nicsim {
 
 struct Tally {
@@ -23,7 +25,8 @@ struct Tally {
 
 class InterruptLine {
  public:
-  virtual void raise_interrupt(std::uint32_t causes) = 0;
+  // raised: the InterruptRaise record (the service routine follows from it).
+  virtual void raise_interrupt(std::uint32_t causes, RecordId raised) = 0;
 
  protected:
   ~InterruptLine() = default;

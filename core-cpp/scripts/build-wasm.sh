@@ -76,6 +76,13 @@ if command -v flock > /dev/null 2>&1 && ! flock -n 9; then
   flock 9
 fi
 
+# The trace API is generated from core-cpp/trace/trace_kinds.json (written only when it changes,
+# so an unchanged definition does not make the outputs out of date).
+if ! node core-cpp/scripts/gen-trace.mjs; then
+  echo "build-wasm: generating the trace API failed" >&2
+  exit 1
+fi
+
 # Sources: every .cpp under the model folders, plus the bindings.
 SOURCES=()
 for d in "${SRC_DIRS[@]}"; do

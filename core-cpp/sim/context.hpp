@@ -38,14 +38,15 @@ class SimContext {
     Status s = queue.schedule(when, target, tag, priority);
     if (!s.is_ok()) fail(s.message());
   }
-  RecordId record(TraceKind kind, Component comp, std::uint32_t a = 0, std::uint32_t b = 0,
-                  std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
-    return trace.record(queue.now(), kind, comp, a, b, c, d, e);
+  // Records `r` (e.g. rec::MacTxStart().packet(p)) now; `comp` is a Component or a
+  // component_id (second NIC: instance 1); `cause` is the id of the record it follows from.
+  template <class R>
+  RecordId record(Component comp, const R& r, RecordId cause = 0) {
+    return trace.record(queue.now(), comp, r, cause);
   }
-  // For a component of the second NIC and its driver: `comp` from component_id(kind, instance).
-  RecordId record(TraceKind kind, std::uint16_t comp, std::uint32_t a = 0, std::uint32_t b = 0,
-                  std::uint32_t c = 0, std::uint32_t d = 0, std::uint32_t e = 0) {
-    return trace.record_raw(queue.now(), kind, comp, a, b, c, d, e);
+  template <class R>
+  RecordId record(std::uint16_t comp, const R& r, RecordId cause = 0) {
+    return trace.record(queue.now(), comp, r, cause);
   }
   void run_until(Time end) { queue.run_until(end, &stop_); }
   // Packet identities, unique within the run (trace records name packets by them).

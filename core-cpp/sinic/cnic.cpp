@@ -43,9 +43,15 @@ void Cnic::kick_rx() {
   ++dmas;
   // Trace: the frame's DMA into a posted buffer (DRAM off chip, the L2 on chip, §6).
   rx_dma_id_ = ctx_->new_dma();
-  ctx_->record(TraceKind::DmaQueued, Component::DmaWrite, rx_dma_id_,
-               static_cast<std::uint32_t>(Purpose::RecvDataWrite),
-               static_cast<std::uint32_t>(rx_dma_packet_.frame()), rx_dma_packet_.id, 1);
+  // The frame (or the posted packet) asked for it; the DMA moves it on.
+  rx_dma_packet_.cause = ctx_->record(Component::DmaWrite,
+                                      rec::DmaQueued()
+                                          .dma(rx_dma_id_)
+                                          .purpose(Purpose::RecvDataWrite)
+                                          .bytes(static_cast<std::uint32_t>(rx_dma_packet_.frame()))
+                                          .packet(rx_dma_packet_.id)
+                                          .queue_depth(1),
+                                      rx_dma_packet_.cause);
   if (on_chip_) {
     port_->request(dma_time(rx_dma_packet_.frame()), [this] { fire(kRxDmaDone); });
   } else {
@@ -80,9 +86,15 @@ void Cnic::kick_tx() {
   tx_ring_.pop_front();
   ++dmas;
   tx_dma_id_ = ctx_->new_dma();
-  ctx_->record(TraceKind::DmaQueued, Component::DmaRead, tx_dma_id_,
-               static_cast<std::uint32_t>(Purpose::SendDataFetch),
-               static_cast<std::uint32_t>(tx_dma_packet_.frame()), tx_dma_packet_.id, 1);
+  // The frame (or the posted packet) asked for it; the DMA moves it on.
+  tx_dma_packet_.cause = ctx_->record(Component::DmaRead,
+                                      rec::DmaQueued()
+                                          .dma(tx_dma_id_)
+                                          .purpose(Purpose::SendDataFetch)
+                                          .bytes(static_cast<std::uint32_t>(tx_dma_packet_.frame()))
+                                          .packet(tx_dma_packet_.id)
+                                          .queue_depth(1),
+                                      tx_dma_packet_.cause);
   if (on_chip_) {
     port_->request(dma_time(tx_dma_packet_.frame()), [this] { fire(kTxDmaDone); });
   } else {
@@ -93,9 +105,14 @@ void Cnic::kick_tx() {
 void Cnic::fire(std::uint32_t tag) {
   if (tag == kRxDmaDone) {
     rx_dma_busy_ = false;
-    ctx_->record(TraceKind::DmaDone, Component::DmaWrite, rx_dma_id_,
-                 static_cast<std::uint32_t>(Purpose::RecvDataWrite),
-                 static_cast<std::uint32_t>(rx_dma_packet_.frame()), rx_dma_packet_.id);
+    rx_dma_packet_.cause =
+        ctx_->record(Component::DmaWrite,
+                     rec::DmaDone()
+                         .dma(rx_dma_id_)
+                         .purpose(Purpose::RecvDataWrite)
+                         .bytes(static_cast<std::uint32_t>(rx_dma_packet_.frame()))
+                         .packet(rx_dma_packet_.id),
+                     rx_dma_packet_.cause);
     rx_fifo_.pop_front();
     rx_occupancy_ -= rx_dma_packet_.frame();
     rx_done_.push_back(rx_dma_packet_);
@@ -105,9 +122,14 @@ void Cnic::fire(std::uint32_t tag) {
     kick_rx();
   } else if (tag == kTxDmaDone) {
     tx_dma_busy_ = false;
-    ctx_->record(TraceKind::DmaDone, Component::DmaRead, tx_dma_id_,
-                 static_cast<std::uint32_t>(Purpose::SendDataFetch),
-                 static_cast<std::uint32_t>(tx_dma_packet_.frame()), tx_dma_packet_.id);
+    tx_dma_packet_.cause =
+        ctx_->record(Component::DmaRead,
+                     rec::DmaDone()
+                         .dma(tx_dma_id_)
+                         .purpose(Purpose::SendDataFetch)
+                         .bytes(static_cast<std::uint32_t>(tx_dma_packet_.frame()))
+                         .packet(tx_dma_packet_.id),
+                     tx_dma_packet_.cause);
     tx_fifo_.push_back(tx_dma_packet_);
     link_ready();
     kick_tx();

@@ -22,6 +22,7 @@ struct NetPacket {
   std::int64_t payload = 0;
   std::int64_t ack_seq = 0;  // ACK: next byte expected
   std::int64_t window = 0;   // ACK: receive window from ack_seq
+  RecordId cause = 0;        // the record of its last step (trace flows follow it)
   std::int64_t frame() const { return kTcpIpEthHeaderBytes + payload; }
 };
 

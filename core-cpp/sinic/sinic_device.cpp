@@ -193,9 +193,12 @@ void SinicDevice::rx_copy_done(std::int64_t vnic, std::int64_t len) {
 
 void SinicDevice::note_vnic(std::int64_t vnic, std::uint32_t state, std::uint32_t packet,
                             std::int64_t bytes) {
-  ctx_->record(TraceKind::VnicState, Component::Nic, static_cast<std::uint32_t>(vnic), state,
-               packet, static_cast<std::uint32_t>(bytes),
-               static_cast<std::uint32_t>(rx_occupancy_));
+  ctx_->record(Component::Nic, rec::VnicState()
+                                   .vnic(static_cast<std::uint32_t>(vnic))
+                                   .state(state)
+                                   .packet(packet)
+                                   .bytes(static_cast<std::uint32_t>(bytes))
+                                   .fifo_bytes(static_cast<std::uint32_t>(rx_occupancy_)));
 }
 
 void SinicDevice::trace_snapshot() {

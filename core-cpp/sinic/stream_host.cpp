@@ -120,8 +120,10 @@ void StreamHost::compute(CpuPart part, Time d, std::function<void()> then, std::
   part_ = part;
   unit_start_ = ctx_->now();
   then_ = std::move(then);
-  ctx_->record(TraceKind::CpuPart, Component::HostCpu, static_cast<std::uint32_t>(part),
-               static_cast<std::uint32_t>(d / kNs), packet);
+  ctx_->record(Component::HostCpu, rec::CpuPart()
+                                       .part(static_cast<std::uint32_t>(part))
+                                       .duration_ns(static_cast<std::uint32_t>(d / kNs))
+                                       .packet(packet));
   ctx_->after(d, this, kUnitDone);
 }
 
@@ -162,7 +164,9 @@ void StreamHost::dispatch() {
     note_reg(NicReg::IntrStatus, kAnyVnic,
              sinic_ && sinic_->read_rx_done(-1).packets > 0 ? sinic_bits::kIntrRxPacket : 0,
              reg_read());
-    ctx_->record(TraceKind::IsrStart, Component::Driver, static_cast<std::uint32_t>(n_.interrupts));
+    ctx_->record(Component::Driver,
+                 rec::IsrStart().interrupt(static_cast<std::uint32_t>(n_.interrupts)),
+                 intr_raised_);
     compute(CpuPart::Driver, cyc(sc_.cpu.isr_cycles) + reg, [this] {
       masked_ = true;  // the driver's pass runs with the NIC's interrupts masked
       note_reg(NicReg::IntrMask, kAnyVnic, 0, reg_write());
@@ -211,7 +215,7 @@ void StreamHost::fire(std::uint32_t tag) {
     last_intr_ = ctx_->now();
     intr_pending_ = true;
     ++n_.interrupts;
-    ctx_->record(TraceKind::InterruptRaise, Component::Nic, 3, 1);
+    intr_raised_ = ctx_->record(Component::Nic, rec::InterruptRaise().causes(3).trigger(1));
     dispatch();
     return;
   }
@@ -320,11 +324,17 @@ void StreamHost::rx_sinic_one() {
         s.vnic = vnic;
         s.left = r.copy_len;
       }
-      ctx_->record(TraceKind::SinicCopy, Component::Nic, 0, static_cast<std::uint32_t>(vnic),
-                   s.p.id,
-                   r.more ? static_cast<std::uint32_t>(sc_.sinic.zero_copy_bytes)
-                          : static_cast<std::uint32_t>(s.p.frame()),
-                   r.more ? 1u : 0u);
+      // The copy engine moved the frame (or its header) that arrived: it follows from it.
+      s.cause =
+          ctx_->record(Component::Nic,
+                       rec::SinicCopy()
+                           .direction(0)
+                           .vnic(static_cast<std::uint32_t>(vnic))
+                           .packet(s.p.id)
+                           .bytes(r.more ? static_cast<std::uint32_t>(sc_.sinic.zero_copy_bytes)
+                                         : static_cast<std::uint32_t>(s.p.frame()))
+                           .what(r.more ? 1u : 0u),
+                       r.packet.cause);
       // eth_type_trans() reads the header the engine just wrote through the L2 port (a hit).
       // The SINIC driver polls (its Config register has a Poll bit, nic_facts §1.3): the
       // stack processes each packet in the driver's poll loop, interrupts masked.
@@ -491,15 +501,21 @@ void StreamHost::reader_copy(std::uint32_t c) {
     return compute(
         CpuPart::Copy, cyc(sc_.sinic.zero_copy_setup_cycles),
         [this, s, consumed] {
-          note_reg(NicReg::RxData, s.vnic, sinic_bits::rx_data(s.left, true),
-                   sc_.cnic.register_on_chip);
+          const RecordId rx_data =
+              note_reg(NicReg::RxData, s.vnic, sinic_bits::rx_data(s.left, true),
+                       sc_.cnic.register_on_chip, s.cause);
           const Status st = sinic_->write_rx_data(s.vnic, s.left, true);
           if (!st.is_ok()) ctx_->fail(st.message());
-          wait_rx(s.vnic, CpuPart::Copy, [this, s, consumed](const RxDoneReg&) {
+          wait_rx(s.vnic, CpuPart::Copy, [this, s, consumed, rx_data](const RxDoneReg&) {
             n_.zero_copy_bytes += s.p.payload;
-            ctx_->record(TraceKind::SinicCopy, Component::Nic, 0,
-                         static_cast<std::uint32_t>(s.vnic), s.p.id,
-                         static_cast<std::uint32_t>(s.left), 2);
+            ctx_->record(Component::Nic,
+                         rec::SinicCopy()
+                             .direction(0)
+                             .vnic(static_cast<std::uint32_t>(s.vnic))
+                             .packet(s.p.id)
+                             .bytes(static_cast<std::uint32_t>(s.left))
+                             .what(2),
+                         rx_data);
             consumed();
             if (vnic_starved_ && !rx_poll_) rx_poll_ = true;  // a VNIC is free again
             finish();
@@ -510,9 +526,13 @@ void StreamHost::reader_copy(std::uint32_t c) {
   // The kernel copy sk_buff → user buffer: cache-to-cache while the buffer is still in the L2,
   // DRAM-to-cache once it spilled (§6).
   const std::int64_t m = count_misses(s.stamp, s.p.payload);
-  ctx_->record(TraceKind::L2Copy, Component::HostCpu, s.p.id,
-               static_cast<std::uint32_t>(s.p.payload), static_cast<std::uint32_t>(m),
-               static_cast<std::uint32_t>(l2_.lines(s.p.payload)));
+  ctx_->record(Component::HostCpu,
+               rec::L2Copy()
+                   .packet(s.p.id)
+                   .bytes(static_cast<std::uint32_t>(s.p.payload))
+                   .lines_missed(static_cast<std::uint32_t>(m))
+                   .lines(static_cast<std::uint32_t>(l2_.lines(s.p.payload))),
+               s.cause);
   compute(
       CpuPart::Copy, cyc(s.p.payload / sc_.cpu.copy_bytes_per_cycle) + miss_time(m),
       [this, consumed] {
@@ -609,23 +629,35 @@ void StreamHost::sinic_xmit(const NetPacket& p, std::function<void()> then, bool
             if (!st.is_ok()) ctx_->fail(st.message());
             note_reg(NicReg::TxData, 0, sinic_bits::tx_data(p.frame(), false, true),
                      sc_.cnic.register_on_chip);
-            ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
-                         static_cast<std::uint32_t>(p.frame()), 0);
+            ctx_->record(Component::Nic, rec::SinicCopy()
+                                             .direction(1)
+                                             .vnic(0)
+                                             .packet(p.id)
+                                             .bytes(static_cast<std::uint32_t>(p.frame()))
+                                             .what(0));
             return then();
           }
           const Status st = sinic_->write_tx_data(0, kTcpIpEthHeaderBytes, true, true, p);
           if (!st.is_ok()) ctx_->fail(st.message());
           note_reg(NicReg::TxData, 0, sinic_bits::tx_data(kTcpIpEthHeaderBytes, true, true),
                    sc_.cnic.register_on_chip);
-          ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
-                       static_cast<std::uint32_t>(kTcpIpEthHeaderBytes), 3);
+          ctx_->record(Component::Nic, rec::SinicCopy()
+                                           .direction(1)
+                                           .vnic(0)
+                                           .packet(p.id)
+                                           .bytes(static_cast<std::uint32_t>(kTcpIpEthHeaderBytes))
+                                           .what(3));
           wait_tx(0, [this, p, then] {
             const Status s2 = sinic_->write_tx_data(0, p.payload, false, true, p);
             if (!s2.is_ok()) ctx_->fail(s2.message());
             note_reg(NicReg::TxData, 0, sinic_bits::tx_data(p.payload, false, true),
                      sc_.cnic.register_on_chip);
-            ctx_->record(TraceKind::SinicCopy, Component::Nic, 1, 0, p.id,
-                         static_cast<std::uint32_t>(p.payload), 0);
+            ctx_->record(Component::Nic, rec::SinicCopy()
+                                             .direction(1)
+                                             .vnic(0)
+                                             .packet(p.id)
+                                             .bytes(static_cast<std::uint32_t>(p.payload))
+                                             .what(0));
             then();
           });
         },
@@ -709,24 +741,30 @@ void StreamHost::peer_try_send() {
     paused_ = false;
     n_.pause += ctx_->now() - pause_since_;
   }
-  ctx_->record(TraceKind::PeerTxStart, Component::Peer, p.id,
-               static_cast<std::uint32_t>(p.frame()));
+  p.cause = ctx_->record(Component::Peer, rec::PeerTxStart().packet(p.id).frame_bytes(
+                                              static_cast<std::uint32_t>(p.frame())));
   to_host_.send(p);
 }
 
 void StreamHost::host_receive(const NetPacket& p) {
-  ctx_->record(TraceKind::MacRxDone, Component::Nic, p.id, static_cast<std::uint32_t>(p.frame()));
+  NetPacket in = p;
+  in.cause = ctx_->record(
+      Component::Nic,
+      rec::MacRxDone().packet(p.id).frame_bytes(static_cast<std::uint32_t>(p.frame())), p.cause);
   if (cnic_) {
-    cnic_->rx_frame(p);
+    cnic_->rx_frame(in);
   } else {
-    sinic_->rx_frame(p);
+    sinic_->rx_frame(in);
   }
-  ctx_->record(TraceKind::FifoLevel, Component::Nic, static_cast<std::uint32_t>(rx_fifo_bytes()),
-               static_cast<std::uint32_t>(bound_vnics()));
+  ctx_->record(Component::Nic, rec::FifoLevel()
+                                   .fifo_bytes(static_cast<std::uint32_t>(rx_fifo_bytes()))
+                                   .vnics_bound(static_cast<std::uint32_t>(bound_vnics())));
 }
 
 void StreamHost::peer_receive(const NetPacket& p) {
-  ctx_->record(TraceKind::PeerRxDone, Component::Peer, p.id, static_cast<std::uint32_t>(p.frame()));
+  ctx_->record(Component::Peer,
+               rec::PeerRxDone().packet(p.id).frame_bytes(static_cast<std::uint32_t>(p.frame())),
+               p.cause);
   Conn& k = conns_[p.conn];
   if (p.ack) {
     // The host's ACK or window update opens the stressor's window.
@@ -750,10 +788,15 @@ void StreamHost::peer_receive(const NetPacket& p) {
   }
 }
 
-void StreamHost::note_reg(NicReg r, std::int64_t vnic, std::uint64_t value, Time took) {
-  ctx_->record(TraceKind::NicRegister, Component::Driver, static_cast<std::uint32_t>(r),
-               static_cast<std::uint32_t>(vnic), static_cast<std::uint32_t>(value),
-               static_cast<std::uint32_t>(value >> 32), static_cast<std::uint32_t>(took / kNs));
+RecordId StreamHost::note_reg(NicReg r, std::int64_t vnic, std::uint64_t value, Time took,
+                              RecordId cause) {
+  return ctx_->record(Component::Driver,
+                      rec::NicRegister()
+                          .reg(static_cast<std::uint32_t>(r))
+                          .vnic(static_cast<std::uint32_t>(vnic))
+                          .value(value)
+                          .access_ns(static_cast<std::uint32_t>(took / kNs)),
+                      cause);
 }
 
 std::int64_t StreamHost::rx_fifo_bytes() const { return sinic_ ? sinic_->rx_occupancy() : 0; }

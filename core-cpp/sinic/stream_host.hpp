@@ -58,6 +58,7 @@ class StreamHost final : public EventHandler {
     bool in_fifo = false;  // §3.3: the payload is still in the V-SINIC FIFO, bound to `vnic`
     std::int64_t vnic = -1;
     std::int64_t left = 0;  // in_fifo: bytes left in the FIFO (RxDone CopyLen)
+    RecordId cause = 0;     // its copy out of the FIFO (SinicCopy)
   };
   enum class Thread : std::uint8_t { Blocked, Waking, Runnable };
   struct Conn {
@@ -112,7 +113,8 @@ class StreamHost final : public EventHandler {
   void reclaim_one();
   void restart_one();
   // Trace: the driver read or wrote a NIC register (NicRegister); `took`: the access's time.
-  void note_reg(NicReg r, std::int64_t vnic, std::uint64_t value, Time took);
+  RecordId note_reg(NicReg r, std::int64_t vnic, std::uint64_t value, Time took,
+                    RecordId cause = 0);
   // netperf
   void reader_step(std::uint32_t c);
   void reader_copy(std::uint32_t c);
@@ -150,6 +152,7 @@ class StreamHost final : public EventHandler {
   bool intr_pending_ = false, intr_timer_ = false, masked_ = false;
   Time last_intr_ = -1;
   bool rx_poll_ = false, reclaim_ = false, restart_ = false, vnic_starved_ = false;
+  RecordId intr_raised_ = 0;     // the InterruptRaise the next service routine answers
   std::deque<Skb> backlog_;      // netif_rx(): received sk_buffs the stack has not processed
   std::deque<NetPacket> qdisc_;  // packets the driver could not hand to the NIC yet
   std::deque<std::int64_t> cnic_stamps_;

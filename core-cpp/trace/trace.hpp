@@ -26,17 +26,39 @@ struct TraceRecord {
 };
 static_assert(sizeof(TraceRecord) == 40, "trace records are 40 bytes on every build");
 
+// A record built outside a recorder (the cache-only web run numbers its own records).
+template <class R>
+TraceRecord make_record(Time t, std::uint16_t comp, const R& r, RecordId id, RecordId cause = 0) {
+  return TraceRecord{
+      t,    static_cast<std::uint16_t>(R::kind), comp, r.w[0], r.w[1], r.w[2], r.w[3], r.w[4], id,
+      cause};
+}
+
 class TraceRecorder {
  public:
   TraceRecorder(Time start, Time end, std::uint64_t max_records)
       : start_(start), end_(end), max_(max_records) {}
-  // Each returns the new record's id (for the records it causes), also when the record falls
-  // outside the window or over the cap.
-  RecordId record(Time t, TraceKind kind, Component comp, std::uint32_t a = 0,
-                  std::uint32_t b = 0, std::uint32_t c = 0, std::uint32_t d = 0,
-                  std::uint32_t e = 0) {
-    return record_raw(t, kind, static_cast<std::uint16_t>(comp), a, b, c, d, e);
+  // Records `r` (a builder from trace/gen/trace_kinds.gen.hpp, e.g. rec::DmaQueued) made now
+  // by component `comp` (component_id: device instance in the high byte), following from
+  // record `cause` (0: none). Returns the new record's id, also when the record falls outside
+  // the window or over the cap (the records it causes still name it).
+  template <class R>
+  RecordId record(Time t, std::uint16_t comp, const R& r, RecordId cause = 0) {
+    return record_raw(t, R::kind, comp, r.w[0], r.w[1], r.w[2], r.w[3], r.w[4], cause);
   }
+  template <class R>
+  RecordId record(Time t, Component comp, const R& r, RecordId cause = 0) {
+    return record(t, static_cast<std::uint16_t>(comp), r, cause);
+  }
+  // The same for a record at a later time that is already known (the phases of a planned bus
+  // tenure): it enters the trace in time order, before any record made at or after its time.
+  template <class R>
+  RecordId record_future(Time t, std::uint16_t comp, const R& r, RecordId cause = 0) {
+    return record_future(TraceRecord{t, static_cast<std::uint16_t>(R::kind), comp, r.w[0], r.w[1],
+                                     r.w[2], r.w[3], r.w[4], 0, cause});
+  }
+
+  // Untyped forms, for records that are already built (copies, tests).
   RecordId record_raw(Time t, TraceKind kind, std::uint16_t comp, std::uint32_t a = 0,
                       std::uint32_t b = 0, std::uint32_t c = 0, std::uint32_t d = 0,
                       std::uint32_t e = 0, RecordId cause = 0) {
@@ -57,6 +79,9 @@ class TraceRecorder {
     future_.insert(at, r);
     return r.id;
   }
+  // The id the next record will get: a sender hands a frame on before it records the start
+  // (the record names a send that happened), so the frame carries the id it will have.
+  RecordId next_id() const { return last_id_ + 1; }
   // Drops future records with time > t that `match` selects (a tenure cut short).
   template <class Match>
   void cancel_future(Time t, Match match) {

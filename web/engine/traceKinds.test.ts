@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   BUS_CATEGORY_NAMES,
@@ -10,67 +8,40 @@ import {
   TRACE_KINDS,
   describeFields,
   componentLabel,
+  BC,
+  BP,
   C,
   K,
+  P,
 } from './traceKinds';
+import { KINDS, TABLES } from '../trace/records.gen';
 
-const hpp = readFileSync(
-  fileURLToPath(new URL('../../core-cpp/trace/trace_kinds.hpp', import.meta.url)),
-  'utf8',
-);
-
-function listBody(macro: string): string {
-  const start = hpp.indexOf(`#define ${macro}(X)`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const rest = hpp.slice(start);
-  // The list ends at the first line that does not continue with a backslash.
-  const lines = rest.split('\n');
-  const body: string[] = [];
-  for (const l of lines) {
-    body.push(l);
-    if (!l.trimEnd().endsWith('\\')) break;
-  }
-  return body.join('\n');
-}
-
-describe('traceKinds.ts mirrors core-cpp/trace/trace_kinds.hpp', () => {
-  it('has the same kinds in the same order', () => {
-    const names = [...listBody('NICSIM_TRACE_KINDS').matchAll(/X\((\w+),/g)].map((m) => m[1]);
-    expect(KIND_NAMES).toEqual(names);
+describe('traceKinds.ts follows the generated definition (web/trace/records.gen.ts)', () => {
+  it('has its kinds in its order', () => {
+    expect(KIND_NAMES).toEqual(KINDS.map((k) => k.name));
+    expect(TRACE_KINDS.length).toBe(KINDS.length);
   });
 
-  it('has the same components in the same order', () => {
-    const names = [...listBody('NICSIM_COMPONENTS').matchAll(/X\(\w+, "([^"]+)"\)/g)].map(
-      (m) => m[1],
-    );
-    expect(COMPONENT_NAMES).toEqual(names);
+  it('has its components, bus phases, cycle categories and purposes in their order', () => {
+    expect(COMPONENT_NAMES).toEqual(TABLES.component.names);
+    expect(BUS_PHASE_NAMES).toEqual(TABLES.busPhase.names);
+    expect(BUS_CATEGORY_NAMES).toEqual(TABLES.busCategory.names);
+    expect(PURPOSE_NAMES).toEqual(TABLES.purpose.names);
   });
 
-  it('has the same bus phases and cycle categories in the same order', () => {
-    const phases = [...listBody('NICSIM_BUS_PHASES').matchAll(/X\(\w+, "([^"]+)"\)/g)].map(
-      (m) => m[1],
-    );
-    expect(BUS_PHASE_NAMES).toEqual(phases);
-    const categories = [...listBody('NICSIM_BUS_CATEGORIES').matchAll(/X\(\w+, "([^"]+)"\)/g)].map(
-      (m) => m[1],
-    );
-    expect(BUS_CATEGORY_NAMES).toEqual(categories);
+  it("keeps its short ids (C, P, BP, BC) at the tables' positions", () => {
+    for (const [name, v] of Object.entries(C)) expect(TABLES.component.ids[v]).toBe(name);
+    for (const [name, v] of Object.entries(P)) expect(TABLES.purpose.ids[v]).toBe(name);
+    for (const [name, v] of Object.entries(BP)) expect(TABLES.busPhase.ids[v]).toBe(name);
+    for (const [name, v] of Object.entries(BC))
+      expect(TABLES.busCategory.ids[v]!.replace(/Cycles$/, '')).toBe(name);
   });
 
-  it('has the same purposes in the same order', () => {
-    const names = [...listBody('NICSIM_PURPOSES').matchAll(/X\(\w+, "([^"]+)"\)/g)].map(
-      (m) => m[1],
-    );
-    expect(PURPOSE_NAMES).toEqual(names);
-  });
-
-  it('documents a field for every field the C++ doc string names', () => {
-    const docs = [...listBody('NICSIM_TRACE_KINDS').matchAll(/X\((\w+), "([^"]*)"\)/g)];
-    for (const [, name, doc] of docs) {
-      const kind = TRACE_KINDS[KIND_NAMES.indexOf(name!)]!;
-      for (const [i, letter] of ['a', 'b', 'c', 'd', 'e'].entries()) {
-        if (new RegExp(`\\b${letter}=`).test(doc!))
-          expect(kind.fields[i], `${name}.${letter}`).toBeDefined();
+  it('documents every column a field of the definition takes', () => {
+    for (const k of KINDS) {
+      for (const f of k.fields) {
+        for (let w = 0; w < f.words; w++)
+          expect(TRACE_KINDS[k.id]!.fields[f.column + w], `${k.name}.${f.name}`).toBeDefined();
       }
     }
   });

@@ -1,5 +1,14 @@
-// TypeScript mirror of core-cpp/trace/trace_kinds.hpp (the authoritative list).
-// Ids are positions: append only, in the same order as the C++ X-macro lists.
+// The event log's view of the trace kinds, on top of web/trace/records.gen.ts (generated from
+// core-cpp/trace/trace_kinds.json, the one definition): field docs by column, lookup tables,
+// and how to render a field for people.
+
+import {
+  KINDS,
+  K as GENERATED_K,
+  TABLES,
+  type FieldDef,
+  type KindName,
+} from '../trace/records.gen';
 
 export interface FieldDoc {
   /** Field name shown in the event log. */
@@ -32,451 +41,55 @@ export interface KindDoc {
   fields: [FieldDoc?, FieldDoc?, FieldDoc?, FieldDoc?, FieldDoc?];
 }
 
-const F = (name: string, format?: FieldDoc['format']): FieldDoc => ({ name, format });
+/** Tables the event log renders with a formatter of its own rather than the table's names. */
+const TABLE_FORMAT: Partial<Record<string, FieldDoc['format']>> = {
+  component: 'component',
+  purpose: 'purpose',
+  ring: 'ring',
+  copy: 'copy',
+  mailbox: 'mailbox',
+  direction: 'direction',
+  busPhase: 'busPhase',
+  busCategory: 'busCategory',
+  tigonEvent: 'tigonEvent',
+  tigonPath: 'tigonPath',
+};
+
+function formatOf(f: FieldDef): FieldDoc['format'] {
+  if (f.type === 'bits') return f.table === 'tigonEvent' ? 'tigonBits' : 'causes';
+  if (f.table) return TABLE_FORMAT[f.table] ?? [...TABLES[f.table].names];
+  return f.unit === 'bytes' ? 'bytes' : undefined;
+}
 
 /** NicRegister field a (core-cpp/sinic/sinic_regs.hpp NicReg). */
-export const NIC_REGISTER_NAMES = [
-  'RxData',
-  'RxDone',
-  'RxWait',
-  'TxData',
-  'TxDone',
-  'TxWait',
-  'IntrStatus',
-  'IntrMask',
-  'doorbell',
-] as const;
+export const NIC_REGISTER_NAMES = TABLES.nicRegister.names;
 /** NicRegister field b of a device-wide access. */
 export const ANY_VNIC = 0xffff;
 /** VnicState field b (sinic_regs.hpp VnicRx). */
-export const VNIC_STATE_NAMES = ['free', 'posted', 'copying', 'payload deferred', 'done'] as const;
+export const VNIC_STATE_NAMES = TABLES.vnicState.names;
 
-export const TRACE_KINDS: readonly KindDoc[] = [
-  {
-    name: 'RunStart',
-    doc: 'run starts',
-    fields: [F('direction', 'direction'), F('datagram bytes', 'bytes')],
-  },
-  {
-    name: 'DriverPostSendBd',
-    step: 'S1',
-    doc: 'driver creates a send descriptor',
-    fields: [F('packet'), F('send ring slot'), F('frame bytes', 'bytes')],
-  },
-  {
-    name: 'MailboxWrite',
-    step: 'S2',
-    doc: 'driver writes a mailbox register',
-    fields: [F('mailbox', 'mailbox'), F('value')],
-  },
-  {
-    name: 'MailboxArrive',
-    doc: 'the PIO write reached the NIC',
-    fields: [F('mailbox', 'mailbox'), F('value')],
-  },
-  {
-    name: 'BusTxnStart',
-    doc: 'bus transaction starts',
-    fields: [
-      F('txn'),
-      F('master', 'component'),
-      F('bytes', 'bytes'),
-      F('purpose', 'purpose'),
-      F('packet'),
-    ],
-  },
-  {
-    name: 'BusTxnEnd',
-    doc: 'bus transaction ends',
-    fields: [
-      F('txn'),
-      F('master', 'component'),
-      F('bytes', 'bytes'),
-      F('purpose', 'purpose'),
-      F('packet'),
-    ],
-  },
-  {
-    name: 'BusRefused',
-    doc: 'bus busy: the master is called back when free',
-    fields: [F('master', 'component')],
-  },
-  {
-    name: 'DmaQueued',
-    doc: 'DMA request queued',
-    fields: [F('dma'), F('purpose', 'purpose'), F('bytes', 'bytes'), F('packet'), F('queue depth')],
-  },
-  {
-    name: 'DmaDone',
-    doc: 'DMA request done',
-    fields: [F('dma'), F('purpose', 'purpose'), F('bytes', 'bytes'), F('packet')],
-  },
-  {
-    name: 'DmaQueueFull',
-    doc: "the DMA channel's queue refused a request",
-    fields: [F('purpose', 'purpose')],
-  },
-  {
-    name: 'IndexUpdate',
-    doc: 'ring index update',
-    fields: [F('ring', 'ring'), F('copy', 'copy'), F('producer'), F('consumer'), F('size')],
-  },
-  { name: 'RingFull', doc: 'the producer found no free slot', fields: [F('ring', 'ring')] },
-  { name: 'DriverStall', doc: 'the driver waits for ring space', fields: [F('ring', 'ring')] },
-  { name: 'DriverResume', doc: 'the driver resumes', fields: [F('ring', 'ring')] },
-  {
-    name: 'TxBufferFull',
-    doc: 'data fetch waits for transmit buffer space',
-    fields: [F('packet')],
-  },
-  {
-    name: 'MacTxStart',
-    step: 'S5',
-    doc: 'frame starts on the wire to the peer',
-    fields: [F('packet'), F('frame bytes', 'bytes'), F('MAC transmit queue left')],
-  },
-  { name: 'MacTxEnd', doc: 'frame fully sent', fields: [F('packet'), F('frame bytes', 'bytes')] },
-  {
-    name: 'PeerTxStart',
-    doc: 'peer starts a frame towards the NIC',
-    fields: [F('packet'), F('frame bytes', 'bytes')],
-  },
-  {
-    name: 'MacRxDone',
-    step: 'R1',
-    doc: 'frame is in the NIC receive buffer',
-    fields: [F('packet'), F('frame bytes', 'bytes'), F('MAC receive queue')],
-  },
-  {
-    name: 'RxDrop',
-    doc: 'received frame dropped',
-    fields: [F('packet'), F('reason', ['no receive descriptor', 'receive buffer full'])],
-  },
-  {
-    name: 'InterruptRaise',
-    step: 'S6/R4',
-    doc: 'NIC raises an interrupt',
-    fields: [F('causes', 'causes'), F('trigger', ['count', 'timer'])],
-  },
-  { name: 'IsrStart', doc: 'interrupt service routine starts', fields: [F('interrupt')] },
-  {
-    name: 'IsrEnd',
-    doc: 'interrupt service routine ends',
-    fields: [F('interrupt'), F('packets received'), F('sends completed')],
-  },
-  {
-    name: 'HostDeliver',
-    doc: 'handed to the protocol stack',
-    fields: [F('packet'), F('UDP payload bytes', 'bytes')],
-  },
-  { name: 'SendComplete', doc: 'the driver recycled the send descriptor', fields: [F('packet')] },
-  {
-    name: 'PeerRxDone',
-    doc: 'the peer received the frame',
-    fields: [F('packet'), F('frame bytes', 'bytes')],
-  },
-  { name: 'CoalesceTimer', doc: 'the coalescing timer expired', fields: [F('causes', 'causes')] },
-  {
-    name: 'HostCpuBusy',
-    doc: 'host CPU runs a task',
-    fields: [
-      F('task', ['send', 'interrupt service']),
-      F('duration ps (low)'),
-      F('duration ps (high)'),
-    ],
-  },
-  {
-    name: 'BusPhase',
-    doc: 'a bus phase begins (it lasts until the next phase record)',
-    fields: [
-      F('master', 'component'),
-      F('phase', 'busPhase'),
-      F('cycles'),
-      F('category', 'busCategory'),
-      F('txn'),
-    ],
-  },
-  {
-    name: 'BusRequest',
-    doc: 'REQ# asserted (again after a Retry or a cut)',
-    fields: [F('master', 'component'), F('packet')],
-  },
-  { name: 'BusGrant', doc: 'GNT# given', fields: [F('master', 'component'), F('txn')] },
-  {
-    name: 'RegisterRead',
-    doc: 'a PIO register read returned to the CPU',
-    fields: [F('register', ['send consumer']), F('value')],
-  },
-  {
-    name: 'TigonRegister',
-    doc: "a Tigon CPU's event register changed (pending events it may handle)",
-    fields: [F('cpu', ['A', 'B']), F('event bits', 'tigonBits'), F('mask bits', 'tigonBits')],
-  },
-  {
-    name: 'TigonHandler',
-    doc: 'the dispatch loop started a handler',
-    fields: [
-      F('event', 'tigonEvent'),
-      F('cpu', ['A', 'B']),
-      F('path', 'tigonPath'),
-      F('duration ps'),
-      F('packet'),
-    ],
-  },
-  {
-    name: 'TigonHandlerEnd',
-    doc: 'the handler ran to completion',
-    fields: [F('event', 'tigonEvent'), F('cpu', ['A', 'B']), F('path', 'tigonPath')],
-  },
-  {
-    name: 'TigonSemaphore',
-    doc: 'the hardware semaphore',
-    fields: [
-      F('cpu', ['A', 'B']),
-      F('operation', ['spinning', 'acquired', 'released']),
-      F('event', 'tigonEvent'),
-    ],
-  },
-  {
-    name: 'SramLoad',
-    doc: "the SRAM's load as a handler starts",
-    fields: [F('utilisation ‰'), F('wait per access ps'), F('cpu', ['A', 'B'])],
-  },
-  {
-    name: 'MacTxQueued',
-    step: 'S4',
-    doc: 'Send Data Ready queued a MAC transmit descriptor',
-    fields: [F('packet'), F('MAC transmit queue')],
-  },
-  {
-    name: 'MacRxTaken',
-    step: 'R2',
-    doc: 'Receive Complete took a frame from the MAC receive queue',
-    fields: [F('packet'), F('MAC receive queue')],
-  },
-  {
-    name: 'TigonSnapshot',
-    doc: "the Tigon's queues as the trace window opens mid-run",
-    fields: [
-      F('DMA read queue'),
-      F('DMA write queue'),
-      F('MAC transmit queue'),
-      F('MAC receive queue'),
-    ],
-  },
-  {
-    name: 'WebRequest',
-    doc: 'a request of the web trace (cache-only mode: request n at n µs)',
-    fields: [F('request'), F('file'), F('content bytes'), F('NIC'), F('blocks found in its cache')],
-  },
-  {
-    name: 'NicCacheBlock',
-    doc: 'a NIC data cache block was hit, inserted, evicted or invalidated',
-    fields: [F('slot'), F('file'), F('block'), F('what', ['hit', 'insert', 'evict', 'invalidate'])],
-  },
-  {
-    name: 'WebServe',
-    doc: 'the web server takes a request, looks up the file and builds the HTTP header',
-    fields: [
-      F('request'),
-      F('file'),
-      F('content bytes'),
-      F('NIC'),
-      F('file cache', ['miss', 'hit']),
-    ],
-  },
-  {
-    name: 'DiskRead',
-    doc: 'a file-cache miss read from disk; the server process waits for it',
-    fields: [F('request'), F('file'), F('bytes'), F('phase', ['start', 'done'])],
-  },
-  {
-    name: 'WebSend',
-    doc: 'the response is handed to TCP (sendfile, or write with a copy)',
-    fields: [
-      F('request'),
-      F('NIC'),
-      F('packets'),
-      F('api', ['sendfile', 'write']),
-      F('bytes copied'),
-    ],
-  },
-  {
-    name: 'CacheCommand',
-    doc: 'the driver put a Fig 4.11 command in a send descriptor',
-    fields: [
-      F('packet'),
-      F('command', ['append_mm', 'append_cache', 'cache_insert']),
-      F('bytes'),
-      F('NIC cache offset'),
-      F('send ring slot'),
-    ],
-  },
-  {
-    name: 'WebResponseDone',
-    doc: 'the client has the whole response',
-    fields: [F('request'), F('NIC'), F('content bytes'), F('connection')],
-  },
-  // issue 6 (seed 003): SINIC / V-SINIC and the host's CPU time
-  {
-    name: 'CpuPart',
-    doc: 'the host CPU starts a unit of work',
-    fields: [F('part', ['driver', 'stack', 'copy', 'user']), F('duration ns'), F('packet')],
-  },
-  {
-    name: 'SinicCopy',
-    doc: 'a SINIC copy engine transfer',
-    fields: [
-      F('direction', ['receive', 'transmit']),
-      F('VNIC'),
-      F('packet'),
-      F('bytes'),
-      F('what', [
-        'whole',
-        'header only, payload deferred',
-        'payload FIFO to user buffer',
-        'piece with MORE',
-      ]),
-    ],
-  },
-  {
-    name: 'L2Copy',
-    doc: 'the kernel copies a received payload to the user buffer',
-    fields: [F('packet'), F('bytes'), F('lines missed (DRAM)'), F('lines')],
-  },
-  {
-    name: 'FifoLevel',
-    doc: 'the receive FIFO after a frame arrived',
-    fields: [F('receive FIFO bytes'), F('VNICs bound')],
-  },
-  // issue 5: one web request's path through the server (seed 000 Figs 4.1, 4.2)
-  {
-    name: 'WebAsk',
-    doc: 'a client asks for a file',
-    fields: [F('request'), F('packet'), F('NIC'), F('connection')],
-  },
-  {
-    name: 'WebSegment',
-    doc: 'TCP hands the driver one segment of a response',
-    fields: [
-      F('packet'),
-      F('request'),
-      F('NIC'),
-      F('header bytes', 'bytes'),
-      F('content bytes', 'bytes'),
-    ],
-  },
-  {
-    name: 'NicCacheAppend',
-    doc: 'the NIC copies cached content into its transmit buffer',
-    fields: [F('packet'), F('bytes', 'bytes')],
-  },
-  // issue 6: SINIC registers and VNICs (seed 003 §3.1)
-  {
-    name: 'NicRegister',
-    doc: 'the driver read or wrote a NIC register',
-    fields: [
-      F('register', [...NIC_REGISTER_NAMES]),
-      F('VNIC'),
-      F('value bits 31..0'),
-      F('value bits 63..32'),
-      F('access ns'),
-    ],
-  },
-  {
-    name: 'VnicState',
-    doc: 'a receive VNIC changed state',
-    fields: [
-      F('VNIC'),
-      F('state', [...VNIC_STATE_NAMES]),
-      F('packet'),
-      F('bytes'),
-      F('receive FIFO bytes', 'bytes'),
-    ],
-  },
-];
+/** Every kind's fields by column, from the generated definition (web/trace/records.gen.ts). */
+export const TRACE_KINDS: readonly KindDoc[] = KINDS.map((k) => {
+  const fields: KindDoc['fields'] = [undefined, undefined, undefined, undefined, undefined];
+  for (const f of k.fields) {
+    if (f.words === 2) {
+      fields[f.column] = { name: f.columnNames?.[0] ?? `${f.name} (low)` };
+      fields[f.column + 1] = { name: f.columnNames?.[1] ?? `${f.name} (high)` };
+    } else {
+      const format = formatOf(f);
+      fields[f.column] = format === undefined ? { name: f.name } : { name: f.name, format };
+    }
+  }
+  return { name: k.name, ...(k.step ? { step: k.step } : {}), doc: k.doc, fields };
+});
 
 export const KIND_NAMES: readonly string[] = TRACE_KINDS.map((k) => k.name);
 
 /** Kind ids by name, e.g. K.BusTxnStart === 4. */
-export const K = Object.fromEntries(KIND_NAMES.map((n, i) => [n, i])) as Record<
-  | 'RunStart'
-  | 'DriverPostSendBd'
-  | 'MailboxWrite'
-  | 'MailboxArrive'
-  | 'BusTxnStart'
-  | 'BusTxnEnd'
-  | 'BusRefused'
-  | 'DmaQueued'
-  | 'DmaDone'
-  | 'DmaQueueFull'
-  | 'IndexUpdate'
-  | 'RingFull'
-  | 'DriverStall'
-  | 'DriverResume'
-  | 'TxBufferFull'
-  | 'MacTxStart'
-  | 'MacTxEnd'
-  | 'PeerTxStart'
-  | 'MacRxDone'
-  | 'RxDrop'
-  | 'InterruptRaise'
-  | 'IsrStart'
-  | 'IsrEnd'
-  | 'HostDeliver'
-  | 'SendComplete'
-  | 'PeerRxDone'
-  | 'CoalesceTimer'
-  | 'HostCpuBusy'
-  | 'BusPhase'
-  | 'BusRequest'
-  | 'BusGrant'
-  | 'RegisterRead'
-  | 'TigonRegister'
-  | 'TigonHandler'
-  | 'TigonHandlerEnd'
-  | 'TigonSemaphore'
-  | 'SramLoad'
-  | 'MacTxQueued'
-  | 'MacRxTaken'
-  | 'TigonSnapshot'
-  | 'WebRequest'
-  | 'NicCacheBlock'
-  | 'WebServe'
-  | 'DiskRead'
-  | 'WebSend'
-  | 'CacheCommand'
-  | 'WebResponseDone'
-  | 'CpuPart'
-  | 'SinicCopy'
-  | 'L2Copy'
-  | 'FifoLevel'
-  | 'WebAsk'
-  | 'WebSegment'
-  | 'NicCacheAppend'
-  | 'NicRegister'
-  | 'VnicState',
-  number
->;
+export const K: Readonly<Record<KindName, number>> = GENERATED_K;
 
-/** Component names as the core spells them (NICSIM_COMPONENTS), index = component id. */
-export const COMPONENT_NAMES: readonly string[] = [
-  'host_cpu',
-  'driver',
-  'bus',
-  'nic',
-  'dma_read',
-  'dma_write',
-  'mac_tx',
-  'mac_rx',
-  'wire_tx',
-  'wire_rx',
-  'peer',
-  'host_bridge',
-  'disk',
-  'tigon_cpu',
-  'sram',
-];
+/** Component names as the core spells them, index = component id. */
+export const COMPONENT_NAMES: readonly string[] = TABLES.component.names;
 
 export const C = {
   HostCpu: 0,
@@ -504,67 +117,16 @@ export function componentInstance(field: number): number {
   return field >>> 8;
 }
 
-export const COMPONENT_LABELS: readonly string[] = [
-  'host CPU',
-  'driver',
-  'I/O bus',
-  'NIC',
-  'DMA read',
-  'DMA write',
-  'MAC transmit',
-  'MAC receive',
-  'wire (to peer)',
-  'wire (from peer)',
-  'peer',
-  'host bridge',
-  'disk',
-  'Tigon CPU',
-  'Tigon SRAM',
-];
+export const COMPONENT_LABELS: readonly string[] = TABLES.component.extra ?? [];
 
 /** What a bus transaction or DMA carries (NICSIM_PURPOSES), index = purpose id. */
-export const PURPOSE_NAMES: readonly string[] = [
-  'send descriptor fetch',
-  'send data fetch',
-  'receive descriptor fetch',
-  'receive data write',
-  'return descriptor write',
-  'send consumer index write',
-  'return producer index write',
-  'mailbox write',
-  'disk transfer',
-  'register read',
-];
+export const PURPOSE_NAMES: readonly string[] = TABLES.purpose.names;
 
 /** Phases of a bus tenure (NICSIM_BUS_PHASES), index = phase id. */
-export const BUS_PHASE_NAMES: readonly string[] = [
-  'arbitration',
-  'address',
-  'dual address',
-  'attribute',
-  'turnaround',
-  'wait',
-  'data',
-  'stop',
-  'idle',
-  'split response',
-  'bus idle',
-];
+export const BUS_PHASE_NAMES: readonly string[] = TABLES.busPhase.names;
 
 /** Bus cycle categories (NICSIM_BUS_CATEGORIES), index = category id. */
-export const BUS_CATEGORY_NAMES: readonly string[] = [
-  'packet content',
-  'network headers',
-  'application headers',
-  'descriptors and ring indices',
-  'other devices',
-  'arbitration',
-  'address',
-  'wait/stall',
-  'retry',
-  'turnaround',
-  'idle',
-];
+export const BUS_CATEGORY_NAMES: readonly string[] = TABLES.busCategory.names;
 
 export const P = {
   SendBdFetch: 0,
@@ -646,15 +208,10 @@ export function purposeTowardsNic(purpose: number): boolean {
   );
 }
 
-export const RING_NAMES: readonly string[] = ['send', 'receive', 'return'];
-export const COPY_NAMES: readonly string[] = ['host', 'NIC'];
-export const MAILBOX_NAMES: readonly string[] = [
-  'send producer',
-  'receive producer',
-  'return consumer',
-  'interrupt ack',
-];
-export const DIRECTION_NAMES: readonly string[] = ['send', 'receive', 'bidirectional'];
+export const RING_NAMES: readonly string[] = TABLES.ring.names;
+export const COPY_NAMES: readonly string[] = TABLES.copy.names;
+export const MAILBOX_NAMES: readonly string[] = TABLES.mailbox.names;
+export const DIRECTION_NAMES: readonly string[] = TABLES.direction.names;
 
 export function kindName(kind: number): string {
   return KIND_NAMES[kind] ?? `kind ${kind}`;
@@ -690,39 +247,15 @@ export function componentLabel(c: number): string {
  * The Tigon firmware's events (Table 3.1) in event-register bit order (core-cpp/nic/tigon/
  * firmware.hpp; checked against the wasm build's tigonInfo()). PRI picks the highest set bit.
  */
-export const TIGON_EVENTS: readonly { name: string; label: string; short: string }[] = [
-  { name: 'SendDataReady', label: 'Send Data Ready', short: 'SDR' },
-  { name: 'ReceiveComplete', label: 'Receive Complete', short: 'RC' },
-  { name: 'SendBdReady', label: 'Send Buffer Descriptor Ready', short: 'SBDR' },
-  { name: 'ReceiveBdReady', label: 'Receive Buffer Descriptor Ready', short: 'RBDR' },
-  { name: 'Mailbox', label: 'Mailbox', short: 'MB' },
-  { name: 'UpdateSendConsumer', label: 'Update Send Consumer', short: 'USC' },
-  { name: 'UpdateReturnProducer', label: 'Update Receive Return Producer', short: 'URRP' },
-  { name: 'DmaReadComplete', label: 'DMA Read Complete', short: 'DRC' },
-  { name: 'DmaWriteComplete', label: 'DMA Write Complete', short: 'DWC' },
-];
+export const TIGON_EVENTS: readonly { name: string; label: string; short: string }[] =
+  TABLES.tigonEvent.ids.map((name, i) => ({
+    name,
+    label: TABLES.tigonEvent.names[i]!,
+    short: TABLES.tigonEvent.extra?.[i] ?? name,
+  }));
 
 /** Handler code paths (NICSIM_TIGON_PATHS), index = path id in TigonHandler records. */
-export const TIGON_PATHS: readonly string[] = [
-  'MailboxRead',
-  'SendBdFetch',
-  'SendBdIdle',
-  'ReceiveBdFetch',
-  'ReceiveBdIdle',
-  'ReadDoneSendBds',
-  'ReadDoneReceiveBds',
-  'ReadDoneSendData',
-  'SendData',
-  'SendDataWait',
-  'SendConsumerDma',
-  'SendConsumerLocal',
-  'Receive',
-  'ReceiveNoBuffer',
-  'ReturnProducerDma',
-  'WriteDoneData',
-  'WriteDoneReturnBd',
-  'WriteDoneIndex',
-];
+export const TIGON_PATHS: readonly string[] = TABLES.tigonPath.names;
 
 function tigonBits(bits: number): string {
   const out: string[] = [];

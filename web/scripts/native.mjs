@@ -13,6 +13,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { generate as generateTrace } from '../../core-cpp/scripts/gen-trace.mjs';
 import { ensureTools, EnsureToolsError, repoRoot } from './ensure-tools.mjs';
 
 export const nativeDir = path.join(repoRoot, 'build', 'native');
@@ -50,6 +51,8 @@ function cacheValue(name) {
 
 /** Configures (when needed) and builds. Returns the exit status of the failing step, or 0. */
 export function buildNative({ targets = [], output = 'inherit' } = {}) {
+  // CMake regenerates the trace API when its definition changes; a fresh clone needs it first.
+  if (generateTrace() !== 0) return 1;
   if (!existsSync(path.join(repoRoot, 'core-cpp', 'CMakeLists.txt'))) {
     process.stderr.write('native: core-cpp/CMakeLists.txt does not exist yet\n');
     return 1;

@@ -83,8 +83,9 @@ std::uint64_t TigonNic::work_outstanding() const {
 
 // ---- ports ---------------------------------------------------------------------------------
 
-void TigonNic::mailbox_write(Mailbox box, std::uint32_t value) {
+void TigonNic::mailbox_write(Mailbox box, std::uint32_t value, RecordId cause) {
   const auto b = static_cast<std::uint32_t>(box);
+  mailbox_cause_ = cause;
   mailbox_values_[b] = value;
   mailbox_dirty_ |= 1u << b;
   wake();
@@ -118,8 +119,9 @@ void TigonNic::dma_landed(DmaChannel ch,
       kick_mac();
       break;
     case Purpose::ReturnBdWrite: {  // the return BD is in host memory
-      const Descriptor d = return_pending_.front();
+      Descriptor d = return_pending_.front();
       return_pending_.pop_front();
+      d.cause = req.done;
       ret_->desc(Copy::Host, req.cookie) = d;
       break;
     }
@@ -139,31 +141,37 @@ void TigonNic::dma_landed(DmaChannel ch,
 
 void TigonNic::dma_space(DmaChannel ch) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  while (!backlog.empty() && dma_.enqueue(ch, backlog.front())) backlog.pop_front();
+  while (!backlog.empty() && dma_.enqueue(ch, backlog.front()) != 0) backlog.pop_front();
   wake();
 }
 
 void TigonNic::frame_arrived(const Frame& f) {
-  ctx_->record(TraceKind::MacRxDone, me(Component::MacRx), f.packet, f.frame_bytes,
-               static_cast<std::uint32_t>(rx_queue_.size() + 1));
+  Frame in = f;
+  in.cause = ctx_->record(me(Component::MacRx),
+                          rec::MacRxDone()
+                              .packet(f.packet)
+                              .frame_bytes(f.frame_bytes)
+                              .mac_queue(static_cast<std::uint32_t>(rx_queue_.size() + 1)),
+                          f.cause);
   if (rx_used_ + f.frame_bytes > cfg_.rx_buffer_bytes) {  // the MAC's receive FIFO is full
-    ctx_->record(TraceKind::RxDrop, me(Component::Nic), f.packet, 1);
+    ctx_->record(me(Component::Nic), rec::RxDrop().packet(f.packet).reason(1), in.cause);
     ++tally_->drops_buffer_full;
     return;
   }
   rx_used_ += f.frame_bytes;
-  rx_queue_.push_back(f);
+  rx_queue_.push_back(in);
   sram_.bulk(SramClient::Mac, f.frame_bytes, ctx_->now());
   ++stats_.units_in;
   wake();
 }
 
 void TigonNic::link_sent(const Frame& f) {
-  ctx_->record(TraceKind::MacTxEnd, me(Component::MacTx), f.packet, f.frame_bytes);
+  const RecordId end = ctx_->record(
+      me(Component::MacTx), rec::MacTxEnd().packet(f.packet).frame_bytes(f.frame_bytes), f.cause);
   tx_used_ -= f.frame_bytes;
   if (tx_wait_) {
     tx_wait_ = false;
-    raise(E::SendDataReady);
+    raise(E::SendDataReady, end);
     wake();
   }
 }
@@ -174,11 +182,17 @@ void TigonNic::kick_mac() {
   // "Transmit the packet when it arrives in the transmit buffer" (§3.1.3 step 4): in order.
   while (!mac_tx_.empty() && data_done_ > mac_tx_.front().end_index) {
     const Frame f = mac_tx_.front().frame;
-    if (!tx_link_->try_send(f)) return;
+    Frame out = f;
+    out.cause = ctx_->trace.next_id();  // the frame on the wire follows from its MacTxStart
+    if (!tx_link_->try_send(out)) return;
     mac_tx_.pop_front();
     sram_.bulk(SramClient::Mac, f.frame_bytes, ctx_->now());
-    ctx_->record(TraceKind::MacTxStart, me(Component::MacTx), f.packet, f.frame_bytes,
-                 static_cast<std::uint32_t>(mac_tx_.size()));
+    ctx_->record(me(Component::MacTx),
+                 rec::MacTxStart()
+                     .packet(f.packet)
+                     .frame_bytes(f.frame_bytes)
+                     .mac_queue_left(static_cast<std::uint32_t>(mac_tx_.size())),
+                 f.cause);
   }
 }
 
@@ -188,14 +202,34 @@ bool TigonNic::channel_free(DmaChannel ch) const {
   return backlog_[static_cast<int>(ch)].empty() && dma_.has_space(ch);
 }
 
-void TigonNic::issue(DmaChannel ch, const DmaRequest& req) {
+void TigonNic::issue(DmaChannel ch, RecordId handler, DmaRequest req) {
+  req.cause = handler;  // the handler that queued it
   auto& backlog = backlog_[static_cast<int>(ch)];
-  if (!backlog.empty() || !dma_.enqueue(ch, req)) backlog.push_back(req);
+  if (!backlog.empty() || dma_.enqueue(ch, req) == 0) backlog.push_back(req);
+}
+
+RecordId TigonNic::source(E e) const {
+  // Queue-like events: the first item's record; flag-like events: what raised the bit.
+  switch (e) {
+    case E::Mailbox:
+      return mailbox_cause_;
+    case E::ReceiveComplete:
+      return rx_queue_.empty() ? 0 : rx_queue_.front().cause;
+    case E::DmaReadComplete:
+      return read_done_.empty() ? 0 : read_done_.front().done;
+    case E::DmaWriteComplete:
+      return write_done_.empty() ? 0 : write_done_.front().done;
+    default:
+      return raised_by_[static_cast<std::size_t>(bit(e))];
+  }
 }
 
 // ---- events and the dispatch loop ----------------------------------------------------------
 
-void TigonNic::raise(E e) { raised_[static_cast<std::size_t>(bit(e))] = true; }
+void TigonNic::raise(E e, RecordId cause) {
+  raised_[static_cast<std::size_t>(bit(e))] = true;
+  raised_by_[static_cast<std::size_t>(bit(e))] = cause;
+}
 
 bool TigonNic::ready(E e) const {
   const bool raised = raised_[static_cast<std::size_t>(bit(e))];
@@ -265,21 +299,29 @@ void TigonNic::record_registers() {
     Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
     const std::uint16_t bits = register_bits(cpu), mask = mask_bits(cpu);
     if (bits == c.recorded_bits && mask == c.recorded_mask) continue;
+    // The register follows from what raised the highest event bit that is new in it.
+    const std::uint16_t fresh = c.recorded_bits == 0xFFFF ? 0 : bits & ~c.recorded_bits;
+    RecordId cause = 0;
+    for (int e = kTigonEvents - 1; e >= 0 && cause == 0; --e)
+      if (fresh & (1u << e)) cause = source(static_cast<E>(e));
     c.recorded_bits = bits;
     c.recorded_mask = mask;
-    ctx_->record(TraceKind::TigonRegister, me(Component::TigonCpu), static_cast<std::uint32_t>(cpu),
-                 bits, mask);
+    ctx_->record(
+        me(Component::TigonCpu),
+        rec::TigonRegister().cpu(static_cast<std::uint32_t>(cpu)).event_bits(bits).mask_bits(mask),
+        cause);
   }
 }
 
 void TigonNic::record_snapshot() {
   for (Cpu& c : cpus_) c.recorded_bits = c.recorded_mask = 0xFFFF;  // forces a record
   record_registers();
-  ctx_->record(TraceKind::TigonSnapshot, me(Component::Nic),
-               static_cast<std::uint32_t>(dma_.queued(DmaChannel::Read)),
-               static_cast<std::uint32_t>(dma_.queued(DmaChannel::Write)),
-               static_cast<std::uint32_t>(mac_tx_.size()),
-               static_cast<std::uint32_t>(rx_queue_.size()));
+  ctx_->record(me(Component::Nic),
+               rec::TigonSnapshot()
+                   .dma_read_queue(static_cast<std::uint32_t>(dma_.queued(DmaChannel::Read)))
+                   .dma_write_queue(static_cast<std::uint32_t>(dma_.queued(DmaChannel::Write)))
+                   .mac_transmit_queue(static_cast<std::uint32_t>(mac_tx_.size()))
+                   .mac_receive_queue(static_cast<std::uint32_t>(rx_queue_.size())));
 }
 
 void TigonNic::wake() {
@@ -323,16 +365,20 @@ void TigonNic::dispatched(int cpu) {
   c.state = CpuState::Spinning;  // the other CPU holds the one semaphore
   c.spin_started = ctx_->now();
   spinner_ = cpu;
-  ctx_->record(TraceKind::TigonSemaphore, me(Component::TigonCpu), static_cast<std::uint32_t>(cpu),
-               0, static_cast<std::uint32_t>(c.event));
+  ctx_->record(me(Component::TigonCpu), rec::TigonSemaphore()
+                                            .cpu(static_cast<std::uint32_t>(cpu))
+                                            .operation(0)
+                                            .event(static_cast<std::uint32_t>(c.event)));
 }
 
 void TigonNic::release_lock(int cpu) {
   Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
   c.holds_lock = false;
   lock_holder_ = -1;
-  ctx_->record(TraceKind::TigonSemaphore, me(Component::TigonCpu), static_cast<std::uint32_t>(cpu),
-               2, static_cast<std::uint32_t>(c.event));
+  ctx_->record(me(Component::TigonCpu), rec::TigonSemaphore()
+                                            .cpu(static_cast<std::uint32_t>(cpu))
+                                            .operation(2)
+                                            .event(static_cast<std::uint32_t>(c.event)));
   if (spinner_ < 0) return;
   const int s = spinner_;
   spinner_ = -1;
@@ -394,6 +440,7 @@ void TigonNic::begin(int cpu) {
     return;
   }
   c.work = claim(c.event);
+  c.work.cause = c.work.cause != 0 ? c.work.cause : source(c.event);
   const TigonPathInfo& info = tigon_path_info(c.work.path);
   TigonWork w;
   double instructions =
@@ -418,10 +465,12 @@ void TigonNic::begin(int cpu) {
       (cost.sram_data_accesses + cost.sram_line_fills) * static_cast<double>(load.wait);
   c.duration = cost.total() + (c.holds_lock ? tcfg_.semaphore_access : 0);
   c.state = CpuState::Running;
-  ctx_->record(TraceKind::SramLoad, me(Component::Sram),
-               static_cast<std::uint32_t>(sram_.utilization(now) * 1000.0 + 0.5),
-               static_cast<std::uint32_t>(std::min<Time>(load.wait, 0xFFFFFFFF)),
-               static_cast<std::uint32_t>(cpu));
+  ctx_->record(
+      me(Component::Sram),
+      rec::SramLoad()
+          .utilisation(static_cast<std::uint32_t>(sram_.utilization(now) * 1000.0 + 0.5))
+          .wait_per_access_ps(static_cast<std::uint32_t>(std::min<Time>(load.wait, 0xFFFFFFFF)))
+          .cpu(static_cast<std::uint32_t>(cpu)));
   std::uint32_t packet = 0;
   if (c.work.path == P::Receive || c.work.path == P::ReceiveNoBuffer)
     packet = c.work.frame.packet;
@@ -429,10 +478,15 @@ void TigonNic::begin(int cpu) {
     packet = send_->desc(Copy::Nic, c.work.index).packet;
   else
     packet = c.work.dma.packet;
-  ctx_->record(TraceKind::TigonHandler, me(Component::TigonCpu),
-               static_cast<std::uint32_t>(bit(c.event)), static_cast<std::uint32_t>(cpu),
-               static_cast<std::uint32_t>(c.work.path),
-               static_cast<std::uint32_t>(std::min<Time>(c.duration, 0xFFFFFFFF)), packet);
+  c.work.handler = ctx_->record(
+      me(Component::TigonCpu),
+      rec::TigonHandler()
+          .event(static_cast<std::uint32_t>(bit(c.event)))
+          .cpu(static_cast<std::uint32_t>(cpu))
+          .path(static_cast<std::uint32_t>(c.work.path))
+          .duration_ps(static_cast<std::uint32_t>(std::min<Time>(c.duration, 0xFFFFFFFF)))
+          .packet(packet),
+      c.work.cause);
   record_registers();  // the claim cleared the event's bit (or took one of its items)
   ctx_->after(c.duration, this, kHandlerEnd | (static_cast<std::uint32_t>(cpu) << 8));
 }
@@ -448,9 +502,12 @@ void TigonNic::end(int cpu) {
   ++stats_.path_runs[static_cast<std::size_t>(c.work.path)];
   finish(cpu, c.event, c.work);
   if (c.event == E::SendDataReady || c.event == E::ReceiveComplete) c.deferred = bit(c.event);
-  ctx_->record(TraceKind::TigonHandlerEnd, me(Component::TigonCpu),
-               static_cast<std::uint32_t>(bit(c.event)), static_cast<std::uint32_t>(cpu),
-               static_cast<std::uint32_t>(c.work.path));
+  ctx_->record(me(Component::TigonCpu),
+               rec::TigonHandlerEnd()
+                   .event(static_cast<std::uint32_t>(bit(c.event)))
+                   .cpu(static_cast<std::uint32_t>(cpu))
+                   .path(static_cast<std::uint32_t>(c.work.path)),
+               c.work.handler);
   if (c.holds_lock) release_lock(cpu);
   c.state = CpuState::Idle;
   wake();
@@ -465,8 +522,10 @@ void TigonNic::fire(std::uint32_t tag) {
     case kLocked: {
       Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
       c.holds_lock = true;
-      ctx_->record(TraceKind::TigonSemaphore, me(Component::TigonCpu),
-                   static_cast<std::uint32_t>(cpu), 1, static_cast<std::uint32_t>(c.event));
+      ctx_->record(me(Component::TigonCpu), rec::TigonSemaphore()
+                                                .cpu(static_cast<std::uint32_t>(cpu))
+                                                .operation(1)
+                                                .event(static_cast<std::uint32_t>(c.event)));
       begin(cpu);
       return;
     }
@@ -527,6 +586,7 @@ TigonNic::Work TigonNic::claim(E e) {
     case E::DmaReadComplete:
       w.dma = read_done_.front();
       read_done_.pop_front();
+      w.cause = w.dma.done;  // the DMA's completion raised the event
       w.path = w.dma.purpose == Purpose::SendBdFetch   ? P::ReadDoneSendBds
                : w.dma.purpose == Purpose::RecvBdFetch ? P::ReadDoneReceiveBds
                                                        : P::ReadDoneSendData;
@@ -534,6 +594,7 @@ TigonNic::Work TigonNic::claim(E e) {
     case E::DmaWriteComplete:
       w.dma = write_done_.front();
       write_done_.pop_front();
+      w.cause = w.dma.done;
       w.path = w.dma.purpose == Purpose::RecvDataWrite   ? P::WriteDoneData
                : w.dma.purpose == Purpose::ReturnBdWrite ? P::WriteDoneReturnBd
                                                          : P::WriteDoneIndex;
@@ -547,7 +608,8 @@ TigonNic::Work TigonNic::claim(E e) {
       if (tx_used_ + need > cfg_.tx_buffer_bytes) {
         if (!tx_wait_) {
           ++tally_->tx_buffer_full;
-          ctx_->record(TraceKind::TxBufferFull, me(Component::Nic), d.packet);
+          ctx_->record(me(Component::Nic), rec::TxBufferFull().packet(d.packet),
+                       raised_by_[static_cast<std::size_t>(bit(e))]);
         }
         tx_wait_ = true;
         break;
@@ -574,8 +636,12 @@ TigonNic::Work TigonNic::claim(E e) {
     case E::ReceiveComplete: {
       w.frame = rx_queue_.front();
       rx_queue_.pop_front();
-      ctx_->record(TraceKind::MacRxTaken, me(Component::MacRx), w.frame.packet,
-                   static_cast<std::uint32_t>(rx_queue_.size()));
+      w.cause = w.frame.cause;  // its MacRxDone
+      ctx_->record(me(Component::MacRx),
+                   rec::MacRxTaken()
+                       .packet(w.frame.packet)
+                       .mac_queue(static_cast<std::uint32_t>(rx_queue_.size())),
+                   w.frame.cause);
       if (receive_->pending(Copy::Nic) == 0) {
         w.path = P::ReceiveNoBuffer;
         break;
@@ -601,11 +667,11 @@ void TigonNic::finish(int, E, const Work& w) {
         switch (static_cast<Mailbox>(b)) {
           case Mailbox::SendProducer:
             send_notified_ = send_->unwrap(send_notified_, v);
-            raise(E::SendBdReady);
+            raise(E::SendBdReady, w.handler);
             break;
           case Mailbox::ReceiveProducer:
             recv_notified_ = receive_->unwrap(recv_notified_, v);
-            raise(E::ReceiveBdReady);
+            raise(E::ReceiveBdReady, w.handler);
             break;
           case Mailbox::ReturnConsumer:
             ret_->set_cons(Copy::Nic, ret_->unwrap(ret_->cons(Copy::Nic), v));
@@ -616,14 +682,14 @@ void TigonNic::finish(int, E, const Work& w) {
       }
       break;
     case P::SendBdFetch:  // step 2
-      issue(DmaChannel::Read,
+      issue(DmaChannel::Read, w.handler,
             {Purpose::SendBdFetch,
              static_cast<std::uint32_t>(w.index * static_cast<std::uint64_t>(cfg_.send_bd_bytes)),
              send_->desc(Copy::Host, send_->prod(Copy::Nic)).packet, w.index});
       break;
     case P::ReceiveBdFetch:
       issue(
-          DmaChannel::Read,
+          DmaChannel::Read, w.handler,
           {Purpose::RecvBdFetch,
            static_cast<std::uint32_t>(w.index * static_cast<std::uint64_t>(cfg_.receive_bd_bytes)),
            receive_->desc(Copy::Host, receive_->prod(Copy::Nic)).packet, w.index});
@@ -642,9 +708,9 @@ void TigonNic::finish(int, E, const Work& w) {
         ring->desc(Copy::Nic, p + i) = ring->desc(Copy::Host, p + i);
       ring->set_prod(Copy::Nic, p + w.dma.cookie);
       (is_send ? send_fetch_inflight_ : recv_fetch_inflight_) = false;
-      if (is_send) raise(E::SendDataReady);
+      if (is_send) raise(E::SendDataReady, w.handler);
       if ((is_send ? send_notified_ : recv_notified_) > ring->prod(Copy::Nic))
-        raise(is_send ? E::SendBdReady : E::ReceiveBdReady);
+        raise(is_send ? E::SendBdReady : E::ReceiveBdReady, w.handler);
       ++stats_.units_done;
       break;
     }
@@ -658,42 +724,46 @@ void TigonNic::finish(int, E, const Work& w) {
       // threshold, raise Update Send Consumer" (§3.1.3 step 5).
       if (send_coalesce_.add(ctx_, this)) {
         send_trigger_ = 0;
-        raise(E::UpdateSendConsumer);
+        raise(E::UpdateSendConsumer, w.handler);
       }
       ++stats_.units_done;
       break;
     case P::SendData: {  // step 4: DMA the packet in, queue its MAC descriptor
       const Descriptor d = send_->desc(Copy::Nic, w.index);
-      issue(DmaChannel::Read, {Purpose::SendDataFetch, d.bytes, d.packet, w.index, d.header_bytes});
+      issue(DmaChannel::Read, w.handler,
+            {Purpose::SendDataFetch, d.bytes, d.packet, w.index, d.header_bytes});
       frame_so_far_ += d.bytes;
       payload_so_far_ += d.payload;
       if (d.end) {
         const std::uint32_t frame =
             std::max<std::uint32_t>(frame_so_far_ + kCrcBytes, kMinFrameBytes);
         mac_tx_.push_back({Frame{d.packet, frame, payload_so_far_}, w.index});
-        ctx_->record(TraceKind::MacTxQueued, me(Component::MacTx), d.packet,
-                     static_cast<std::uint32_t>(mac_tx_.size()));
+        mac_tx_.back().frame.cause = ctx_->record(me(Component::MacTx),
+                                                  rec::MacTxQueued().packet(d.packet).mac_queue(
+                                                      static_cast<std::uint32_t>(mac_tx_.size())),
+                                                  w.handler);
         frame_so_far_ = payload_so_far_ = 0;
         kick_mac();
       }
-      if (send_next_data_ < send_->prod(Copy::Nic)) raise(E::SendDataReady);
+      if (send_next_data_ < send_->prod(Copy::Nic)) raise(E::SendDataReady, w.handler);
       break;
     }
     case P::SendConsumerDma:  // step 6
-      issue(DmaChannel::Write,
+      issue(DmaChannel::Write, w.handler,
             {Purpose::SendConsumerWrite, static_cast<std::uint32_t>(cfg_.index_bytes), 0, w.index});
       break;
     case P::SendConsumerLocal:  // PARALLEL: the driver reads the index by PIO (§3.2.2)
-      interrupt_host(kCauseSend, (w.index & kTimerTrigger) ? 1 : 0);
+      interrupt_host(kCauseSend, (w.index & kTimerTrigger) ? 1 : 0, w.handler);
       break;
     case P::ReturnProducerDma:  // receive step 2
-      issue(DmaChannel::Write, {Purpose::ReturnProducerWrite,
-                                static_cast<std::uint32_t>(cfg_.index_bytes), 0, w.index});
+      issue(
+          DmaChannel::Write, w.handler,
+          {Purpose::ReturnProducerWrite, static_cast<std::uint32_t>(cfg_.index_bytes), 0, w.index});
       break;
     case P::Receive: {  // receive step 1: packet and return BD to the host
       const Frame& f = w.frame;
       issue(
-          DmaChannel::Write,
+          DmaChannel::Write, w.handler,
           {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes), f.packet,
            f.frame_bytes, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes) - f.payload_bytes});
       const std::uint64_t p = ret_->prod(Copy::Nic);
@@ -701,19 +771,20 @@ void TigonNic::finish(int, E, const Work& w) {
                          static_cast<std::uint32_t>(receive_->slot(w.index))};
       ret_->desc(Copy::Nic, p) = d;
       return_pending_.push_back(d);
-      issue(DmaChannel::Write, {Purpose::ReturnBdWrite,
-                                static_cast<std::uint32_t>(cfg_.return_bd_bytes), f.packet, p});
+      issue(
+          DmaChannel::Write, w.handler,
+          {Purpose::ReturnBdWrite, static_cast<std::uint32_t>(cfg_.return_bd_bytes), f.packet, p});
       ret_->set_prod(Copy::Nic, p + 1);
       --return_reserved_;
       if (return_coalesce_.add(ctx_, this)) {
         return_trigger_ = 0;
-        raise(E::UpdateReturnProducer);
+        raise(E::UpdateReturnProducer, w.handler);
       }
       ++stats_.units_done;
       break;
     }
     case P::ReceiveNoBuffer:
-      ctx_->record(TraceKind::RxDrop, me(Component::Nic), w.frame.packet, 0);
+      ctx_->record(me(Component::Nic), rec::RxDrop().packet(w.frame.packet).reason(0), w.handler);
       ++tally_->drops_no_descriptor;
       rx_used_ -= w.frame.frame_bytes;
       ++stats_.units_done;
@@ -724,7 +795,7 @@ void TigonNic::finish(int, E, const Work& w) {
       break;
     case P::WriteDoneIndex:  // send step 7, receive step 5
       interrupt_host(w.dma.purpose == Purpose::SendConsumerWrite ? kCauseSend : kCauseReceive,
-                     (w.dma.cookie & kTimerTrigger) ? 1 : 0);
+                     (w.dma.cookie & kTimerTrigger) ? 1 : 0, w.handler);
       ++stats_.units_done;
       break;
     case P::Count:
@@ -736,16 +807,17 @@ void TigonNic::finish(int, E, const Work& w) {
 void TigonNic::timer_expired(Coalescer& c, std::uint32_t generation, std::uint32_t cause,
                              std::uint32_t* trigger, E event) {
   if (!c.expire(generation)) return;  // superseded by a report
-  ctx_->record(TraceKind::CoalesceTimer, me(Component::Nic), cause);
+  const RecordId timer = ctx_->record(me(Component::Nic), rec::CoalesceTimer().causes(cause));
   if (c.unreported() == 0) return;
   *trigger = 1;
-  raise(event);
+  raise(event, timer);
   wake();
 }
 
-void TigonNic::interrupt_host(std::uint32_t cause, std::uint32_t trigger) {
-  ctx_->record(TraceKind::InterruptRaise, me(Component::Nic), cause, trigger);
-  irq_->raise_interrupt(cause);
+void TigonNic::interrupt_host(std::uint32_t cause, std::uint32_t trigger, RecordId why) {
+  const RecordId raised =
+      ctx_->record(me(Component::Nic), rec::InterruptRaise().causes(cause).trigger(trigger), why);
+  irq_->raise_interrupt(cause, raised);
 }
 
 }  // namespace nicsim

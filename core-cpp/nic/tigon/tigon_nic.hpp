@@ -49,7 +49,7 @@ class TigonNic final : public NicDevice, private EventHandler {
   void attach_interrupt(InterruptLine* irq) override { irq_ = irq; }
   void attach_tx_link(LinkDirection* tx) override { tx_link_ = tx; }
 
-  void mailbox_write(Mailbox box, std::uint32_t value) override;
+  void mailbox_write(Mailbox box, std::uint32_t value, RecordId cause) override;
   std::uint32_t register_read(Register reg) override;
   void dma_done(DmaChannel ch, const DmaRequest& req) override;
   void dma_space(DmaChannel ch) override;
@@ -94,6 +94,8 @@ class TigonNic final : public NicDevice, private EventHandler {
     std::uint64_t index = 0;  // a ring index (SDR's BD, RC's receive BD, SBDR's count)
     std::uint32_t mailbox_dirty = 0;
     std::array<std::uint32_t, 4> mailbox_values{};
+    RecordId cause = 0;    // the record that raised the event it serves (trace flows)
+    RecordId handler = 0;  // its TigonHandler record
   };
   struct Cpu {
     CpuState state = CpuState::Idle;
@@ -126,10 +128,12 @@ class TigonNic final : public NicDevice, private EventHandler {
   void finish(int cpu, TigonEvent e, const Work& w);
   TigonPlacement placement_for(int cpu, TigonEvent event) const;
 
-  void issue(DmaChannel ch, const DmaRequest& req);
+  // Queues a DMA the handler whose TigonHandler record is `handler` asked for.
+  void issue(DmaChannel ch, RecordId handler, DmaRequest req);
+  RecordId source(TigonEvent e) const;  // the record that made event e pending
   bool channel_free(DmaChannel ch) const;
-  void raise(TigonEvent e);
-  void interrupt_host(std::uint32_t cause, std::uint32_t trigger);
+  void raise(TigonEvent e, RecordId cause);
+  void interrupt_host(std::uint32_t cause, std::uint32_t trigger, RecordId why);
   void kick_mac();
   void timer_expired(Coalescer& c, std::uint32_t generation, std::uint32_t cause,
                      std::uint32_t* trigger, TigonEvent event);
@@ -175,6 +179,8 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::int64_t rx_used_ = 0;
   // Firmware events raised and not yet dispatched.
   std::array<bool, kTigonEvents> raised_{};
+  std::array<RecordId, kTigonEvents> raised_by_{};  // the record that raised each event bit
+  RecordId mailbox_cause_ = 0;                      // the last mailbox write that arrived
 
   // Firmware state (§3.1.3).
   std::uint64_t send_notified_ = 0, recv_notified_ = 0;  // driver producer indices seen
