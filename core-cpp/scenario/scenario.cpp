@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <set>
 
 #include "scenario/compare.hpp"
 #include "scenario/params.hpp"
 #include "scenario/tour.hpp"
+#include "trace/trace_kinds.hpp"
 
 namespace nicsim {
 
@@ -179,13 +181,8 @@ const std::vector<MetricInfo>& result_metrics() {
 }
 
 const std::set<std::string>& allowed_views() {
-  static const std::set<std::string> views = {
-      "diagram", "rings", "chart", "events", "timeline", "results", "waveform", "bus", "firmware",
-      "profile", "cache",
-      // issue 5: one web request's path, the bottleneck named
-      "request", "bottleneck",
-      // issue 6: SINIC's receive path, VNICs, CPU time
-      "rxpath", "vnics", "cpu"};
+  // The views the app can show come from the one definition (core-cpp/trace/trace_kinds.json).
+  static const std::set<std::string> views(std::begin(kViewIds), std::end(kViewIds));
   return views;
 }
 

@@ -21,6 +21,8 @@ const REGENERATE = 'node core-cpp/scripts/gen-trace.mjs';
 const COLUMNS = ['a', 'b', 'c', 'd', 'e'];
 const TYPES = new Set(['u32', 'u64', 'enum', 'bits', 'component']);
 const UNITS = new Set(['id', 'count', 'bytes', 'ps', 'ns', 'per-mille', 'index', 'value']);
+// What a view needs besides a list of trace kinds.
+const VIEW_NEEDS = new Set(['any record', 'series or sweep', 'never']);
 const CPP_KEYWORDS = new Set(['register', 'delete', 'new', 'default', 'switch', 'case', 'class']);
 
 /** "MAC receive queue" -> "mac_receive_queue". */
@@ -73,6 +75,18 @@ export function load(text) {
     }
     if (column > 5) errors.push(`${k.name}: fields take ${column} words, a record has 5`);
   });
+  const viewIds = new Set();
+  for (const v of def.views ?? []) {
+    if (!/^[a-z][a-z0-9]*$/.test(v.id ?? '')) errors.push(`view ${v.id}: bad id`);
+    if (viewIds.has(v.id)) errors.push(`view ${v.id}: defined twice`);
+    viewIds.add(v.id);
+    if (typeof v.title !== 'string' || !v.title) errors.push(`view ${v.id}: no title`);
+    if (Array.isArray(v.needs)) {
+      for (const k of v.needs) if (!kindNames.has(k)) errors.push(`view ${v.id}: unknown kind ${k}`);
+    } else if (!VIEW_NEEDS.has(v.needs)) {
+      errors.push(`view ${v.id}: needs is a list of kinds or one of ${[...VIEW_NEEDS].join(', ')}`);
+    }
+  }
   if (errors.length) throw new Error(`${relative(ROOT, DEFINITION)}:\n  ${errors.join('\n  ')}`);
   return def;
 }
@@ -171,7 +185,13 @@ export function generateCpp(def) {
     }
     o.push(`};`, ``);
   }
-  o.push(`}  // namespace rec`, ``, `}  // namespace nicsim`, ``);
+  o.push(`}  // namespace rec`, ``);
+  o.push(
+    `// The views the app can show, as a scenario's "views" names them (its registry adds the rest).`,
+    `inline constexpr const char* kViewIds[] = {`,
+  );
+  for (const v of def.views ?? []) o.push(`    ${cstr(v.id)},`);
+  o.push(`};`, ``, `}  // namespace nicsim`, ``);
   return o.join('\n');
 }
 
@@ -343,7 +363,23 @@ export function generateTs(def) {
     }
     o.push(`} as const;`);
   }
-  o.push(``);
+  o.push(
+    ``,
+    `/** Every view the app can show, in the page's order: id (as scenarios and links name it), title,`,
+    ` * and the trace kinds that give it something to draw. web/views/registry.ts adds the rest. */`,
+    `export const VIEWS = [`,
+  );
+  for (const v of def.views ?? [])
+    o.push(
+      `  { id: ${JSON.stringify(v.id)}, title: ${JSON.stringify(v.title)}, needs: ${
+        Array.isArray(v.needs) ? `[${v.needs.map((k) => JSON.stringify(k)).join(', ')}]` : JSON.stringify(v.needs)
+      } },`,
+    );
+  o.push(
+    `] as const satisfies readonly { id: string; title: string; needs: readonly string[] | string }[];`,
+    `export type ViewId = (typeof VIEWS)[number]['id'];`,
+    ``,
+  );
   return o.join('\n');
 }
 

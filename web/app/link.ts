@@ -10,6 +10,7 @@
 // the scenario can be trusted, a reason and a message (the app then opens the gallery). What the
 // core alone can judge (parameter names and ranges) is checked by the core when the page runs
 // the overrides; linkRestore.ts drops what the core rejects, the same way.
+import { VIEWS } from '../trace/records.gen';
 import { deflateSync, inflateSync, strToU8 } from 'fflate';
 import type { OverrideValue, Overrides } from '../model/overrides';
 import type { Scenario, ScenarioEntry } from '../scenarios/types';
@@ -37,24 +38,7 @@ const MAX_TOUR_STEP = 999;
  * The view names a scenario may list: the core's allowed_views() (core-cpp/scenario/scenario.cpp,
  * also the "views" enum of scenarios/scenario.schema.json; link.test.ts checks they agree).
  */
-export const LINK_VIEWS: readonly string[] = [
-  'bottleneck',
-  'bus',
-  'cache',
-  'chart',
-  'cpu',
-  'diagram',
-  'events',
-  'firmware',
-  'profile',
-  'request',
-  'results',
-  'rings',
-  'rxpath',
-  'timeline',
-  'vnics',
-  'waveform',
-];
+export const LINK_VIEWS: readonly string[] = VIEWS.map((v) => v.id).sort();
 
 /** The views a scenario opens with when it lists none (ScenarioPage shows these). */
 export const DEFAULT_VIEWS: readonly string[] = ['diagram', 'rings', 'chart', 'events'];

@@ -1,23 +1,14 @@
 // Which views have something to show for a run: the views menu offers a view beyond the
 // scenario's own list only when the run's trace (or its sweep) holds what that view draws.
 import { KIND_NAMES } from '../engine/traceKinds';
+import { VIEWS } from '../trace/records.gen';
 import type { DoneRun } from '../store/store';
 
-/** Trace kinds a view reads; a view is offered when the trace holds any of them. */
-const VIEW_KINDS: Record<string, readonly string[]> = {
-  diagram: ['DriverPostSendBd', 'MacTxStart', 'MacRxDone', 'BusTxnStart'],
-  rings: ['DriverPostSendBd', 'IndexUpdate'],
-  waveform: ['BusPhase'],
-  bus: ['BusTxnStart', 'BusPhase'],
-  firmware: ['TigonHandler', 'TigonSnapshot'],
-  profile: ['TigonHandler'],
-  cache: ['NicCacheBlock', 'CacheCommand', 'NicCacheAppend'],
-  request: ['WebRequest'],
-  bottleneck: ['WebRequest'],
-  rxpath: ['SinicCopy', 'FifoLevel', 'VnicState'],
-  vnics: ['NicRegister', 'VnicState'],
-  cpu: ['CpuPart'],
-};
+/** Trace kinds a view reads (the core's definition of the views); a view is offered when the
+ * trace holds any of them. */
+const VIEW_KINDS: ReadonlyMap<string, readonly string[] | string> = new Map(
+  VIEWS.map((v) => [v.id, v.needs]),
+);
 
 /** Names of the trace kinds present in a run. */
 export function kindsIn(run: Pick<DoneRun, 'trace'>): Set<string> {
@@ -33,10 +24,11 @@ export function viewHasData(
   run: Pick<DoneRun, 'trace' | 'output'>,
   kinds: ReadonlySet<string> = kindsIn(run),
 ): boolean {
-  if (view === 'results') return false;
-  if (view === 'chart') return run.output.sweep.length > 0 || run.output.series.length > 0;
-  const needs = VIEW_KINDS[view];
-  // The event log, the timeline and any view this table does not know: any trace at all.
-  if (!needs) return run.trace.length > 0;
+  const needs = VIEW_KINDS.get(view);
+  if (needs === 'never') return false;
+  if (needs === 'series or sweep')
+    return run.output.sweep.length > 0 || run.output.series.length > 0;
+  // The event log, the timeline and any view the definition does not know: any trace at all.
+  if (needs === undefined || typeof needs === 'string') return run.trace.length > 0;
   return needs.some((k) => kinds.has(k));
 }

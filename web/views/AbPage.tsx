@@ -48,7 +48,7 @@ import { KnobPanel } from './KnobPanel';
 import { PlaybackBar } from './PlaybackBar';
 import { metricText } from './ResultsPanel';
 import { RunStatus } from './RunStatus';
-import { PANELS } from './ScenarioPage';
+import { panelOf, viewEntry } from './registry';
 import { useWidth } from './useWidth';
 import '../styles/ab.css';
 
@@ -531,10 +531,11 @@ function ViewRow({
   cmp: Comparison;
   stacked: boolean;
 }) {
-  const panel = PANELS[view];
-  const title = panel?.title ?? (view === 'events' ? 'Event log' : null);
-  if (!title) return null;
-  const View = panel?.View ?? EventLog;
+  const panel = viewEntry(view);
+  // The views drawn as plain panels, and the event log; the chart is not compared here.
+  const View = panel?.View ?? (view === 'events' ? EventLog : undefined);
+  if (!panel || !View) return null;
+  const title = panel.title;
   return (
     <div className={`ab-row ${stacked ? 'stacked' : ''}`} data-testid={`ab-row-${view}`}>
       {SIDES.map((side) => (
@@ -546,7 +547,7 @@ function ViewRow({
             view={view}
             waiting={side === 'b' && !bRuns(cmp)}
           >
-            <ErrorBoundary name={`${panel?.boundary ?? 'event log'} (${side.toUpperCase()})`}>
+            <ErrorBoundary name={`${panel.boundary} (${side.toUpperCase()})`}>
               <View />
             </ErrorBoundary>
           </SidePanel>
@@ -576,7 +577,7 @@ function SidePanel({
   const id = `ab-h-${view}-${side}`;
   return (
     <section
-      className={`panel ab-panel ab-panel-${side} panel-${PANELS[view]?.id ?? view}`}
+      className={`panel ab-panel ab-panel-${side} panel-${panelOf(view)}`}
       aria-labelledby={id}
       data-side={side}
     >

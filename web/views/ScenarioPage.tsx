@@ -4,7 +4,6 @@ import {
   useMemo,
   useRef,
   useState,
-  type ComponentType,
   type Dispatch,
   type SetStateAction,
 } from 'react';
@@ -22,29 +21,16 @@ import { Store, StoreContext, doneState, initialLogState, useStore } from '../st
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { PlaybackBar } from './PlaybackBar';
 import { PacketInspector } from './PacketInspector';
-import { SystemDiagram } from './SystemDiagram';
-import { RingsView } from './RingsView';
 import { ChartPanel } from './ChartPanel';
 import { ChecksPanel } from './ChecksPanel';
 import { ResultsPanel } from './ResultsPanel';
 import { EventLog } from './EventLog';
-import { Waveform } from './Waveform';
-import { BusView } from './BusView';
-import { FirmwareView } from './FirmwareView';
-import { ProfileView } from './ProfileView';
-import { CacheView } from './CacheView';
-import { RxPathView } from './RxPathView';
-import { VnicsView } from './VnicsView';
-import { CpuView } from './CpuView';
 import { RunStatus } from './RunStatus';
 import { KnobPanel } from './KnobPanel';
 import { PartitionSection } from './PartitionEditor';
 import { RunDownloads } from './ExportMenu';
 import { FileProblemPanel, useScenarioFileOpener } from './OpenScenarioFile';
 import { AccessLogPanel, engineLog, isLogPage, needsAccessLog } from './AccessLogPanel';
-import { RequestPathView } from './RequestPathView';
-import { BottleneckView } from './BottleneckView';
-import { TimelineView } from './TimelineView';
 import { usePlaybackClock } from './usePlaybackClock';
 import { SweepPickContext, type SweepPick } from './SweepPointPicker';
 import { scenarioViews } from '../app/link';
@@ -57,6 +43,7 @@ import { AbButton } from './AbButton';
 import { TourPanel } from './TourPanel';
 import { PresenterToggle } from './Presenter';
 import { ViewDescription } from './ViewDescription';
+import { REGISTRY, panelOf, viewEntry } from './registry';
 
 const NO_ERRORS: ValidationError[] = [];
 const FILE_NOT_LINKABLE =
@@ -178,71 +165,11 @@ function useScenarioRun(
   return { run, cancel, requested, base, setBase };
 }
 
-/** The panels that take no props: heading, error-boundary name, and the view. */
-export const PANELS: Record<
-  string,
-  { id: string; title: string; boundary: string; View: ComponentType; picksSweepPoint?: boolean }
-> = {
-  waveform: { id: 'wave', title: 'Bus waveform', boundary: 'bus waveform', View: Waveform },
-  bus: { id: 'bus', title: 'Bus cycles by category', boundary: 'bus utilisation', View: BusView },
-  diagram: { id: 'diagram', title: 'System', boundary: 'system diagram', View: SystemDiagram },
-  rings: { id: 'rings', title: 'Descriptor rings', boundary: 'rings view', View: RingsView },
-  firmware: {
-    id: 'firmware',
-    title: 'Tigon firmware',
-    boundary: 'firmware view',
-    View: FirmwareView,
-  },
-  profile: {
-    id: 'profile',
-    title: 'Handler profile (Fig 3.5)',
-    boundary: 'handler profile',
-    View: ProfileView,
-  },
-  cache: { id: 'cache', title: 'NIC data cache', boundary: 'cache view', View: CacheView },
-  request: {
-    id: 'request',
-    title: "One request's path (Figs 4.1, 4.2)",
-    boundary: 'request path',
-    View: RequestPathView,
-    picksSweepPoint: true,
-  },
-  bottleneck: {
-    id: 'bottleneck',
-    title: 'Bottleneck: bus, CPU or disk',
-    boundary: 'bottleneck panel',
-    View: BottleneckView,
-    picksSweepPoint: true,
-  },
-  rxpath: { id: 'rxpath', title: 'Receive path', boundary: 'receive path', View: RxPathView },
-  vnics: {
-    id: 'vnics',
-    title: 'SINIC registers and VNICs',
-    boundary: 'registers and VNICs',
-    View: VnicsView,
-  },
-  cpu: {
-    id: 'cpu',
-    title: 'CPU time by part (Figs 6, 9)',
-    boundary: 'CPU breakdown',
-    View: CpuView,
-  },
-  timeline: {
-    id: 'timeline',
-    title: 'Timeline: lanes and cause and effect',
-    boundary: 'timeline',
-    View: TimelineView,
-  },
-};
-
-/** A view's panel class suffix ("waveform" → "wave"), for the tour to scroll to it. */
-const panelOf = (view: string): string => PANELS[view]?.id ?? view;
-
 /** The panel of one view named in the scenario's "views" (unknown names are skipped). */
 function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) {
-  const panel = PANELS[view];
-  if (panel) {
-    const { id, title, boundary, View, picksSweepPoint } = panel;
+  const panel = viewEntry(view);
+  if (panel?.View) {
+    const { panel: id, title, boundary, View, picksSweepPoint } = panel;
     return (
       <section key={view} className={`panel panel-${id}`} aria-labelledby={`h-${id}`}>
         <h2 id={`h-${id}`}>{title}</h2>
@@ -275,11 +202,9 @@ function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) 
 }
 
 /** The view names the page draws, with their headings (the views menu lists them). */
-const VIEW_TITLES: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(PANELS).map(([v, p]) => [v, p.title])),
-  chart: 'Chart',
-  events: 'Event log',
-};
+const VIEW_TITLES: Record<string, string> = Object.fromEntries(
+  REGISTRY.filter((v) => v.id !== 'results').map((v) => [v.id, v.title]),
+);
 
 export function ScenarioPage({
   entry,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStoreInstance } from '../store/store';
-import { describeView } from './viewDescriptions';
+import { describeView } from './registry';
 
 /**
  * How long a description stays before the next one replaces it, in wall milliseconds: a screen

@@ -12,7 +12,9 @@ import { ringsAt } from '../model/rings';
 import { cacheSetup, cachedCacheGridIndex, countsUpTo, requestAt } from '../model/cacheGrid';
 import { cachedVnicIndex, stateCounts, vnicSetup, vnicsAt } from '../model/vnics';
 import { cachedFirmwareIndex, cpuNow } from '../model/firmware';
-import { describeView, VIEW_DESCRIBERS } from './viewDescriptions';
+import { describeView, REGISTRY } from './registry';
+
+const DESCRIBED = REGISTRY.filter((v) => v.describe);
 import { VNIC_STATE_NAMES } from '../engine/traceKinds';
 
 const built = existsSync(
@@ -93,7 +95,7 @@ describe.skipIf(!built)('view descriptions for screen readers', async () => {
   });
 
   it('has a describer for every main view and none throws on any of these runs', () => {
-    expect(Object.keys(VIEW_DESCRIBERS).sort()).toEqual(
+    expect(DESCRIBED.map((v) => v.id).sort()).toEqual(
       [
         'bus',
         'cache',
@@ -116,10 +118,10 @@ describe.skipIf(!built)('view descriptions for screen readers', async () => {
       'sinic-anatomy',
     ]) {
       const r = run(id);
-      for (const view of Object.keys(VIEW_DESCRIBERS))
+      for (const view of DESCRIBED)
         for (const t of [r.output.trace.start_ps, mid(r), r.output.trace.end_ps]) {
-          const text = VIEW_DESCRIBERS[view]!(r, t, 1e6);
-          expect(text, `${id} ${view}`).toMatch(/\S.*\.$/);
+          const text = view.describe!(r, t, 1e6);
+          expect(text, `${id} ${view.id}`).toMatch(/\S.*\.$/);
         }
     }
   });

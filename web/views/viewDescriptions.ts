@@ -268,29 +268,3 @@ export const chart: Describer = (run, t) => {
   }
   return parts.length ? sentence(parts.join('. ')) : 'This run produced no sweep and no series.';
 };
-
-/** The views that describe themselves, by the name the scenario's "views" list uses. */
-export const VIEW_DESCRIBERS: Readonly<Record<string, Describer>> = {
-  diagram,
-  rings,
-  firmware,
-  waveform,
-  bus,
-  cache,
-  request,
-  rxpath,
-  vnics,
-  cpu,
-  chart,
-};
-
-/** A view's description at the cursor; a describer that throws yields a plain fallback. */
-export function describeView(view: string, run: DoneRun, cursor: number, speed: number): string {
-  const d = VIEW_DESCRIBERS[view];
-  if (!d) return '';
-  try {
-    return d(run, cursor, speed);
-  } catch {
-    return `The ${view} view at ${formatTime(cursor)}.`;
-  }
-}
