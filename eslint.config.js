@@ -16,6 +16,24 @@ const nodeGlobals = {
   performance: 'readonly',
 };
 
+// A trace is named trace, tr, t or *trace*/*Trace* (idx.trace, traceA, …) throughout web/.
+const TRACE_NAME = '/^(t|tr|.*[tT]race.*)$/';
+const COLUMN = '/^[a-e]$/';
+const POSITIONAL =
+  'Read the field by name: the generated accessors in web/trace/records.gen.ts (e.g. DmaQueued.purpose(trace, i)), or KINDS[k].fields / roleValue for any kind.';
+const POSITIONAL_FIELD_SELECTORS = [
+  // trace.a[i], tr.b[i]
+  `MemberExpression[computed=false][property.name=${COLUMN}][object.name=${TRACE_NAME}]`,
+  // idx.trace.c[i]
+  `MemberExpression[computed=false][property.name=${COLUMN}][object.property.name=${TRACE_NAME}]`,
+  // trace['d'][i]
+  `MemberExpression[computed=true][property.value=${COLUMN}][object.name=${TRACE_NAME}]`,
+  `MemberExpression[computed=true][property.value=${COLUMN}][object.property.name=${TRACE_NAME}]`,
+  // const { a, b } = trace
+  `VariableDeclarator[init.name=${TRACE_NAME}] > ObjectPattern > Property[key.name=${COLUMN}]`,
+  `VariableDeclarator[init.property.name=${TRACE_NAME}] > ObjectPattern > Property[key.name=${COLUMN}]`,
+].map((selector) => ({ selector, message: POSITIONAL }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,6 +61,24 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    // Trace records are read by field name through the accessors generated from
+    // core-cpp/trace/trace_kinds.json (web/trace/records.gen.ts), never by column (.a … .e): a
+    // column means something different for every kind. Only the decoder and web/trace/ see the
+    // columns; tests may build and read traces by column. lanes.ts and requestPath.ts are being
+    // rewritten on the causal ids and join this rule with that rewrite.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: [
+      'web/engine/trace.ts',
+      'web/trace/**',
+      'web/**/*.test.{ts,tsx}',
+      'web/model/lanes.ts',
+      'web/model/requestPath.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...POSITIONAL_FIELD_SELECTORS],
     },
   },
   {

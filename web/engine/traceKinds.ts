@@ -6,8 +6,10 @@ import {
   KINDS,
   K as GENERATED_K,
   TABLES,
+  column,
   type FieldDef,
   type KindName,
+  type TraceColumns,
 } from '../trace/records.gen';
 
 export interface FieldDoc {
@@ -332,4 +334,20 @@ export function describeFields(
     return [out[0]!, ['duration', `${dur} ps`]];
   }
   return out;
+}
+
+/** Record i's words by column, read through the generated definition (for code that shows any
+ * record's fields: the event log, the packet inspector, exports). */
+export function recordColumns(trace: TraceColumns, i: number): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < 5; c++) out.push(column(trace, c, i));
+  return out;
+}
+
+/** Record i's fields named and formatted for people (see describeFields). */
+export function describeRecord(
+  trace: TraceColumns & { readonly component: ArrayLike<number> },
+  i: number,
+): Array<[string, string]> {
+  return describeFields(trace.kind[i]!, recordColumns(trace, i), trace.component[i]);
 }

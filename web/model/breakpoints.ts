@@ -24,6 +24,17 @@ import { BC, BP, K, RING_NAMES, TRACE_KINDS, componentLabel, kindName } from '..
 import { countUpTo, type Trace } from '../engine/trace';
 import { paramAt, type ParameterTree } from '../engine/types';
 import { formatInstant, formatTime } from './format';
+import {
+  BusPhase,
+  BusRefused,
+  CacheCommand,
+  FifoLevel,
+  InterruptRaise,
+  MacRxDone,
+  NicCacheBlock,
+  RingFull,
+  RxDrop,
+} from '../trace/records.gen';
 
 export type ConditionId =
   'ring-full' | 'rx-drop' | 'pci-retry' | 'cache-miss' | 'fifo-full' | 'interrupt';
@@ -55,7 +66,7 @@ export const CONDITIONS: readonly Condition[] = [
     label: 'ring full',
     doc: 'RingFull: the producer found no free slot',
     kinds: [K.RingFull],
-    match: (tr, i) => `${RING_NAMES[tr.a[i]!] ?? 'a'} ring full`,
+    match: (tr, i) => `${RING_NAMES[RingFull.ring(tr, i)] ?? 'a'} ring full`,
   },
   {
     id: 'rx-drop',
@@ -63,7 +74,7 @@ export const CONDITIONS: readonly Condition[] = [
     doc: 'RxDrop: a received frame was dropped',
     kinds: [K.RxDrop],
     match: (tr, i) =>
-      `receive drop (${RX_DROP_REASONS[tr.b[i]!] ?? `reason ${tr.b[i]}`}) of packet ${tr.a[i]}`,
+      `receive drop (${RX_DROP_REASONS[RxDrop.reason(tr, i)] ?? `reason ${RxDrop.reason(tr, i)}`}) of packet ${RxDrop.packet(tr, i)}`,
   },
   {
     id: 'pci-retry',
@@ -71,9 +82,10 @@ export const CONDITIONS: readonly Condition[] = [
     doc: 'BusRefused (bus busy: REQ# waits) and the Stop phase of a tenure the target answered with Retry',
     kinds: [K.BusRefused, K.BusPhase],
     match: (tr, i) => {
-      if (tr.kind[i] === K.BusRefused) return `bus busy: ${componentLabel(tr.a[i]!)} waits`;
-      if (tr.b[i] === BP.Stop && tr.d[i] === BC.Retry)
-        return `PCI Retry to ${componentLabel(tr.a[i]!)}`;
+      if (tr.kind[i] === K.BusRefused)
+        return `bus busy: ${componentLabel(BusRefused.master(tr, i))} waits`;
+      if (BusPhase.phase(tr, i) === BP.Stop && BusPhase.category(tr, i) === BC.Retry)
+        return `PCI Retry to ${componentLabel(BusPhase.master(tr, i))}`;
       return null;
     },
   },
@@ -84,8 +96,12 @@ export const CONDITIONS: readonly Condition[] = [
     kinds: [K.NicCacheBlock, K.CacheCommand],
     match: (tr, i) => {
       if (tr.kind[i] === K.NicCacheBlock)
-        return tr.d[i] === 1 ? `NIC cache miss (file ${tr.b[i]} block ${tr.c[i]})` : null;
-      return tr.b[i] === 2 ? `NIC cache miss (cache_insert of ${tr.c[i]} B)` : null;
+        return NicCacheBlock.what(tr, i) === 1
+          ? `NIC cache miss (file ${NicCacheBlock.file(tr, i)} block ${NicCacheBlock.block(tr, i)})`
+          : null;
+      return CacheCommand.command(tr, i) === 2
+        ? `NIC cache miss (cache_insert of ${CacheCommand.bytes(tr, i)} B)`
+        : null;
     },
   },
   {
@@ -96,10 +112,11 @@ export const CONDITIONS: readonly Condition[] = [
     match: (tr, i, ctx) => {
       const k = tr.kind[i];
       if (k === K.TxBufferFull) return 'transmit buffer full';
-      if (k === K.RxDrop) return tr.b[i] === 1 ? 'receive buffer full' : null;
+      if (k === K.RxDrop) return RxDrop.reason(tr, i) === 1 ? 'receive buffer full' : null;
       if (ctx.fifoBytes === null || ctx.maxFrame <= 0) return null;
-      return ctx.fifoBytes - tr.a[i]! < ctx.maxFrame
-        ? `receive FIFO full (${tr.a[i]} of ${ctx.fifoBytes} B): the link pauses`
+      const level = FifoLevel.fifoBytes(tr, i);
+      return ctx.fifoBytes - level < ctx.maxFrame
+        ? `receive FIFO full (${level} of ${ctx.fifoBytes} B): the link pauses`
         : null;
     },
   },
@@ -109,7 +126,7 @@ export const CONDITIONS: readonly Condition[] = [
     doc: 'InterruptRaise: the NIC raises an interrupt',
     kinds: [K.InterruptRaise],
     match: (tr, i) => {
-      const bits = tr.a[i]!;
+      const bits = InterruptRaise.causes(tr, i);
       const what = [bits & 2 ? 'receive' : '', bits & 1 ? 'send' : ''].filter(Boolean).join(' + ');
       return `interrupt${what ? ` (${what})` : ''}`;
     },
@@ -149,7 +166,8 @@ export function breakContext(trace: Trace, params: ParameterTree | undefined): B
   let maxFrame = 0;
   for (let i = 0; i < trace.length; i++) {
     const k = trace.kind[i];
-    if (k === K.MacRxDone || k === K.PeerTxStart) maxFrame = Math.max(maxFrame, trace.b[i]!);
+    if (k === K.MacRxDone || k === K.PeerTxStart)
+      maxFrame = Math.max(maxFrame, MacRxDone.frameBytes(trace, i));
   }
   return { fifoBytes, maxFrame };
 }

@@ -19,6 +19,14 @@ import {
   purposeName,
 } from '../engine/traceKinds';
 import { paramAt, type ParameterTree, type SystemInfo } from '../engine/types';
+import {
+  BusGrant,
+  BusPhase,
+  BusRefused,
+  BusRequest,
+  BusTxnEnd,
+  BusTxnStart,
+} from '../trace/records.gen';
 
 export const CATEGORY_COUNT = 11;
 /** What the bus carried: packet content … other devices (thesis Figs 4.6/4.7). */
@@ -325,12 +333,12 @@ export function buildBusPhaseIndex(
     const t = trace.time[i]!;
     switch (k) {
       case K.BusGrant: {
-        const txn = trace.b[i]!;
+        const txn = BusGrant.txn(trace, i);
         if (!byTxn.has(txn)) {
           byTxn.set(txn, tenures.length);
           tenures.push({
             txn,
-            port: trace.a[i]!,
+            port: BusGrant.master(trace, i),
             grant: t,
             start: NaN,
             end: Infinity,
@@ -352,13 +360,14 @@ export function buildBusPhaseIndex(
         break;
       }
       case K.BusTxnStart: {
-        const ti = tenureFor(trace.a[i]!, t, i, portOf(trace.b[i]!));
+        const channel = BusTxnStart.master(trace, i);
+        const ti = tenureFor(BusTxnStart.txn(trace, i), t, i, portOf(channel));
         const te = tenures[ti]!;
         te.start = t;
-        te.channel = trace.b[i]!;
-        te.remaining = trace.c[i]!;
-        te.purpose = trace.d[i]!;
-        te.packet = trace.e[i]!;
+        te.channel = channel;
+        te.remaining = BusTxnStart.bytes(trace, i);
+        te.purpose = BusTxnStart.purpose(trace, i);
+        te.packet = BusTxnStart.packet(trace, i);
         if (firstBusRec < 0) {
           firstBusRec = i;
           firstBusTenure = ti;
@@ -366,14 +375,14 @@ export function buildBusPhaseIndex(
         break;
       }
       case K.BusTxnEnd: {
-        const ti = tenureFor(trace.a[i]!, t, i, portOf(trace.b[i]!));
+        const ti = tenureFor(BusTxnEnd.txn(trace, i), t, i, portOf(BusTxnEnd.master(trace, i)));
         const te = tenures[ti]!;
         te.end = t;
-        te.moved = trace.c[i]!;
+        te.moved = BusTxnEnd.bytes(trace, i);
         if (te.channel < 0) {
-          te.channel = trace.b[i]!;
-          te.purpose = trace.d[i]!;
-          te.packet = trace.e[i]!;
+          te.channel = BusTxnEnd.master(trace, i);
+          te.purpose = BusTxnEnd.purpose(trace, i);
+          te.packet = BusTxnEnd.packet(trace, i);
         }
         if (firstBusRec < 0) {
           firstBusRec = i;
@@ -382,16 +391,17 @@ export function buildBusPhaseIndex(
         break;
       }
       case K.BusPhase: {
-        const ti = tenureFor(trace.e[i]!, t, i, trace.a[i]!);
+        const master = BusPhase.master(trace, i);
+        const ti = tenureFor(BusPhase.txn(trace, i), t, i, master);
         const te = tenures[ti]!;
-        te.port = trace.a[i]!;
+        te.port = master;
         if (te.phase0 < 0) te.phase0 = p;
         te.phase1 = p + 1;
         start[p] = t;
-        port[p] = trace.a[i]!;
-        phase[p] = trace.b[i]!;
-        planned[p] = trace.c[i]!;
-        category[p] = Math.min(trace.d[i]!, CATEGORY_COUNT - 1);
+        port[p] = master;
+        phase[p] = BusPhase.phase(trace, i);
+        planned[p] = BusPhase.cycles(trace, i);
+        category[p] = Math.min(BusPhase.category(trace, i), CATEGORY_COUNT - 1);
         tenureOf[p] = ti;
         rec[p] = i;
         p++;
@@ -404,14 +414,14 @@ export function buildBusPhaseIndex(
       case K.BusRequest: {
         // The requesting master is the record's component; older cores put it in field a.
         const comp = trace.component[i]!;
-        const m = portOf(componentKind(comp) === C.Bus ? trace.a[i]! : comp);
+        const m = portOf(componentKind(comp) === C.Bus ? BusRequest.master(trace, i) : comp);
         let l = requests.get(m);
         if (!l) requests.set(m, (l = []));
         l.push(t);
         break;
       }
       case K.BusRefused: {
-        const m = portOf(trace.a[i]!);
+        const m = portOf(BusRefused.master(trace, i));
         let l = refused.get(m);
         if (!l) refused.set(m, (l = []));
         l.push(t);

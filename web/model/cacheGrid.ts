@@ -7,6 +7,7 @@
 import { K, componentInstance } from '../engine/traceKinds';
 import { paramAt, type Metrics, type ParameterTree } from '../engine/types';
 import { countUpTo, type Trace } from '../engine/trace';
+import { NicCacheBlock, WebRequest } from '../trace/records.gen';
 
 /** A slot's file when it holds no block, or when the trace cannot tell (window opened mid-run). */
 export const EMPTY = -1;
@@ -132,7 +133,7 @@ export function cacheGridIndex(
     else if (trace.kind[i] === K.NicCacheBlock) {
       nEv++;
       nics = Math.max(nics, componentInstance(trace.component[i]!) + 1);
-      slots = Math.max(slots, trace.a[i]! + 1);
+      slots = Math.max(slots, NicCacheBlock.slot(trace, i) + 1);
     }
   }
   const B = Math.max(1, setup.blockBytes);
@@ -175,7 +176,7 @@ export function cacheGridIndex(
   for (let i = 0; i < trace.length; i++) {
     const kind = trace.kind[i];
     if (kind === K.WebRequest) {
-      const id = trace.a[i]!;
+      const id = WebRequest.request(trace, i);
       if (r >= 0) {
         reqCached[r] = cached;
         if (!complete()) {
@@ -191,20 +192,20 @@ export function cacheGridIndex(
       evStart[r] = e;
       reqId[r] = id;
       reqTime[r] = trace.time[i]!;
-      reqFile[r] = trace.b[i]!;
-      reqBytes[r] = trace.c[i]!;
-      reqNic[r] = trace.d[i]!;
-      reqFound[r] = trace.e[i]!;
+      reqFile[r] = WebRequest.file(trace, i);
+      reqBytes[r] = WebRequest.contentBytes(trace, i);
+      reqNic[r] = WebRequest.nic(trace, i);
+      reqFound[r] = WebRequest.blocksFound(trace, i);
       cached = 0;
       blocksSeen = 0;
       continue;
     }
     if (kind !== K.NicCacheBlock || r < 0) continue;
     const nic = componentInstance(trace.component[i]!);
-    const slot = trace.a[i]!;
-    const f = trace.b[i]!;
-    const b = trace.c[i]!;
-    const what = trace.d[i]!;
+    const slot = NicCacheBlock.slot(trace, i);
+    const f = NicCacheBlock.file(trace, i);
+    const b = NicCacheBlock.block(trace, i);
+    const what = NicCacheBlock.what(trace, i);
     const g = nic * slots + slot;
     evNic[e] = nic;
     evSlot[e] = slot;

@@ -1,6 +1,7 @@
 // What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
 import { C, K, P, componentInstance, componentKind } from '../engine/traceKinds';
 import { countUpTo } from '../engine/trace';
+import { DmaQueueFull, InterruptRaise, MailboxWrite, RingFull, RxDrop } from '../trace/records.gen';
 import {
   activeAt,
   recentInstants,
@@ -162,8 +163,8 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
   const mbox = recentInstants(idx, K.MailboxWrite, t, hold);
   const drops = recentInstants(idx, K.RxDrop, t, hold).map((rec) => ({
     rec,
-    reason: tr.b[rec]!,
-    packet: tr.a[rec]!,
+    reason: RxDrop.reason(tr, rec),
+    packet: RxDrop.packet(tr, rec),
     nic: inst(rec),
   }));
 
@@ -171,7 +172,7 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
   for (const rec of recentInstants(idx, K.RingFull, t, hold)) {
     badges.push({
       key: `rf-${rec}`,
-      place: RING_PLACE[tr.a[rec]!] ?? 'driver',
+      place: RING_PLACE[RingFull.ring(tr, rec)] ?? 'driver',
       nic: inst(rec),
       label: 'ring full',
       tone: 'warn',
@@ -213,7 +214,7 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     });
   }
   for (const rec of recentInstants(idx, K.DmaQueueFull, t, hold)) {
-    const purpose = tr.a[rec]!;
+    const purpose = DmaQueueFull.purpose(tr, rec);
     const place: BadgePlace = busTowardsNic(purpose) ? 'dmaRead' : 'dmaWrite';
     badges.push({
       key: `dq-${rec}`,
@@ -292,9 +293,13 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     txBuffer: nic0.txBuffer,
     rxBuffer: nic0.rxBuffer,
     interrupt:
-      lastIntr >= 0 ? { rec: lastIntr, causes: tr.a[lastIntr]!, nic: inst(lastIntr) } : null,
+      lastIntr >= 0
+        ? { rec: lastIntr, causes: InterruptRaise.causes(tr, lastIntr), nic: inst(lastIntr) }
+        : null,
     mailbox:
-      lastMbox >= 0 ? { rec: lastMbox, mailbox: tr.a[lastMbox]!, nic: inst(lastMbox) } : null,
+      lastMbox >= 0
+        ? { rec: lastMbox, mailbox: MailboxWrite.mailbox(tr, lastMbox), nic: inst(lastMbox) }
+        : null,
     drops,
     badges: unique,
   };

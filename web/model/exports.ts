@@ -2,7 +2,8 @@
 // as a file the CLI runs, and the run's trace as Trace Event Format JSON that Perfetto opens.
 // Pure functions of the run's output; the views only hand the text to the browser.
 import type { ParameterTree, RunOutput, TimeSeries } from '../engine/types';
-import { recordFields, type Trace } from '../engine/trace';
+import { type Trace } from '../engine/trace';
+import { column } from '../trace/records.gen';
 import {
   C,
   K,
@@ -173,11 +174,10 @@ export function durationUs(start: number, end: number, next = Infinity): number 
 /** A record's fields by the names the event log uses: numbers, and names for enumerations. */
 export function recordArgs(trace: Trace, i: number): Record<string, number | string> {
   const doc = TRACE_KINDS[trace.kind[i]!];
-  const raw = recordFields(trace, i);
   const args: Record<string, number | string> = {};
   doc?.fields.forEach((f, j) => {
     if (!f) return;
-    const v = raw[j]!;
+    const v = column(trace, j, i);
     args[f.name] = f.format === undefined || f.format === 'bytes' ? v : formatField(f, v);
   });
   args.record = trace.id[i]!;
@@ -188,7 +188,7 @@ export function recordArgs(trace: Trace, i: number): Record<string, number | str
 /** One raw field of a record by its name in the kind's field list (undefined when it has none). */
 function field(trace: Trace, i: number, name: string): number | undefined {
   const j = TRACE_KINDS[trace.kind[i]!]?.fields.findIndex((f) => f?.name === name) ?? -1;
-  return j < 0 ? undefined : recordFields(trace, i)[j];
+  return j < 0 ? undefined : column(trace, j, i);
 }
 
 interface Work {

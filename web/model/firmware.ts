@@ -5,6 +5,19 @@
 import { scaleLinear } from 'd3';
 import { countUpTo, type Trace } from '../engine/trace';
 import {
+  DmaQueued,
+  MacRxDone,
+  MacRxTaken,
+  MacTxQueued,
+  MacTxStart,
+  SramLoad,
+  TigonHandler,
+  TigonHandlerEnd,
+  TigonRegister,
+  TigonSemaphore,
+  TigonSnapshot,
+} from '../trace/records.gen';
+import {
   C,
   K,
   TIGON_EVENTS,
@@ -208,12 +221,11 @@ export function firmwareIndex(
     const comp = trace.component[i]!;
     if (componentInstance(comp) !== nic) continue;
     const t = trace.time[i]!;
-    const a = trace.a[i]!;
-    const b = trace.b[i]!;
-    const c = trace.c[i]!;
     switch (kind) {
       case K.TigonRegister: {
-        const cpu = cpuOf(a);
+        const cpu = cpuOf(TigonRegister.cpu(trace, i));
+        const b = TigonRegister.eventBits(trace, i);
+        const c = TigonRegister.maskBits(trace, i);
         cpuSeen[cpu] = true;
         tigonRecords++;
         const r = reg[cpu]!;
@@ -228,18 +240,18 @@ export function firmwareIndex(
         break;
       }
       case K.TigonHandler: {
-        const cpu = cpuOf(b);
+        const cpu = cpuOf(TigonHandler.cpu(trace, i));
         cpuSeen[cpu] = true;
         tigonRecords++;
         const prev = open[cpu];
         if (prev) prev.end = Math.min(prev.end, t); // a lost end: the next start closes it
         const run: HandlerRun = {
           cpu,
-          event: a,
-          path: c,
-          packet: trace.e[i]!,
+          event: TigonHandler.event(trace, i),
+          path: TigonHandler.path(trace, i),
+          packet: TigonHandler.packet(trace, i),
           start: t,
-          end: t + trace.d[i]!,
+          end: t + TigonHandler.durationPs(trace, i),
           rec: i,
         };
         runs[cpu].push(run);
@@ -247,19 +259,20 @@ export function firmwareIndex(
         break;
       }
       case K.TigonHandlerEnd: {
-        const cpu = cpuOf(b);
+        const cpu = cpuOf(TigonHandlerEnd.cpu(trace, i));
+        const event = TigonHandlerEnd.event(trace, i);
         cpuSeen[cpu] = true;
         tigonRecords++;
         const run = open[cpu];
-        if (run && run.event === a) {
+        if (run && run.event === event) {
           run.end = t;
           open[cpu] = null;
         } else if (!run) {
           // Its start lies before the trace window.
           runs[cpu].push({
             cpu,
-            event: a,
-            path: c,
+            event,
+            path: TigonHandlerEnd.path(trace, i),
             packet: 0,
             start: Math.min(windowStart, t),
             end: t,
@@ -269,16 +282,18 @@ export function firmwareIndex(
         break;
       }
       case K.TigonSemaphore: {
-        const cpu = cpuOf(a);
+        const cpu = cpuOf(TigonSemaphore.cpu(trace, i));
+        const op = TigonSemaphore.operation(trace, i);
         cpuSeen[cpu] = true;
         tigonRecords++;
-        if (b === 0) {
+        if (op === 0) {
           if (!openSpin[cpu]) {
-            const s: SpinSpan = { cpu, event: c, start: t, end: Infinity };
+            const event = TigonSemaphore.event(trace, i);
+            const s: SpinSpan = { cpu, event, start: t, end: Infinity };
             spins[cpu].push(s);
             openSpin[cpu] = s;
           }
-        } else if (b === 1) {
+        } else if (op === 1) {
           const s = openSpin[cpu];
           if (s) {
             s.end = t;
@@ -289,12 +304,17 @@ export function firmwareIndex(
       }
       case K.SramLoad:
         tigonRecords++;
-        sram.push({ time: t, utilization: a / 1000, waitPs: b, cpu: cpuOf(c) });
+        sram.push({
+          time: t,
+          utilization: SramLoad.utilisation(trace, i) / 1000,
+          waitPs: SramLoad.waitPerAccessPs(trace, i),
+          cpu: cpuOf(SramLoad.cpu(trace, i)),
+        });
         break;
       case K.DmaQueued: {
         const ck = componentKind(comp);
-        if (ck === C.DmaRead) setQueue('dmaRead', t, trace.e[i]!);
-        else if (ck === C.DmaWrite) setQueue('dmaWrite', t, trace.e[i]!);
+        if (ck === C.DmaRead) setQueue('dmaRead', t, DmaQueued.queueDepth(trace, i));
+        else if (ck === C.DmaWrite) setQueue('dmaWrite', t, DmaQueued.queueDepth(trace, i));
         break;
       }
       case K.DmaDone: {
@@ -305,23 +325,23 @@ export function firmwareIndex(
         break;
       }
       case K.MacTxQueued:
-        setQueue('macTx', t, b);
+        setQueue('macTx', t, MacTxQueued.macQueue(trace, i));
         break;
       case K.MacTxStart:
-        setQueue('macTx', t, c);
+        setQueue('macTx', t, MacTxStart.macQueueLeft(trace, i));
         break;
       case K.MacRxDone:
-        setQueue('macRx', t, c);
+        setQueue('macRx', t, MacRxDone.macQueue(trace, i));
         break;
       case K.MacRxTaken:
-        setQueue('macRx', t, b);
+        setQueue('macRx', t, MacRxTaken.macQueue(trace, i));
         break;
       case K.TigonSnapshot:
         // The core records every queue as a window opens mid-run.
-        setQueue('dmaRead', t, a);
-        setQueue('dmaWrite', t, b);
-        setQueue('macTx', t, c);
-        setQueue('macRx', t, trace.d[i]!);
+        setQueue('dmaRead', t, TigonSnapshot.dmaReadQueue(trace, i));
+        setQueue('dmaWrite', t, TigonSnapshot.dmaWriteQueue(trace, i));
+        setQueue('macTx', t, TigonSnapshot.macTransmitQueue(trace, i));
+        setQueue('macRx', t, TigonSnapshot.macReceiveQueue(trace, i));
         break;
       default:
         break;

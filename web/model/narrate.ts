@@ -1,6 +1,7 @@
 // "What is happening now": a plain-language line per activity at the cursor, tagged with the
 // send (S1–S6) and receive (R1–R4) steps of the thesis (§1.3, §1.4). Pure, like every view model.
 import { K, P } from '../engine/traceKinds';
+import { DriverPostSendBd, HostDeliver } from '../trace/records.gen';
 import type { DiagramState } from './diagramState';
 import { recentInstants, type TraceIndex } from './traceIndex';
 
@@ -64,7 +65,7 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
     out.push({
       key: `s1-${rec}`,
       step: 'S1',
-      text: `Driver posts a send descriptor for packet ${tr.a[rec]} in slot ${tr.b[rec]}`,
+      text: `Driver posts a send descriptor for packet ${DriverPostSendBd.packet(tr, rec)} in slot ${DriverPostSendBd.slot(tr, rec)}`,
       purpose: -1,
       kind: 'host',
     });
@@ -115,7 +116,7 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
     out.push({
       key: `hd-${rec}`,
       step: 'R4',
-      text: `Driver hands packet ${tr.a[rec]} (${tr.b[rec]} B) to the protocol stack`,
+      text: `Driver hands packet ${HostDeliver.packet(tr, rec)} (${HostDeliver.payloadBytes(tr, rec)} B) to the protocol stack`,
       purpose: -1,
       kind: 'host',
     });

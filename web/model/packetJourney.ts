@@ -21,57 +21,46 @@ import {
   componentInstance,
   componentKind,
   componentLabel,
-  describeFields,
+  describeRecord,
   kindName,
   purposeName,
 } from '../engine/traceKinds';
-import { countUpTo, recordFields, type Trace } from '../engine/trace';
+import { countUpTo, type Trace } from '../engine/trace';
+import {
+  BusRequest,
+  BusTxnStart,
+  CacheCommand,
+  DmaQueued,
+  DriverPostSendBd,
+  HostDeliver,
+  IndexUpdate,
+  MacRxTaken,
+  MacTxQueued,
+  MacTxStart,
+  ROLE_COLUMN,
+  SinicCopy,
+  VnicState,
+  WebAsk,
+  WebSegment,
+  column,
+} from '../trace/records.gen';
 import { paramAt, type ParameterTree, type RunOutput, type SystemFrame } from '../engine/types';
 import { occupancy } from './rings';
 import type { TraceIndex } from './traceIndex';
 
-type Field = 'a' | 'b' | 'c' | 'd' | 'e';
-
-const PACKET_FIELD: ReadonlyMap<number, Field> = new Map<number, Field>([
-  [K.DriverPostSendBd, 'a'],
-  [K.TxBufferFull, 'a'],
-  [K.MacTxStart, 'a'],
-  [K.MacTxEnd, 'a'],
-  [K.PeerTxStart, 'a'],
-  [K.MacRxDone, 'a'],
-  [K.RxDrop, 'a'],
-  [K.HostDeliver, 'a'],
-  [K.SendComplete, 'a'],
-  [K.PeerRxDone, 'a'],
-  [K.MacTxQueued, 'a'],
-  [K.MacRxTaken, 'a'],
-  [K.CacheCommand, 'a'],
-  [K.L2Copy, 'a'],
-  [K.WebSegment, 'a'],
-  [K.NicCacheAppend, 'a'],
-  [K.WebAsk, 'b'],
-  [K.CpuPart, 'c'],
-  [K.SinicCopy, 'c'],
-  [K.VnicState, 'c'],
-  [K.DmaQueued, 'd'],
-  [K.DmaDone, 'd'],
-  [K.BusTxnStart, 'e'],
-  [K.BusTxnEnd, 'e'],
-  [K.TigonHandler, 'e'],
-]);
-
-/** The field of record i that names its packet, or null when the kind names none. */
-export function packetField(trace: Trace, i: number): Field | null {
+/** The column of record i that names its packet (the definition's packet role), or -1. */
+export function packetColumn(trace: Trace, i: number): number {
   const k = trace.kind[i]!;
-  // The bus records REQ# with a = master, b = packet; other recorders put the packet in a.
-  if (k === K.BusRequest) return componentKind(trace.component[i]!) === C.Bus ? 'b' : 'a';
-  return PACKET_FIELD.get(k) ?? null;
+  // The bus records REQ# with the master first and the packet second (the definition's layout);
+  // other recorders of BusRequest put the packet first.
+  if (k === K.BusRequest && componentKind(trace.component[i]!) !== C.Bus) return 0;
+  return ROLE_COLUMN.packet[k] ?? -1;
 }
 
 /** The packet record i names, or 0 for none. */
 export function packetOf(trace: Trace, i: number): number {
-  const f = packetField(trace, i);
-  return f === null ? 0 : trace[f][i]!;
+  const c = packetColumn(trace, i);
+  return c < 0 ? 0 : column(trace, c, i);
 }
 
 const packetIndexes = new WeakMap<Trace, Map<number, number[]>>();
@@ -131,9 +120,9 @@ export function highlightOf(trace: Trace, i: number): string[] {
   const k = trace.kind[i]!;
   const name = (c: number) => COMPONENT_NAMES[componentKind(c)] ?? `component ${c}`;
   const out = [name(trace.component[i]!)];
-  if (k === K.BusTxnStart || k === K.BusTxnEnd) out.push(name(trace.b[i]!));
+  if (k === K.BusTxnStart || k === K.BusTxnEnd) out.push(name(BusTxnStart.master(trace, i)));
   else if (k === K.BusRequest && componentKind(trace.component[i]!) === C.Bus)
-    out.push(name(trace.a[i]!));
+    out.push(name(BusRequest.master(trace, i)));
   else if (k === K.MacTxStart) out.push('wire_tx');
   else if (k === K.PeerTxStart) out.push('wire_rx');
   return [...new Set(out)];
@@ -142,9 +131,8 @@ export function highlightOf(trace: Trace, i: number): string[] {
 function journeyStep(trace: Trace, i: number): JourneyStep {
   const k = trace.kind[i]!;
   const doc = TRACE_KINDS[k];
-  const f = packetField(trace, i);
-  const idx = f ? 'abcde'.indexOf(f) : -1;
-  const fields = describeFields(k, recordFields(trace, i), trace.component[i]);
+  const idx = packetColumn(trace, i);
+  const fields = describeRecord(trace, i);
   // The packet field is the inspector's subject: leave it out of the details.
   const names = doc?.fields.map((fd) => fd?.name) ?? [];
   const details = fields.filter(([n]) => !(idx >= 0 && n === names[idx]) && n !== 'packet');
@@ -235,7 +223,7 @@ function slotMovedAt(
 ): { slot: number; size: number } | null {
   const list = idx.ringUpdatesByNic?.[nic]?.[ring * 2 + 1] ?? [];
   const tr = idx.trace;
-  const field = which === 'producer' ? tr.c : tr.d;
+  const field = which === 'producer' ? IndexUpdate.producer : IndexUpdate.consumer;
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -248,11 +236,11 @@ function slotMovedAt(
     if (p === 0) continue;
     const rec = list[p]!;
     const prev = list[p - 1]!;
-    const size = tr.e[rec]!;
-    const moved = occupancy(field[rec]!, field[prev]!, size);
+    const size = IndexUpdate.size(tr, rec);
+    const moved = occupancy(field(tr, rec), field(tr, prev), size);
     if (moved === 0) continue;
     if (moved !== 1 || found) return null;
-    found = { slot: field[prev]! % size, size };
+    found = { slot: field(tr, prev) % size, size };
   }
   return found;
 }
@@ -336,12 +324,13 @@ export function packetView(
   const post = firstOf(trace, recs, [K.DriverPostSendBd]);
   // A SINIC copy of the whole frame (e = 0) carries its size when the wire's records lie
   // before the trace window.
-  const whole = recs.find((i) => trace.kind[i] === K.SinicCopy && trace.e[i] === 0);
-  if (frameRec !== null) out.frameBytes = trace.b[frameRec]!;
-  else if (post !== null && workload !== 'web') out.frameBytes = trace.c[post]!;
-  else if (whole !== undefined) out.frameBytes = trace.d[whole]!;
+  const whole = recs.find((i) => trace.kind[i] === K.SinicCopy && SinicCopy.what(trace, i) === 0);
+  if (frameRec !== null) out.frameBytes = MacTxStart.frameBytes(trace, frameRec);
+  else if (post !== null && workload !== 'web')
+    out.frameBytes = DriverPostSendBd.frameBytes(trace, post);
+  else if (whole !== undefined) out.frameBytes = SinicCopy.bytes(trace, whole);
   if (out.direction === null && whole !== undefined)
-    out.direction = trace.a[whole] === 1 ? 'send' : 'receive';
+    out.direction = SinicCopy.direction(trace, whole) === 1 ? 'send' : 'receive';
   if (out.direction === null && (post !== null || firstOf(trace, recs, [K.WebSegment]) !== null))
     out.direction = 'send';
 
@@ -395,7 +384,7 @@ function headers(
     // frame = max(minimum, datagram + UDP, IP and Ethernet headers + CRC) (config.hpp frame_bytes).
     const payload =
       delivered !== null
-        ? trace.b[delivered]!
+        ? HostDeliver.payloadBytes(trace, delivered)
         : F !== null && F > MIN_FRAME
           ? F - ETH_HEADER - ETH_CRC - IP_HEADER - UDP_HEADER
           : Number.isFinite(datagram)
@@ -452,10 +441,10 @@ function headers(
       ],
     });
     if (seg !== null) {
-      const headerBytes = trace.d[seg]!;
-      const content = trace.e[seg]!;
+      const headerBytes = WebSegment.headerBytes(trace, seg);
+      const content = WebSegment.contentBytes(trace, seg);
       const http = Math.max(0, headerBytes - hdr);
-      out.request = trace.b[seg]!;
+      out.request = WebSegment.request(trace, seg);
       out.what = `TCP segment of the response to request ${out.request}`;
       out.layers = [
         eth(true),
@@ -478,7 +467,7 @@ function headers(
         ['CRC', 'CRC', ETH_CRC],
       ]);
     } else if (ask !== null) {
-      out.request = trace.a[ask]!;
+      out.request = WebAsk.request(trace, ask);
       out.what = `HTTP request ${out.request} from a client`;
       const payload = F !== null ? F - hdr - ETH_CRC : null;
       out.layers = [
@@ -490,7 +479,7 @@ function headers(
           fields: [
             ...(payload !== null ? [{ name: 'request', value: `${B(payload)} (size only)` }] : []),
             { name: 'asks for', value: `request ${out.request} of the trace` },
-            { name: 'connection', value: String(trace.d[ask]!) },
+            { name: 'connection', value: String(WebAsk.connection(trace, ask)) },
           ],
         },
       ];
@@ -586,63 +575,65 @@ function descriptors(
     if (k === K.DriverPostSendBd) {
       if (workload === 'web')
         row(i, {
-          what: `the driver posts ${trace.c[i]} send descriptors`,
-          where: `send ring, from slot ${trace.b[i]}`,
+          what: `the driver posts ${DriverPostSendBd.frameBytes(trace, i)} send descriptors`,
+          where: `send ring, from slot ${DriverPostSendBd.slot(trace, i)}`,
           buffer: null,
           bytes: null,
         });
       else
         row(i, {
           what: 'send descriptor',
-          where: `send ring, slot ${trace.b[i]}`,
+          where: `send ring, slot ${DriverPostSendBd.slot(trace, i)}`,
           buffer: 'the frame in host memory',
-          bytes: trace.c[i]!,
+          bytes: DriverPostSendBd.frameBytes(trace, i),
         });
     } else if (k === K.CacheCommand) {
-      const cmd = trace.b[i]!;
+      const cmd = CacheCommand.command(trace, i);
       row(i, {
         what: `send descriptor: ${CACHE_COMMANDS[cmd] ?? `command ${cmd}`}`,
-        where: `send ring, slot ${trace.e[i]}`,
-        buffer: cmd === 0 ? 'host memory' : `NIC cache offset ${trace.d[i]}`,
-        bytes: trace.c[i]!,
+        where: `send ring, slot ${CacheCommand.slot(trace, i)}`,
+        buffer:
+          cmd === 0 ? 'host memory' : `NIC cache offset ${CacheCommand.cacheOffset(trace, i)}`,
+        bytes: CacheCommand.bytes(trace, i),
       });
     } else if (k === K.DmaQueued) {
-      const purpose = trace.b[i]!;
+      const purpose = DmaQueued.purpose(trace, i);
       row(i, {
         what: purposeName(purpose),
         where: null,
         buffer: DMA_BUFFER[purpose] ?? null,
-        bytes: trace.c[i]!,
+        bytes: DmaQueued.bytes(trace, i),
       });
     } else if (k === K.MacTxQueued) {
       row(i, {
         what: 'MAC transmit descriptor',
-        where: `MAC transmit queue (${trace.b[i]} after)`,
+        where: `MAC transmit queue (${MacTxQueued.macQueue(trace, i)} after)`,
         buffer: 'NIC transmit buffer',
         bytes: null,
       });
     } else if (k === K.MacRxTaken) {
       row(i, {
         what: 'MAC receive descriptor taken',
-        where: `MAC receive queue (${trace.b[i]} after)`,
+        where: `MAC receive queue (${MacRxTaken.macQueue(trace, i)} after)`,
         buffer: 'NIC receive buffer',
         bytes: null,
       });
     } else if (k === K.VnicState) {
-      const state = trace.b[i]!;
+      const state = VnicState.state(trace, i);
       row(i, {
-        what: `VNIC ${trace.a[i]}: ${VNIC_STATES[state] ?? `state ${state}`}`,
-        where: `VNIC ${trace.a[i]} (receive registers)`,
-        buffer: `receive FIFO (${trace.e[i]!.toLocaleString('en-US')} B in it)`,
-        bytes: trace.d[i]!,
+        what: `VNIC ${VnicState.vnic(trace, i)}: ${VNIC_STATES[state] ?? `state ${state}`}`,
+        where: `VNIC ${VnicState.vnic(trace, i)} (receive registers)`,
+        buffer: `receive FIFO (${VnicState.fifoBytes(trace, i).toLocaleString('en-US')} B in it)`,
+        bytes: VnicState.bytes(trace, i),
       });
     } else if (k === K.SinicCopy) {
-      const what = trace.e[i]!;
+      const what = SinicCopy.what(trace, i);
+      const transmit = SinicCopy.direction(trace, i) === 1;
       row(i, {
-        what: `copy engine, ${trace.a[i] === 1 ? 'transmit' : 'receive'}: ${SINIC_COPY_WHAT[what] ?? what}`,
-        where: `VNIC ${trace.b[i]}`,
-        buffer: trace.a[i] === 1 ? 'host buffer → transmit FIFO' : 'receive FIFO → host buffer',
-        bytes: trace.d[i]!,
+        what: `copy engine, ${transmit ? 'transmit' : 'receive'}: ${SINIC_COPY_WHAT[what] ?? what}`,
+        where: `VNIC ${SinicCopy.vnic(trace, i)}`,
+        buffer: transmit ? 'host buffer → transmit FIFO' : 'receive FIFO → host buffer',
+        bytes: SinicCopy.bytes(trace, i),
       });
     }
   }
@@ -651,7 +642,7 @@ function descriptors(
   const rxTake = recs.find(
     (i) =>
       trace.kind[i] === K.MacRxTaken ||
-      (trace.kind[i] === K.DmaQueued && trace.b[i] === P.RecvDataWrite),
+      (trace.kind[i] === K.DmaQueued && DmaQueued.purpose(trace, i) === P.RecvDataWrite),
   );
   if (rxTake !== undefined) {
     const t = trace.time[rxTake]!;
@@ -662,7 +653,7 @@ function descriptors(
       id,
       (i) =>
         trace.kind[i] === K.MacRxTaken ||
-        (trace.kind[i] === K.DmaQueued && trace.b[i] === P.RecvDataWrite),
+        (trace.kind[i] === K.DmaQueued && DmaQueued.purpose(trace, i) === P.RecvDataWrite),
     );
     if (s && unique)
       row(rxTake, {
@@ -675,7 +666,7 @@ function descriptors(
   }
   const isReturn = (i: number) =>
     (trace.kind[i] === K.DmaQueued || trace.kind[i] === K.DmaDone) &&
-    trace.b[i] === P.ReturnBdWrite;
+    DmaQueued.purpose(trace, i) === P.ReturnBdWrite;
   for (const i of recs.filter(isReturn)) {
     const t = trace.time[i]!;
     const s = slotMovedAt(idx, nicOf(i), 2, 'producer', t);
@@ -684,7 +675,7 @@ function descriptors(
         what: 'return descriptor',
         where: `return ring, slot ${s.slot}`,
         buffer: 'points at the host receive buffer',
-        bytes: trace.c[i]!,
+        bytes: DmaQueued.bytes(trace, i),
         note: "matched by time: the NIC's return producer index moved past this slot at the same instant",
       });
       break;
@@ -726,19 +717,30 @@ function assignments(
     const commands = idx.byKind.get(K.CacheCommand) ?? [];
     if (commands.length) {
       for (const i of commands)
-        if (inst(i) === nic) out.push({ time: tr.time[i]!, packet: tr.a[i]!, slot: tr.e[i]! });
+        if (inst(i) === nic)
+          out.push({
+            time: tr.time[i]!,
+            packet: CacheCommand.packet(tr, i),
+            slot: CacheCommand.slot(tr, i),
+          });
     } else {
       for (const i of idx.byKind.get(K.DriverPostSendBd) ?? [])
-        if (inst(i) === nic) out.push({ time: tr.time[i]!, packet: tr.a[i]!, slot: tr.b[i]! });
+        if (inst(i) === nic)
+          out.push({
+            time: tr.time[i]!,
+            packet: DriverPostSendBd.packet(tr, i),
+            slot: DriverPostSendBd.slot(tr, i),
+          });
     }
   } else if (ring === 2) {
     const isReturn = (i: number) =>
-      (tr.kind[i] === K.DmaQueued || tr.kind[i] === K.DmaDone) && tr.b[i] === P.ReturnBdWrite;
+      (tr.kind[i] === K.DmaQueued || tr.kind[i] === K.DmaDone) &&
+      DmaQueued.purpose(tr, i) === P.ReturnBdWrite;
     const seen = new Set<number>();
     for (const kind of [K.DmaQueued, K.DmaDone]) {
       for (const i of idx.byKind.get(kind) ?? []) {
         if (!isReturn(i) || inst(i) !== nic) continue;
-        const packet = tr.d[i]!;
+        const packet = DmaQueued.packet(tr, i);
         if (seen.has(packet)) continue;
         const s = slotMovedAt(idx, nic, 2, 'producer', tr.time[i]!);
         if (s && onlyPacketAt(tr, tr.time[i]!, packet, isReturn)) {
@@ -798,8 +800,8 @@ export function requestPackets(trace: Trace, request: number): RequestPacket[] {
     for (let i = 0; i < trace.length; i++) {
       const k = trace.kind[i];
       if (k !== K.WebAsk && k !== K.WebSegment) continue;
-      const r = k === K.WebAsk ? trace.a[i]! : trace.b[i]!;
-      const packet = k === K.WebAsk ? trace.b[i]! : trace.a[i]!;
+      const r = k === K.WebAsk ? WebAsk.request(trace, i) : WebSegment.request(trace, i);
+      const packet = k === K.WebAsk ? WebAsk.packet(trace, i) : WebSegment.packet(trace, i);
       let l = m.get(r);
       if (!l) m.set(r, (l = []));
       if (!l.some((x) => x.packet === packet))

@@ -2,6 +2,7 @@
 // (a=ring, b=copy, c=producer, d=consumer, e=size).
 import type { TraceIndex } from './traceIndex';
 import { RING_NAMES } from '../engine/traceKinds';
+import { IndexUpdate } from '../trace/records.gen';
 
 export interface RingCopyState {
   ring: number;
@@ -71,9 +72,9 @@ export function ringCopyAt(
       rec: -1,
     };
   }
-  const producer = idx.trace.c[rec]!;
-  const consumer = idx.trace.d[rec]!;
-  const size = idx.trace.e[rec]!;
+  const producer = IndexUpdate.producer(idx.trace, rec);
+  const consumer = IndexUpdate.consumer(idx.trace, rec);
+  const size = IndexUpdate.size(idx.trace, rec);
   const occupied = occupancy(producer, consumer, size);
   const slots: number[] = [];
   for (let i = 0; i < occupied; i++) slots.push((consumer + i) % size);

@@ -8,7 +8,20 @@ import { countUpTo, firstAtOrAfter, type Trace } from '../engine/trace';
 import { ANY_VNIC, K, P } from '../engine/traceKinds';
 import { paramAt, type ParameterTree } from '../engine/types';
 import { formatNumber, formatTime } from './format';
-import { regField } from './vnics';
+import { regField, regHi, regLo } from './vnics';
+import {
+  CpuPart,
+  DmaDone,
+  DmaQueued,
+  FifoLevel,
+  L2Copy,
+  MacRxDone,
+  NicRegister,
+  PeerRxDone,
+  PeerTxStart,
+  SinicCopy,
+  VnicState,
+} from '../trace/records.gen';
 
 export type RxNic = 'cnic-off-chip' | 'cnic-on-chip' | 'sinic' | 'v-sinic';
 
@@ -149,19 +162,19 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
 
   const cpuStep = (i: number, kind: RxStepKind, from: RxPlace, to: RxPlace, text: string) => {
     const t = trace.time[i]!;
-    const d = trace.b[i]! * 1000;
-    return { kind, start: t, end: t + d, rec: i, from, to, text, cpuPart: trace.a[i]! };
+    const d = CpuPart.durationNs(trace, i) * 1000;
+    return { kind, start: t, end: t + d, rec: i, from, to, text, cpuPart: CpuPart.part(trace, i) };
   };
 
   for (let i = 0; i < n; i++) {
     const k = trace.kind[i]!;
     const t = trace.time[i]!;
-    const a = trace.a[i]!;
     switch (k) {
       case K.PeerTxStart:
-        wire.set(a, i);
+        wire.set(PeerTxStart.packet(trace, i), i);
         break;
       case K.MacRxDone: {
+        const a = MacRxDone.packet(trace, i);
         b.rx.add(a);
         b.arrivals.set(a, t);
         const w = wire.get(a);
@@ -174,8 +187,8 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
             rec: w,
             from: 'peer',
             to: 'fifo',
-            bytes: trace.b[i]!,
-            text: `The stressor sends the ${formatNumber(trace.b[i]!)}-byte frame${
+            bytes: MacRxDone.frameBytes(trace, i),
+            text: `The stressor sends the ${formatNumber(MacRxDone.frameBytes(trace, i))}-byte frame${
               setup.rateMbps ? ` at ${formatNumber(setup.rateMbps / 1000)} Gb/s` : ''
             }`,
           });
@@ -186,7 +199,7 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
           rec: i,
           from: 'fifo',
           to: 'fifo',
-          bytes: trace.b[i]!,
+          bytes: MacRxDone.frameBytes(trace, i),
           holds: [{ place: 'fifo', part: 'frame' }],
           text: sinic
             ? "The frame's last bit is in SINIC's receive FIFO"
@@ -195,9 +208,10 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
         break;
       }
       case K.FifoLevel: {
-        fifoBytes = a;
+        fifoBytes = FifoLevel.fifoBytes(trace, i);
         // The level after the arrival recorded just before: say it on that step.
-        const prev = i > 0 && trace.kind[i - 1] === K.MacRxDone ? trace.a[i - 1]! : 0;
+        const prev =
+          i > 0 && trace.kind[i - 1] === K.MacRxDone ? MacRxDone.packet(trace, i - 1) : 0;
         const st = b.steps.get(prev);
         const last = st?.[st.length - 1];
         if (sinic && last?.kind === 'arrive')
@@ -205,15 +219,18 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
         break;
       }
       case K.DmaQueued:
-        if (trace.b[i] === P.RecvDataWrite) dmaOpen.set(a, i);
-        else if (trace.b[i] === P.SendDataFetch) b.tx.add(trace.d[i]!);
+        if (DmaQueued.purpose(trace, i) === P.RecvDataWrite)
+          dmaOpen.set(DmaQueued.dma(trace, i), i);
+        else if (DmaQueued.purpose(trace, i) === P.SendDataFetch)
+          b.tx.add(DmaQueued.packet(trace, i));
         break;
       case K.DmaDone: {
-        if (trace.b[i] !== P.RecvDataWrite) break;
-        const p = trace.d[i]!;
+        if (DmaDone.purpose(trace, i) !== P.RecvDataWrite) break;
+        const p = DmaDone.packet(trace, i);
         b.rx.add(p);
-        const q = dmaOpen.get(a);
-        dmaOpen.delete(a);
+        const dma = DmaDone.dma(trace, i);
+        const q = dmaOpen.get(dma);
+        dmaOpen.delete(dma);
         const start = q !== undefined ? trace.time[q]! : t;
         add(b, p, {
           kind: 'dma',
@@ -222,7 +239,7 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
           rec: q ?? i,
           from: 'fifo',
           to: 'kernel',
-          bytes: trace.c[i]!,
+          bytes: DmaDone.bytes(trace, i),
           holds: [{ place: 'kernel', part: 'frame' }],
           text: offChip
             ? `DMA writes the frame into a posted buffer in DRAM, across the I/O bridge (${dur(t - start)})`
@@ -234,10 +251,11 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
         interrupts.push({ t, rec: i, statusNs: null });
         break;
       case K.NicRegister: {
-        const vnic = trace.b[i]!;
-        const lo = trace.c[i]!;
-        const hi = trace.d[i]!;
-        const ns = trace.e[i]!;
+        const a = NicRegister.reg(trace, i);
+        const vnic = NicRegister.vnic(trace, i);
+        const lo = regLo(trace, i);
+        const hi = regHi(trace, i);
+        const ns = NicRegister.accessNs(trace, i);
         if (a === 6 /* IntrStatus */) {
           const last = interrupts[interrupts.length - 1];
           if (last && last.t === t) last.statusNs = ns;
@@ -248,8 +266,8 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
           // The driver unit that ends with this write (the zero-copy one has a packet).
           const d =
             lastDriver >= 0 &&
-            trace.time[lastDriver]! + trace.b[lastDriver]! * 1000 <= t + 1000 &&
-            trace.time[lastDriver]! + trace.b[lastDriver]! * 1000 >= t - 1000
+            trace.time[lastDriver]! + CpuPart.durationNs(trace, lastDriver) * 1000 <= t + 1000 &&
+            trace.time[lastDriver]! + CpuPart.durationNs(trace, lastDriver) * 1000 >= t - 1000
               ? lastDriver
               : -1;
           // The RxDone read the unit starts with (recorded just before it).
@@ -277,10 +295,10 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
         break;
       }
       case K.VnicState: {
-        const vnic = a;
-        const st = trace.b[i]!;
-        const p = trace.c[i]!;
-        const bytes = trace.d[i]!;
+        const vnic = VnicState.vnic(trace, i);
+        const st = VnicState.state(trace, i);
+        const p = VnicState.packet(trace, i);
+        const bytes = VnicState.bytes(trace, i);
         if (p === 0) break; // posted for a packet not yet bound (the RxData it follows waits)
         b.rx.add(p);
         current.set(vnic, p);
@@ -288,7 +306,7 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
         for (const { rxdata: r, driver, rxdone } of pendingRxData.get(vnic) ?? []) {
           if (driver >= 0) {
             const waiting =
-              rxdone >= 0 ? regField(trace.c[rxdone]!, trace.d[rxdone]!, 32, 16) : null;
+              rxdone >= 0 ? regField(regLo(trace, rxdone), regHi(trace, rxdone), 32, 16) : null;
             add(
               b,
               p,
@@ -301,12 +319,12 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
                   waiting !== null ? ` (${plural(waiting, 'packet')} waiting)` : ''
                 }, allocates an sk_buff${
                   setup.nic === 'v-sinic' ? ` and picks a free VNIC, ${vnic}` : ''
-                } (${dur(trace.b[driver]! * 1000)})`,
+                } (${dur(CpuPart.durationNs(trace, driver) * 1000)})`,
               ),
             );
           }
-          const len = regField(trace.c[r]!, trace.d[r]!, 40, 20);
-          const noDelay = regField(trace.c[r]!, trace.d[r]!, 61, 1);
+          const len = regField(regLo(trace, r), regHi(trace, r), 40, 20);
+          const noDelay = regField(regLo(trace, r), regHi(trace, r), 61, 1);
           add(b, p, {
             kind: 'rxdata',
             start: trace.time[r]!,
@@ -347,7 +365,7 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
             break;
           }
           const start = trace.time[c]!;
-          const moved = trace.d[c]!;
+          const moved = VnicState.bytes(trace, c);
           const toUser = st === 4 && isPayloadCopy(b, p);
           const step: RxStep = {
             kind: 'engine',
@@ -378,7 +396,8 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
         break;
       }
       case K.CpuPart: {
-        const p = trace.c[i]!;
+        const a = CpuPart.part(trace, i);
+        const p = CpuPart.packet(trace, i);
         if (p === 0) {
           if (a === 0) lastDriver = i;
           break;
@@ -389,7 +408,17 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
           const what = sinic
             ? "The driver reads the frame's header (eth_type_trans()): not in the L2, a load from DRAM"
             : 'The driver takes the filled descriptor, makes the sk_buff, refills the ring and reads the header';
-          add(b, p, cpuStep(i, 'driver', 'kernel', 'cpu', `${what} (${dur(trace.b[i]! * 1000)})`));
+          add(
+            b,
+            p,
+            cpuStep(
+              i,
+              'driver',
+              'kernel',
+              'cpu',
+              `${what} (${dur(CpuPart.durationNs(trace, i) * 1000)})`,
+            ),
+          );
         } else if (a === 1 /* stack */) {
           add(
             b,
@@ -399,33 +428,36 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
               'stack',
               'kernel',
               'cpu',
-              `TCP/IP examines the header in the sk_buff (${dur(trace.b[i]! * 1000)})`,
+              `TCP/IP examines the header in the sk_buff (${dur(CpuPart.durationNs(trace, i) * 1000)})`,
             ),
           );
         } else if (a === 2 /* copy */) {
           // The kernel copy's L2Copy is recorded just before its CPU unit.
-          const prev = i > 0 && trace.kind[i - 1] === K.L2Copy && trace.a[i - 1] === p ? i - 1 : -1;
+          const prev =
+            i > 0 && trace.kind[i - 1] === K.L2Copy && L2Copy.packet(trace, i - 1) === p
+              ? i - 1
+              : -1;
           if (prev >= 0) {
-            const missed = trace.c[prev]!;
-            const lines = trace.d[prev]!;
+            const missed = L2Copy.linesMissed(trace, prev);
+            const lines = L2Copy.lines(trace, prev);
             const s = cpuStep(
               i,
               'copy',
               'kernel',
               'user',
-              `read(): the kernel copies ${formatNumber(trace.b[prev]!)} B, sk_buff → user buffer: ${
+              `read(): the kernel copies ${formatNumber(L2Copy.bytes(trace, prev))} B, sk_buff → user buffer: ${
                 missed === 0
                   ? `all ${lines} lines from the L2`
                   : missed === lines
                     ? `all ${lines} lines missed, read from DRAM`
                     : `${missed} of ${lines} lines missed (DRAM), the rest from the L2`
-              } (${dur(trace.b[i]! * 1000)})`,
+              } (${dur(CpuPart.durationNs(trace, i) * 1000)})`,
             );
             add(b, p, {
               ...s,
               missed,
               lines,
-              bytes: trace.b[prev]!,
+              bytes: L2Copy.bytes(trace, prev),
               holds: [{ place: 'user', part: 'payload' }],
             });
           } else {
@@ -437,7 +469,7 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
                 'zcsetup',
                 'cpu',
                 'fifo',
-                `read(): skb_copy_datagram_iovec() finds the payload still in the FIFO; the CPU translates the user buffer's address (${dur(trace.b[i]! * 1000)})`,
+                `read(): skb_copy_datagram_iovec() finds the payload still in the FIFO; the CPU translates the user buffer's address (${dur(CpuPart.durationNs(trace, i) * 1000)})`,
               ),
             );
           }
@@ -445,10 +477,10 @@ export function buildRxPath(trace: Trace, setup: RxSetup): RxPathIndex {
         break;
       }
       case K.SinicCopy:
-        if (a === 1) b.tx.add(trace.c[i]!);
+        if (SinicCopy.direction(trace, i) === 1) b.tx.add(SinicCopy.packet(trace, i));
         break;
       case K.PeerRxDone:
-        b.tx.add(a);
+        b.tx.add(PeerRxDone.packet(trace, i));
         break;
       default:
         break;

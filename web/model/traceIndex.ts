@@ -3,6 +3,20 @@
 // together with the cursor time, so nothing here depends on playback.
 import { C, K, P, componentInstance } from '../engine/traceKinds';
 import { countUpTo, type Trace } from '../engine/trace';
+import {
+  BusTxnEnd,
+  BusTxnStart,
+  DmaDone,
+  DmaQueued,
+  DriverResume,
+  DriverStall,
+  HostCpuBusy,
+  IndexUpdate,
+  MacRxDone,
+  MacTxEnd,
+  MacTxStart,
+  PeerTxStart,
+} from '../trace/records.gen';
 
 export interface Span {
   start: number;
@@ -156,25 +170,25 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
   }
   const busFields = (i: number) => ({
     rec: i,
-    txn: trace.a[i]!,
-    master: trace.b[i]!,
-    nic: componentInstance(trace.b[i]!),
-    bytes: trace.c[i]!,
-    purpose: trace.d[i]!,
-    packet: trace.e[i]!,
+    txn: BusTxnStart.txn(trace, i),
+    master: BusTxnStart.master(trace, i),
+    nic: componentInstance(BusTxnStart.master(trace, i)),
+    bytes: BusTxnStart.bytes(trace, i),
+    purpose: BusTxnStart.purpose(trace, i),
+    packet: BusTxnStart.packet(trace, i),
   });
   const dmaFields = (i: number) => ({
     rec: i,
     engine: trace.component[i]!,
     nic: componentInstance(trace.component[i]!),
-    purpose: trace.b[i]!,
-    packet: trace.d[i]!,
+    purpose: DmaQueued.purpose(trace, i),
+    packet: DmaQueued.packet(trace, i),
   });
   const frameFields = (i: number, dir: 'tx' | 'rx') => ({
     rec: i,
     nic: componentInstance(trace.component[i]!),
-    packet: trace.a[i]!,
-    bytes: trace.b[i]!,
+    packet: MacTxStart.packet(trace, i),
+    bytes: MacTxStart.frameBytes(trace, i),
     dir,
     dropped: false,
   });
@@ -182,8 +196,6 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
   for (let i = 0; i < n; i++) {
     const k = trace.kind[i]!;
     const t = trace.time[i]!;
-    const a = trace.a[i]!;
-    const b = trace.b[i]!;
     const inst = componentInstance(trace.component[i]!);
     let list = byKind.get(k);
     if (!list) byKind.set(k, (list = []));
@@ -192,82 +204,89 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
     if (!listNic) byKindNic.set(k * 256 + inst, (listNic = []));
     listNic.push(i);
     switch (k) {
-      case K.IndexUpdate:
-        if (a < 3 && b < 2) {
+      case K.IndexUpdate: {
+        const ring = IndexUpdate.ring(trace, i);
+        const copy = IndexUpdate.copy(trace, i);
+        if (ring < 3 && copy < 2) {
           while (ringUpdatesByNic.length <= inst)
             ringUpdatesByNic.push(Array.from({ length: 6 }, () => []));
-          ringUpdatesByNic[inst]![a * 2 + b]!.push(i);
+          ringUpdatesByNic[inst]![ring * 2 + copy]!.push(i);
           nicCount = Math.max(nicCount, inst + 1);
         }
         break;
+      }
       case K.BusTxnStart: {
         const s: BusSpan = { start: t, end: open, ...busFields(i) };
-        openBus.set(a, s);
+        openBus.set(BusTxnStart.txn(trace, i), s);
         bus.push(s);
         break;
       }
       case K.BusTxnEnd:
-        if (!closeSpan(openBus, a, t)) bus.push({ start: windowStart, end: t, ...busFields(i) });
+        if (!closeSpan(openBus, BusTxnEnd.txn(trace, i), t))
+          bus.push({ start: windowStart, end: t, ...busFields(i) });
         break;
       case K.DmaQueued: {
         const s: DmaSpan = { start: t, end: open, ...dmaFields(i) };
-        openDma.set(key(inst, a), s);
+        openDma.set(key(inst, DmaQueued.dma(trace, i)), s);
         dma.push(s);
         break;
       }
       case K.DmaDone: {
         // DmaDone.a is the id its DmaQueued gave. A request queued before the trace window has
         // no open span: it is drawn from the window's start.
-        if (!closeSpan(openDma, key(inst, a), t)) {
+        if (!closeSpan(openDma, key(inst, DmaDone.dma(trace, i)), t)) {
           dma.push({ start: windowStart, end: t, ...dmaFields(i) });
         }
-        if (b === P.SendDataFetch) {
-          const buf = { start: t, end: open, rec: i, packet: trace.d[i]!, nic: inst };
+        const purpose = DmaDone.purpose(trace, i);
+        if (purpose === P.SendDataFetch) {
+          const buf = { start: t, end: open, rec: i, packet: DmaDone.packet(trace, i), nic: inst };
           openTxBuf.set(key(inst, buf.packet), buf);
           txBuf.push(buf);
-        } else if (b === P.RecvDataWrite) {
-          closeSpan(openRxBuf, key(inst, trace.d[i]!), t);
+        } else if (purpose === P.RecvDataWrite) {
+          closeSpan(openRxBuf, key(inst, DmaDone.packet(trace, i)), t);
         }
         break;
       }
       case K.MacTxStart: {
         const s: FrameSpan = { start: t, end: open, ...frameFields(i, 'tx') };
-        openTx.set(key(inst, a), s);
+        openTx.set(key(inst, MacTxStart.packet(trace, i)), s);
         frames.push(s);
         break;
       }
       case K.MacTxEnd: {
-        if (!closeSpan(openTx, key(inst, a), t)) {
+        const packet = MacTxEnd.packet(trace, i);
+        if (!closeSpan(openTx, key(inst, packet), t)) {
           frames.push({ start: windowStart, end: t, ...frameFields(i, 'tx') });
         }
-        closeSpan(openTxBuf, key(inst, a), t);
+        closeSpan(openTxBuf, key(inst, packet), t);
         break;
       }
       case K.PeerTxStart: {
         const s: FrameSpan = { start: t, end: open, ...frameFields(i, 'rx') };
-        openRx.set(key(inst, a), s);
+        openRx.set(key(inst, PeerTxStart.packet(trace, i)), s);
         frames.push(s);
         break;
       }
       case K.MacRxDone:
       case K.RxDrop: {
-        const s = closeSpan(openRx, key(inst, a), t);
+        // MacRxDone and RxDrop both name the packet first.
+        const packet = MacRxDone.packet(trace, i);
+        const s = closeSpan(openRx, key(inst, packet), t);
         if (s) s.dropped = k === K.RxDrop;
         else if (k === K.MacRxDone) {
           frames.push({ start: windowStart, end: t, ...frameFields(i, 'rx') });
         }
         if (k === K.MacRxDone) {
-          const buf = { start: t, end: open, rec: i, packet: a, nic: inst };
-          openRxBuf.set(key(inst, a), buf);
+          const buf = { start: t, end: open, rec: i, packet, nic: inst };
+          openRxBuf.set(key(inst, packet), buf);
           rxBuf.push(buf);
         }
         break;
       }
       case K.HostCpuBusy: {
-        // Recorded when a host CPU task starts: a=task (0 send, 1 interrupt service),
-        // b/c = duration in ps, low and high 32 bits.
-        const dur = b + trace.c[i]! * 4294967296;
-        cpuBusy.push({ start: t, end: t + dur, rec: i, task: a });
+        // Recorded when a host CPU task starts (task: 0 send, 1 interrupt service).
+        const dur = HostCpuBusy.durationPs(trace, i);
+        cpuBusy.push({ start: t, end: t + dur, rec: i, task: HostCpuBusy.task(trace, i) });
         break;
       }
       case K.IsrStart: {
@@ -284,15 +303,16 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
         break;
       }
       case K.DriverStall: {
-        const s = { start: t, end: open, rec: i, ring: a, nic: inst };
-        if (!openStall.has(key(inst, a))) {
-          openStall.set(key(inst, a), s);
+        const ring = DriverStall.ring(trace, i);
+        const s = { start: t, end: open, rec: i, ring, nic: inst };
+        if (!openStall.has(key(inst, ring))) {
+          openStall.set(key(inst, ring), s);
           stalls.push(s);
         }
         break;
       }
       case K.DriverResume:
-        closeSpan(openStall, key(inst, a), t);
+        closeSpan(openStall, key(inst, DriverResume.ring(trace, i)), t);
         break;
       default:
         break;

@@ -5,6 +5,21 @@
 import { countUpTo, type Trace } from '../engine/trace';
 import { K, NIC_REGISTER_NAMES, VNIC_STATE_NAMES } from '../engine/traceKinds';
 import { paramAt, type ParameterTree } from '../engine/types';
+import {
+  FifoLevel,
+  KINDS,
+  NicRegister,
+  VnicState,
+  column,
+  type TraceColumns,
+} from '../trace/records.gen';
+
+// NicRegister's value is 64 bits; a double holds only 53, so the decoders take its two words.
+const VALUE_COLUMN = KINDS[K.NicRegister]!.fields.find((f) => f.id === 'value')!.column;
+/** Bits 31..0 of NicRegister record r's value. */
+export const regLo = (tr: TraceColumns, r: number): number => column(tr, VALUE_COLUMN, r);
+/** Bits 63..32 of NicRegister record r's value. */
+export const regHi = (tr: TraceColumns, r: number): number => column(tr, VALUE_COLUMN + 1, r);
 
 /** A field of a 64-bit value given as two 32-bit halves: `width` bits from bit `shift`. */
 export function regField(lo: number, hi: number, shift: number, width: number): number {
@@ -173,16 +188,16 @@ export function buildVnicIndex(trace: Trace, vnics: number): VnicIndex {
   for (let i = 0; i < trace.length; i++) {
     const k = trace.kind[i]!;
     if (k === K.VnicState) {
-      const v = trace.a[i]!;
+      const v = VnicState.vnic(trace, i);
       if (v < vnics) perVnic[v]!.push(i);
       changes.push(i);
       ft.push(trace.time[i]!);
-      fb.push(trace.e[i]!);
+      fb.push(VnicState.fifoBytes(trace, i));
     } else if (k === K.NicRegister) {
-      regs[trace.a[i]!]?.push(i);
+      regs[NicRegister.reg(trace, i)]?.push(i);
     } else if (k === K.FifoLevel) {
       ft.push(trace.time[i]!);
-      fb.push(trace.a[i]!);
+      fb.push(FifoLevel.fifoBytes(trace, i));
     }
   }
   return {
@@ -233,7 +248,13 @@ export function vnicsAt(ix: VnicIndex, t: number): VnicCell[] {
     const j = lastAtOrBefore(tr, list, t);
     if (j < 0) return { vnic, state: VNIC_STATE.free, packet: 0, bytes: 0, since: -1 };
     const r = list[j]!;
-    return { vnic, state: tr.b[r]!, packet: tr.c[r]!, bytes: tr.d[r]!, since: tr.time[r]! };
+    return {
+      vnic,
+      state: VnicState.state(tr, r),
+      packet: VnicState.packet(tr, r),
+      bytes: VnicState.bytes(tr, r),
+      since: tr.time[r]!,
+    };
   });
 }
 
@@ -285,17 +306,17 @@ export function registersAt(ix: VnicIndex, t: number): Array<RegisterNow | null>
     const j = lastAtOrBefore(tr, list, t);
     if (j < 0) return null;
     const r = list[j]!;
-    const lo = tr.c[r]!;
-    const hi = tr.d[r]!;
+    const lo = regLo(tr, r);
+    const hi = regHi(tr, r);
     return {
       reg,
       name: NIC_REGISTER_NAMES[reg] ?? String(reg),
       rec: r,
       time: tr.time[r]!,
-      vnic: tr.b[r] === 0xffff ? null : tr.b[r]!,
+      vnic: NicRegister.vnic(tr, r) === 0xffff ? null : NicRegister.vnic(tr, r),
       lo,
       hi,
-      ns: tr.e[r]!,
+      ns: NicRegister.accessNs(tr, r),
       fields: decodeRegister(reg, lo, hi),
       write: WRITTEN.has(reg),
     };

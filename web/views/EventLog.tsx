@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useRun, useStore, useStoreInstance } from '../store/store';
-import { countUpTo, recordFields } from '../engine/trace';
-import { TRACE_KINDS, componentLabel, describeFields, kindName, K } from '../engine/traceKinds';
+import { countUpTo } from '../engine/trace';
+import { BusTxnStart, DmaQueued } from '../trace/records.gen';
+import { TRACE_KINDS, componentLabel, describeRecord, kindName, K } from '../engine/traceKinds';
 import { formatTime } from '../model/format';
 import { purposeColor, ALERT, WARN } from './palette';
 import { packetOf } from '../model/packetJourney';
@@ -66,15 +67,15 @@ export function EventLog() {
           {rows.map((i) => {
             const k = trace.kind[i]!;
             const doc = TRACE_KINDS[k];
-            const fields = describeFields(k, recordFields(trace, i), trace.component[i]);
+            const fields = describeRecord(trace, i);
             const packet = packetOf(trace, i);
             const isCur = trace.time[i] === curTime;
             const future = i > current;
             const purposeIdx =
               k === K.BusTxnStart || k === K.BusTxnEnd
-                ? trace.d[i]!
+                ? BusTxnStart.purpose(trace, i)
                 : k === K.DmaQueued || k === K.DmaDone
-                  ? trace.b[i]!
+                  ? DmaQueued.purpose(trace, i)
                   : -1;
             const accent = ALERT_KINDS.has(k)
               ? ALERT
