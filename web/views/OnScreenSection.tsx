@@ -4,7 +4,7 @@ import { ViewVisibleContext } from '../store/store';
 /**
  * A view's panel that tells the views inside whether it is on screen (an IntersectionObserver),
  * so a view scrolled out of sight stops redrawing with the cursor and catches up when it comes
- * back. A margin of half a screen lets a view be current before it scrolls in.
+ * back. A view only partly on screen still draws.
  */
 export function OnScreenSection({
   className,
@@ -25,7 +25,7 @@ export function OnScreenSection({
         const e = entries[entries.length - 1];
         if (e) setVisible(e.isIntersecting);
       },
-      { rootMargin: '50% 0px' },
+      { rootMargin: '0px' },
     );
     io.observe(el);
     return () => io.disconnect();
