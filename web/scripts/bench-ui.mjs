@@ -16,6 +16,9 @@
 // web-access-log replays the viewer's own access log; the repository has no sample log, so the
 // bench feeds it a generated Common Log Format log (LOG_LINES requests to 40 files).
 
+// The functions handed to page.evaluate run in the page, with its globals.
+/* global window, document, PerformanceObserver, requestAnimationFrame, fetch */
+
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import net from 'node:net';
@@ -223,6 +226,11 @@ const stop = () => {
   if (server.exitCode === null) server.kill('SIGTERM');
 };
 process.on('exit', stop);
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    stop();
+    process.exit(130);
+  });
 
 const rows = [];
 let browser;
