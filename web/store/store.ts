@@ -4,7 +4,7 @@
 // `run` is the state of the latest request (running, rejected, failed, done); `shown` is the
 // last finished run, which the views keep showing while a new run computes or after the core
 // rejects a change, so the page never blanks and the cursor is never lost.
-import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
 import type { ParameterSpec, RunOutput, ValidationError } from '../engine/types';
 import type { Trace } from '../engine/trace';
 import { nextEventTime, prevEventTime } from '../engine/trace';
@@ -373,25 +373,21 @@ export function useCursor(): number {
  */
 export const ViewVisibleContext = createContext(true);
 
-const NO_SUBSCRIPTION = () => () => {};
-
 /**
- * useStore for a view's own drawing: while the view is scrolled out of sight it keeps the value
- * it last drew and does not re-render; back on screen it catches up with the store.
+ * useStore for a view's own drawing: while playback runs and the view is scrolled out of sight
+ * it keeps the value it last drew, so it does not re-render with every frame; back on screen, or
+ * once playback stops (a step, a scrub), it catches up with the store.
  */
 export function useViewStore<T>(selector: (s: State) => T): T {
   const store = useStoreInstance();
   const visible = useContext(ViewVisibleContext);
   const last = useRef<{ v: T } | null>(null);
-  const subscribe = useCallback(
-    (l: Listener) => (visible ? store.subscribe(l) : NO_SUBSCRIPTION()),
-    [store, visible],
-  );
   const get = (): T => {
-    if (visible || last.current === null) last.current = { v: selector(store.getState()) };
+    const s = store.getState();
+    if (visible || !s.playback.playing || last.current === null) last.current = { v: selector(s) };
     return last.current.v;
   };
-  return useSyncExternalStore(subscribe, get, get);
+  return useSyncExternalStore(store.subscribe, get, get);
 }
 
 /** The playback cursor as a view draws it (frozen while the view is out of sight). */

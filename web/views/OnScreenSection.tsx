@@ -3,8 +3,8 @@ import { ViewVisibleContext } from '../store/store';
 
 /**
  * A view's panel that tells the views inside whether it is on screen (an IntersectionObserver),
- * so a view scrolled out of sight stops redrawing with the cursor and catches up when it comes
- * back. A view only partly on screen still draws.
+ * so a view scrolled out of sight stops redrawing while playback runs (useViewStore) and
+ * catches up when it comes back or playback stops. A view only partly on screen still draws.
  */
 export function OnScreenSection({
   className,
