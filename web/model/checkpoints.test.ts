@@ -10,6 +10,7 @@ import type { RunOutput } from '../engine/types';
 import { scenarioById } from '../scenarios';
 import { doneState } from '../store/store';
 import { variantText } from './ab';
+import { packetAtCursor, packetOf } from './packetJourney';
 import { cachedRequestPathIndex, requestAt, type RequestPath } from './requestPath';
 import { CacheReplay, cacheGridIndex, cacheSetup } from './cacheGrid';
 import {
@@ -159,6 +160,21 @@ describe.skipIf(!built)('span checkpoints on real runs', async () => {
           expect(activeAt(l, t)).toEqual(scanActive(l, t));
           expect(overlapping(l, t - 1e6, t + 1e6)).toEqual(scanOverlap(l, t - 1e6, t + 1e6));
         }
+      }
+      // The packet at the cursor, as the walk back over at most 5000 records found it.
+      const tr = ix.trace;
+      const walk = (t: number): number | null => {
+        let i = tr.length - 1;
+        while (i >= 0 && tr.time[i]! > t) i--;
+        for (let n = 0; i >= 0 && n < 5000; i--, n++)
+          if (packetOf(tr, i) !== 0) return packetOf(tr, i);
+        return null;
+      };
+      const step = Math.max(1, Math.floor(tr.length / 300));
+      for (let i = 0; i < tr.length; i += step) {
+        const t = tr.time[i]!;
+        expect(packetAtCursor(tr, t)).toBe(walk(t));
+        expect(packetAtCursor(tr, t - 1)).toBe(walk(t - 1));
       }
     });
   }
