@@ -9,9 +9,13 @@
 //   run done    ms from navigation to performance.mark('nicsim:run-done') (sweep included)
 //   frame p50/p95/max  requestAnimationFrame deltas while playing, the first 0.5 s skipped
 //   long tasks  count and longest (PerformanceObserver 'longtask') in the same window
+// A blank page measured the same way, before and after the presets, shows what the machine
+// itself gives at the time (other processes on it cost frames too).
 // Options: --preset ID (repeatable; default every preset in scenarios/), --seconds N of
-// playback (default 4), --port P for the preview server (default a free one), --skip-build,
-// --json (the numbers as JSON instead of a table). Build logs go to stderr.
+// playback (default 4), --port P for the preview server (default a free one), --at top (the
+// page as it opens, the default) or --at views (scrolled so the first view sits just under the
+// sticky playback bar), --skip-build, --json (the numbers as JSON instead of a table). Build
+// logs go to stderr.
 //
 // web-access-log replays the viewer's own access log; the repository has no sample log, so the
 // bench feeds it a generated Common Log Format log (LOG_LINES requests to 40 files).
@@ -27,7 +31,7 @@ import process from 'node:process';
 import { repoRoot } from './ensure-tools.mjs';
 
 const argv = process.argv.slice(2);
-const opt = { presets: [], seconds: 4, port: 0, json: false, build: true };
+const opt = { presets: [], seconds: 4, port: 0, json: false, build: true, at: 'top' };
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
   if (a === '--preset') opt.presets.push(argv[++i]);
@@ -35,9 +39,10 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--port') opt.port = Number(argv[++i]);
   else if (a === '--json') opt.json = true;
   else if (a === '--skip-build') opt.build = false;
+  else if (a === '--at' && ['top', 'views'].includes(argv[i + 1])) opt.at = argv[++i];
   else {
     process.stderr.write(
-      `bench:ui: unknown option "${a}" (allowed: --preset ID, --seconds N, --port P, --skip-build, --json)\n`,
+      `bench:ui: unknown option "${a}" (allowed: --preset ID, --seconds N, --port P, --at top|views, --skip-build, --json)\n`,
     );
     process.exit(2);
   }
@@ -157,51 +162,100 @@ async function measure(browser, base, id) {
     }));
     out.firstViewMs = marks.first;
     out.runDoneMs = marks.done;
+    if (opt.at === 'views')
+      await page.evaluate(() => {
+        const grid = document.querySelector('.grid');
+        const bar = document.querySelector('[data-testid="playback"]');
+        if (!grid) return;
+        const below = bar ? bar.getBoundingClientRect().height + 8 : 0;
+        window.scrollTo(0, window.scrollY + grid.getBoundingClientRect().top - below);
+      });
     // Let the page settle after the first draw, then play from the start.
     await page.waitForTimeout(500);
     const play = page.getByTestId('play');
     if ((await play.getAttribute('aria-label')) !== 'Play') await play.click(); // something started playback already: pause it first
-    const seconds = opt.seconds;
     const startPlay = await page.evaluate(() => performance.now());
     await play.click();
-    const r = await page.evaluate(
-      ({ seconds, skip, startPlay }) =>
-        new Promise((resolve) => {
-          const deltas = [];
-          let last = null;
-          const end = startPlay + seconds * 1000;
-          requestAnimationFrame(function frame(now) {
-            if (last !== null && now - startPlay >= skip) deltas.push(now - last);
-            last = now;
-            if (now < end) requestAnimationFrame(frame);
-            else {
-              const steady = startPlay + skip;
-              const lts = window.__bench.longtasks;
-              const ended =
-                document.querySelector('[data-testid="play"]')?.getAttribute('aria-label') ===
-                'Play';
-              resolve({
-                deltas,
-                longtasks: lts ? lts.filter((t) => t.start >= steady && t.start < end) : null,
-                ended,
-              });
-            }
-          });
-        }),
-      { seconds, skip: SKIP_MS, startPlay },
-    );
-    const d = [...r.deltas].sort((a, b) => a - b);
-    out.frames = d.length;
-    out.fps = d.length ? 1000 / (d.reduce((s, x) => s + x, 0) / d.length) : null;
-    out.frameP50 = quantile(d, 0.5);
-    out.frameP95 = quantile(d, 0.95);
-    out.frameMax = d.length ? d[d.length - 1] : null;
-    out.longTasks = r.longtasks ? r.longtasks.length : null;
-    out.longestTask = r.longtasks?.length ? Math.max(...r.longtasks.map((t) => t.duration)) : 0;
+    const r = await sampleFrames(page, startPlay);
+    summarise(out, r);
     if (r.ended)
       out.note = [out.note, 'playback stopped before the end of the window']
         .filter(Boolean)
         .join('; ');
+  } catch (e) {
+    out.error = String(e?.message ?? e).split('\n')[0];
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
+/** rAF deltas from `startPlay` for opt.seconds (the first SKIP_MS left out), and long tasks. */
+async function sampleFrames(page, startPlay) {
+  const seconds = opt.seconds;
+  return page.evaluate(
+    ({ seconds, skip, startPlay }) =>
+      new Promise((resolve) => {
+        const deltas = [];
+        let last = null;
+        const end = startPlay + seconds * 1000;
+        requestAnimationFrame(function frame(now) {
+          if (last !== null && now - startPlay >= skip) deltas.push(now - last);
+          last = now;
+          if (now < end) requestAnimationFrame(frame);
+          else {
+            const steady = startPlay + skip;
+            const lts = window.__bench.longtasks;
+            const ended =
+              document.querySelector('[data-testid="play"]')?.getAttribute('aria-label') === 'Play';
+            resolve({
+              deltas,
+              longtasks: lts ? lts.filter((t) => t.start >= steady && t.start < end) : null,
+              ended,
+            });
+          }
+        });
+      }),
+    { seconds, skip: SKIP_MS, startPlay },
+  );
+}
+
+function summarise(out, r) {
+  const d = [...r.deltas].sort((a, b) => a - b);
+  out.frames = d.length;
+  out.fps = d.length ? 1000 / (d.reduce((s, x) => s + x, 0) / d.length) : null;
+  out.frameP50 = quantile(d, 0.5);
+  out.frameP95 = quantile(d, 0.95);
+  out.frameMax = d.length ? d[d.length - 1] : null;
+  out.longTasks = r.longtasks ? r.longtasks.length : null;
+  out.longestTask = r.longtasks?.length ? Math.max(...r.longtasks.map((t) => t.duration)) : 0;
+}
+
+/**
+ * The same measurement on a blank page whose only work is one line of text changed every frame:
+ * what this machine gives at this moment (other work on it shows here too).
+ */
+async function baseline(browser, when) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const out = { preset: `(blank page, ${when})`, note: 'reference: a page that does nothing' };
+  try {
+    await page.setContent('<!doctype html><body><div id="t" style="font:40px sans-serif"></div>');
+    await page.evaluate(() => {
+      const b = (window.__bench = { longtasks: [] });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          b.longtasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      const el = document.getElementById('t');
+      requestAnimationFrame(function f(now) {
+        el.textContent = now.toFixed(1);
+        requestAnimationFrame(f);
+      });
+    });
+    await page.waitForTimeout(500);
+    const startPlay = await page.evaluate(() => performance.now());
+    summarise(out, await sampleFrames(page, startPlay));
   } catch (e) {
     out.error = String(e?.message ?? e).split('\n')[0];
   } finally {
@@ -249,10 +303,12 @@ try {
       '--no-first-run',
     ],
   });
+  rows.push(await baseline(browser, 'before'));
   for (const id of presets) {
     err(`${id}…`);
     rows.push(await measure(browser, base, id));
   }
+  rows.push(await baseline(browser, 'after'));
 } finally {
   await browser?.close();
   stop();
@@ -260,7 +316,8 @@ try {
 
 if (opt.json) {
   process.stdout.write(
-    JSON.stringify({ seconds: opt.seconds, skipMs: SKIP_MS, presets: rows }, null, 2) + '\n',
+    JSON.stringify({ seconds: opt.seconds, skipMs: SKIP_MS, at: opt.at, presets: rows }, null, 2) +
+      '\n',
   );
 } else {
   const f = (v, d = 1) => (v === null || v === undefined ? '-' : v.toFixed(d));
@@ -301,7 +358,7 @@ if (opt.json) {
       .join('  ')
       .trimEnd();
   process.stdout.write(
-    `bench:ui: headless Chromium 1440x900, ${opt.seconds} s of playback per preset (first ${SKIP_MS} ms skipped); times in ms\n`,
+    `bench:ui: headless Chromium 1440x900, ${opt.seconds} s of playback per preset (first ${SKIP_MS} ms skipped), page at ${opt.at === 'top' ? 'the top' : 'its first view'}; times in ms\n`,
   );
   process.stdout.write(line(head) + '\n');
   process.stdout.write(line(widths.map((w) => '-'.repeat(w))) + '\n');
