@@ -451,7 +451,11 @@ export class CacheReplay {
   private mark: Uint8Array;
   private all = true;
 
-  constructor(readonly ix: CacheGridIndex) {
+  constructor(
+    readonly ix: CacheGridIndex,
+    /** False only for the replay that builds the checkpoints. */
+    private readonly useCheckpoints = true,
+  ) {
     const total = ix.nics * ix.slots;
     this.file = new Int32Array(total).fill(ix.knownStart ? EMPTY : UNKNOWN);
     this.block = new Uint32Array(total);
@@ -474,8 +478,16 @@ export class CacheReplay {
   seekEvents(target: number): this {
     const ix = this.ix;
     const to = Math.max(0, Math.min(ix.events, target));
+    const dist = Math.abs(to - this.applied);
     // A long jump repaints everything rather than tracking each slot.
-    if (Math.abs(to - this.applied) > Math.max(256, ix.nics * ix.slots)) this.all = true;
+    if (dist > Math.max(256, ix.nics * ix.slots)) this.all = true;
+    // Further than a checkpoint's spacing: start from the checkpoint at or before the target
+    // when that is nearer, so scrubbing costs a short replay, never one from the start.
+    if (this.useCheckpoints && dist > checkpointEvery(ix)) {
+      const cp = cacheCheckpoints(ix);
+      const k = Math.min(cp.file.length - 1, Math.floor(to / cp.every));
+      if (to - k * cp.every < dist) this.restore(cp, k);
+    }
     while (this.applied < to) {
       const e = this.applied++;
       const w = ix.evWhat[e]!;
@@ -487,6 +499,19 @@ export class CacheReplay {
       this.put(ix.evNic[e]!, ix.evSlot[e]!, ix.evPrevFile[e]!, ix.evPrevBlock[e]!);
     }
     return this;
+  }
+
+  private restore(cp: CacheCheckpoints, k: number): void {
+    this.file.set(cp.file[k]!);
+    this.block.set(cp.block[k]!);
+    for (let n = 0; n < this.ix.nics; n++) {
+      this.used[n] = cp.used[k]![n]!;
+      this.unknown[n] = cp.unknown[k]![n]!;
+    }
+    this.applied = k * cp.every;
+    for (const g of this.dirty) this.mark[g] = 0;
+    this.dirty = [];
+    this.all = true;
   }
 
   private put(nic: number, slot: number, f: number, b: number): void {
@@ -526,6 +551,40 @@ export class CacheReplay {
     }
     return s.size;
   }
+}
+
+interface CacheCheckpoints {
+  /** Block records between two checkpoints; checkpoint k holds the state after k * every. */
+  every: number;
+  file: Int32Array[];
+  block: Uint32Array[];
+  used: number[][];
+  unknown: number[][];
+}
+
+/** Spacing of the cache checkpoints: their copies together take about as much as the records. */
+function checkpointEvery(ix: CacheGridIndex): number {
+  return Math.max(1024, 2 * ix.nics * ix.slots);
+}
+
+const checkpointsOf = new WeakMap<CacheGridIndex, CacheCheckpoints>();
+
+/** The slots' contents every checkpointEvery() block records (one forward replay, kept). */
+function cacheCheckpoints(ix: CacheGridIndex): CacheCheckpoints {
+  let cp = checkpointsOf.get(ix);
+  if (cp) return cp;
+  const every = checkpointEvery(ix);
+  cp = { every, file: [], block: [], used: [], unknown: [] };
+  const r = new CacheReplay(ix, false);
+  for (let at = 0; at <= ix.events; at += every) {
+    r.seekEvents(at);
+    cp.file.push(r.file.slice());
+    cp.block.push(r.block.slice());
+    cp.used.push([...r.used]);
+    cp.unknown.push([...r.unknown]);
+  }
+  checkpointsOf.set(ix, cp);
+  return cp;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 // What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
 import { C, K, P, componentInstance, componentKind } from '../engine/traceKinds';
-import { countUpTo } from '../engine/trace';
 import { DmaQueueFull, InterruptRaise, MailboxWrite, RingFull, RxDrop } from '../trace/records.gen';
 import {
   activeAt,
+  overlapping,
   recentInstants,
   type BusSpan,
   type FrameSpan,
@@ -335,18 +335,15 @@ export function cpuTimeline(idx: TraceIndex, t: number, half: number): CpuTimeli
   const span = hi - lo;
   const out: CpuSegment[] = [];
   let now: CpuTimeline['now'] = null;
-  for (let i = countUpTo(list.starts, hi) - 1; i >= 0; i--) {
-    const s: TaskSpan = list.spans[i]!;
-    if (lo - s.start > list.maxDuration) break;
-    if (s.end <= lo) continue;
+  for (const s of overlapping<TaskSpan>(list, lo, hi)) {
     const a = Math.max(s.start, lo);
     const b = Math.min(Number.isFinite(s.end) ? s.end : hi, hi);
     const current = s.start <= t && t < s.end;
-    if (current && (!now || s.start > now.start))
+    // Of two current tasks begun together, the later recorded one (start order keeps ties).
+    if (current && (!now || s.start >= now.start))
       now = { task: s.task, start: s.start, end: s.end, rec: s.rec };
     if (span > 0)
       out.push({ x0: (a - lo) / span, x1: (b - lo) / span, task: s.task, current, rec: s.rec });
   }
-  out.reverse();
   return { segments: out, now };
 }

@@ -83,11 +83,28 @@ export function packetIndex(trace: Trace): Map<number, number[]> {
 
 /** The packet of the latest record at or before t that names one (the "packet at the cursor"). */
 export function packetAtCursor(trace: Trace, t: number): number | null {
-  for (let i = countUpTo(trace.time, t) - 1, n = 0; i >= 0 && n < 5000; i--, n++) {
-    const p = packetOf(trace, i);
-    if (p !== 0) return p;
+  const i = countUpTo(trace.time, t) - 1;
+  if (i < 0) return null;
+  // Looked up in a table built once, not walked back on every frame; at most 5000 records back.
+  const r = lastPacketRecord(trace)[i]!;
+  return r >= 0 && i - r < PACKET_LOOKBACK ? packetOf(trace, r) : null;
+}
+
+const PACKET_LOOKBACK = 5000;
+const lastPacketRecords = new WeakMap<Trace, Int32Array>();
+
+/** For each record, the latest record at or before it that names a packet (-1: none). */
+function lastPacketRecord(trace: Trace): Int32Array {
+  let out = lastPacketRecords.get(trace);
+  if (out) return out;
+  out = new Int32Array(trace.length);
+  let last = -1;
+  for (let i = 0; i < trace.length; i++) {
+    if (packetOf(trace, i) !== 0) last = i;
+    out[i] = last;
   }
-  return null;
+  lastPacketRecords.set(trace, out);
+  return out;
 }
 
 // ---- the journey -----------------------------------------------------------------------------

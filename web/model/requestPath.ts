@@ -811,13 +811,43 @@ export function transfersAt(
  * chosen only when the window holds no other.
  */
 export function requestAt(ix: RequestPathIndex, t: number): RequestPath | null {
+  const { pool, starts, blockEnd } = requestPool(ix);
+  if (!pool.length) return null;
+  const n = countUpTo(starts, t);
+  // The oldest in flight: skip whole blocks of POOL_BLOCK requests that all ended before t.
+  for (let b = 0; b * POOL_BLOCK < n; b++) {
+    if (blockEnd[b]! < t) continue;
+    for (let i = b * POOL_BLOCK; i < Math.min(n, (b + 1) * POOL_BLOCK); i++)
+      if (pool[i]!.end >= t) return pool[i]!;
+  }
+  return pool[n] ?? pool[pool.length - 1]!;
+}
+
+const POOL_BLOCK = 64;
+
+interface RequestPool {
+  pool: RequestPath[];
+  starts: Float64Array;
+  /** Latest end among each block of POOL_BLOCK requests. */
+  blockEnd: Float64Array;
+}
+
+const pools = new WeakMap<RequestPathIndex, RequestPool>();
+
+/** The requests requestAt chooses among, with their starts, built once per index. */
+function requestPool(ix: RequestPathIndex): RequestPool {
+  let p = pools.get(ix);
+  if (p) return p;
   const whole = ix.requests.filter((r) => r.asked);
   const pool = whole.length ? whole : ix.requests;
-  if (!pool.length) return null;
-  const starts = Float64Array.from(pool.map((r) => r.start));
-  const n = countUpTo(starts, t);
-  for (let i = 0; i < n; i++) if (pool[i]!.end >= t) return pool[i]!;
-  return pool[n] ?? pool[pool.length - 1]!;
+  const blockEnd = new Float64Array(Math.ceil(pool.length / POOL_BLOCK)).fill(-Infinity);
+  pool.forEach((r, i) => {
+    const b = Math.floor(i / POOL_BLOCK);
+    blockEnd[b] = Math.max(blockEnd[b]!, r.end);
+  });
+  p = { pool, starts: Float64Array.from(pool.map((r) => r.start)), blockEnd };
+  pools.set(ix, p);
+  return p;
 }
 
 /** The request before or after `from` in the window's order (null at either end). */

@@ -106,16 +106,66 @@ function spanList<S extends Span>(spans: S[]): SpanList<S> {
   return { spans, starts: Float64Array.from(spans.map((s) => s.start)), maxDuration };
 }
 
+/**
+ * Checkpoints of a span list: every CHECKPOINT_SPANS spans (by start), the spans begun before
+ * that may still be open there. A query at t takes the checkpoint at or before t's position and
+ * replays only the spans begun since, instead of walking back over every span that could have
+ * lasted the longest duration (one span still open at the window's end made that the whole list).
+ */
+export const CHECKPOINT_SPANS = 128;
+
+const checkpointCache = new WeakMap<SpanList<Span>, Int32Array[]>();
+
+/** open[k]: indices i < k * CHECKPOINT_SPANS with end >= the start of span k * CHECKPOINT_SPANS - 1. */
+function spanCheckpoints(list: SpanList<Span>): Int32Array[] {
+  let open = checkpointCache.get(list);
+  if (open) return open;
+  open = [new Int32Array(0)];
+  const { spans, starts } = list;
+  let carry: number[] = [];
+  for (let c = CHECKPOINT_SPANS; c <= spans.length; c += CHECKPOINT_SPANS) {
+    const edge = starts[c - 1]!;
+    const next: number[] = [];
+    for (const i of carry) if (spans[i]!.end >= edge) next.push(i);
+    for (let i = c - CHECKPOINT_SPANS; i < c; i++) if (spans[i]!.end >= edge) next.push(i);
+    open.push(Int32Array.from(next));
+    carry = next;
+  }
+  checkpointCache.set(list, open);
+  return open;
+}
+
+/**
+ * Indices of the spans with start <= hi that may still be open at lo (lo <= hi): a checkpoint's
+ * open spans plus those begun since, in start order. Callers apply their exact test.
+ */
+function candidates(list: SpanList<Span>, lo: number, hi: number): number[] {
+  const nLo = countUpTo(list.starts, lo);
+  const nHi = countUpTo(list.starts, hi);
+  const k = Math.floor(nLo / CHECKPOINT_SPANS);
+  const out = Array.from(spanCheckpoints(list)[k]!);
+  for (let i = k * CHECKPOINT_SPANS; i < nHi; i++) out.push(i);
+  return out;
+}
+
 /** Spans open at time t (start <= t < end; a zero-length span is open at exactly its start). */
 export function activeAt<S extends Span>(list: SpanList<S>, t: number): S[] {
   const out: S[] = [];
-  let i = countUpTo(list.starts, t) - 1;
-  for (; i >= 0; i--) {
+  for (const i of candidates(list, t, t)) {
     const s = list.spans[i]!;
-    if (t - s.start > list.maxDuration) break;
     if (t < s.end || (s.end === s.start && t === s.start)) out.push(s);
   }
-  return out.reverse();
+  return out;
+}
+
+/** Spans that overlap (lo, hi]: start <= hi and end > lo, in start order. */
+export function overlapping<S extends Span>(list: SpanList<S>, lo: number, hi: number): S[] {
+  const out: S[] = [];
+  for (const i of candidates(list, lo, Math.max(lo, hi))) {
+    const s = list.spans[i]!;
+    if (s.start <= hi && s.end > lo) out.push(s);
+  }
+  return out;
 }
 
 const indexCache = new WeakMap<Trace, TraceIndex>();

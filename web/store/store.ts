@@ -4,7 +4,7 @@
 // `run` is the state of the latest request (running, rejected, failed, done); `shown` is the
 // last finished run, which the views keep showing while a new run computes or after the core
 // rejects a change, so the page never blanks and the cursor is never lost.
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
 import type { ParameterSpec, RunOutput, ValidationError } from '../engine/types';
 import type { Trace } from '../engine/trace';
 import { nextEventTime, prevEventTime } from '../engine/trace';
@@ -366,6 +366,36 @@ export function useRun(): DoneRun | null {
 export function useCursor(): number {
   return useStore((s) => s.playback.cursor);
 }
+
+/**
+ * Whether the view around a component is on screen (an IntersectionObserver on its panel sets
+ * it; true where no panel says otherwise, as on the A/B page and in tests).
+ */
+export const ViewVisibleContext = createContext(true);
+
+/**
+ * useStore for a view's own drawing: while playback runs and the view is scrolled out of sight
+ * it keeps the value it last drew, so it does not re-render with every frame; back on screen, or
+ * once playback stops (a step, a scrub), it catches up with the store.
+ */
+export function useViewStore<T>(selector: (s: State) => T): T {
+  const store = useStoreInstance();
+  const visible = useContext(ViewVisibleContext);
+  const last = useRef<{ v: T } | null>(null);
+  const get = (): T => {
+    const s = store.getState();
+    if (visible || !s.playback.playing || last.current === null) last.current = { v: selector(s) };
+    return last.current.v;
+  };
+  return useSyncExternalStore(store.subscribe, get, get);
+}
+
+/** The playback cursor as a view draws it (frozen while the view is out of sight). */
+export function useViewCursor(): number {
+  return useViewStore(cursorOf);
+}
+
+const cursorOf = (s: State): number => s.playback.cursor;
 
 /**
  * How long an instantaneous event (interrupt, drop, ring full) stays visible, in simulated ps:

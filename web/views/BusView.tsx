@@ -2,7 +2,7 @@
 // the trace window up to the cursor (BusPhase cycles summed, clipped at the cursor), a bar for the
 // whole measured window (results bus_util_*), and one bar per sweep point, grouped by series.
 import { memo, useMemo } from 'react';
-import { useRun, useStore } from '../store/store';
+import { useRun, useViewCursor } from '../store/store';
 import { cyclesUpTo } from '../model/busPhases';
 import {
   barFromCycles,
@@ -317,7 +317,7 @@ const SweepMultiples = memo(function SweepMultiples({
 
 export function BusView() {
   const run = useRun();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const ix = useBusPhaseIndex(run);
   const live = useMemo(() => {
     if (!ix) return null;

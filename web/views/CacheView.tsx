@@ -10,7 +10,7 @@
 // too big for a pixel per slot draws several slots per cell (gridLayout's perCell).
 import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useWidth } from './useWidth';
-import { useRun, useStore, useStoreInstance, type DoneRun } from '../store/store';
+import { useRun, useStoreInstance, type DoneRun, useViewCursor } from '../store/store';
 import {
   CacheReplay,
   EMPTY,
@@ -506,7 +506,7 @@ export function CacheView() {
 
 function CacheRun({ run }: { run: DoneRun }) {
   const store = useStoreInstance();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const setup = useMemo(() => cacheSetup(run.output.parameters, run.output.results), [run]);
   const ix = useMemo(
     () => cachedCacheGridIndex(run.trace, setup, run.output.trace.start_ps),

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import { useRun, useStore } from '../store/store';
+import { useRun, useViewCursor } from '../store/store';
 import { DEFAULT_BOX, seriesStart, sweepChartModel, timeSeriesModel } from '../model/chart';
 import { humanize, timeUnitFor } from '../model/format';
 import type { Scenario } from '../scenarios/types';
@@ -140,7 +140,7 @@ function SeriesSection({
   which: number;
   setWhich: (i: number) => void;
 }) {
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const s = output.series[Math.min(which, output.series.length - 1)]!;
   const span = (s.values.length - 1) * s.interval_ps + seriesStart(s);
   const unit = timeUnitFor(Math.max(span, 1));

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useRun, useStore, useStoreInstance } from '../store/store';
+import { useRun, useStoreInstance, useViewCursor } from '../store/store';
 import { countUpTo } from '../engine/trace';
 import { BusTxnStart, DmaQueued } from '../trace/records.gen';
 import { TRACE_KINDS, componentLabel, describeRecord, kindName, K } from '../engine/traceKinds';
@@ -37,7 +37,7 @@ export function logWindow(
 export function EventLog() {
   const run = useRun();
   const store = useStoreInstance();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const trace = run?.trace;
   const current = useMemo(() => (trace ? countUpTo(trace.time, cursor) - 1 : -1), [trace, cursor]);
   if (!run || !trace)

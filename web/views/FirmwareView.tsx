@@ -5,7 +5,7 @@
 // move the cursor; the buttons step from one handler start to the next.
 import { memo, useMemo, useRef, useState } from 'react';
 import { useWidth } from './useWidth';
-import { useRun, useStore, useStoreInstance, type DoneRun } from '../store/store';
+import { useRun, useStoreInstance, type DoneRun, useViewCursor } from '../store/store';
 import { TIGON_EVENTS } from '../engine/traceKinds';
 import {
   CPU_NAMES,
@@ -494,7 +494,7 @@ export function FirmwareView() {
 
 function FirmwareRun({ run }: { run: DoneRun }) {
   const store = useStoreInstance();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const win = useMemo(() => windowOf(run), [run]);
   const setup = useMemo(() => tigonSetup(run.output.system), [run]);
   const ix = useMemo(() => cachedFirmwareIndex(run.trace, win.start, win.end), [run, win]);

@@ -3,7 +3,7 @@
 // the cursor there and highlights where it happened (ui.highlight). Esc or × closes it.
 // Everything shown comes from web/model/packetJourney.ts.
 import { useCallback, useEffect, useMemo, useRef, useState, type SVGProps } from 'react';
-import { useRun, useStore, useStoreInstance } from '../store/store';
+import { useRun, useStore, useStoreInstance, useViewCursor } from '../store/store';
 import {
   packetView,
   packetsInSlots,
@@ -65,7 +65,7 @@ export function RingPackets({
   nic?: number;
 }) {
   const run = useRun();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const list = useMemo(
     () => (run ? packetsInSlots(run.index, ring, slots, cursor, nic) : []),
     [run, ring, slots, cursor, nic],

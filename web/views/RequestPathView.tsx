@@ -7,7 +7,7 @@
 // of the steps under way; a stacked bar counts the request's bytes over the bus so far. Every time
 // and count is a trace record's (model/requestPath.ts).
 import { useMemo, useState } from 'react';
-import { useRun, useStore, useStoreInstance } from '../store/store';
+import { useRun, useStoreInstance, useViewCursor } from '../store/store';
 import {
   busBytesLayout,
   bytesLabel,
@@ -747,7 +747,7 @@ function numberAt(params: ParameterTree, p: string, fallback: number): number {
 
 export function RequestPathView() {
   const run = useRun();
-  const t = useStore((s) => s.playback.cursor);
+  const t = useViewCursor();
   const store = useStoreInstance();
   const [pinned, setPinned] = useState<number | null>(null);
   const ix: RequestPathIndex | null = useMemo(

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { arc } from 'd3';
-import { useRun, useStore } from '../store/store';
+import { useRun, useViewCursor } from '../store/store';
 import { ringsAt, type RingCopyState } from '../model/rings';
 import { occupiedRanges } from './RingBar';
 import { formatTime } from '../model/format';
@@ -153,7 +153,7 @@ function CopyFacts({ st, other }: { st: RingCopyState; other: RingCopyState }) {
 
 export function RingsView() {
   const run = useRun();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const rings = useMemo(() => (run ? ringsAt(run.index, cursor) : null), [run, cursor]);
   if (!rings)
     return <div className="placeholder">The rings appear when the simulation has run.</div>;

@@ -6,7 +6,7 @@
 // from the FIFO straight into the user's buffer, once. One packet is followed (the one of the
 // latest step at the cursor, or the one picked); its steps are listed with their times.
 import { useMemo, useState } from 'react';
-import { useRun, useStore, useStoreInstance, type DoneRun } from '../store/store';
+import { useRun, useStoreInstance, type DoneRun, useViewCursor } from '../store/store';
 import {
   cachedRxPath,
   formatUs,
@@ -506,7 +506,7 @@ function lastEnd(p: RxPacket): number {
 
 function RxPathRun({ run }: { run: DoneRun }) {
   const store = useStoreInstance();
-  const t = useStore((s) => s.playback.cursor);
+  const t = useViewCursor();
   const setup = useMemo(() => rxSetup(run.output.parameters), [run]);
   const ix = useMemo(() => cachedRxPath(run.trace, setup), [run, setup]);
   const vs = useMemo(() => vnicSetup(run.output.parameters), [run]);

@@ -44,6 +44,7 @@ import { TourPanel } from './TourPanel';
 import { PresenterToggle } from './Presenter';
 import { ViewDescription } from './ViewDescription';
 import { REGISTRY, panelOf, viewEntry } from './registry';
+import { OnScreenSection } from './OnScreenSection';
 
 const NO_ERRORS: ValidationError[] = [];
 const FILE_NOT_LINKABLE =
@@ -165,13 +166,31 @@ function useScenarioRun(
   return { run, cancel, requested, base, setBase };
 }
 
+/**
+ * Marks, for `npm run bench:ui`, the first frame after the first finished run is committed:
+ * `nicsim:first-view` (the main run drawn) and `nicsim:run-done` (everything, sweep included).
+ * The core returns a run and its sweep in one reply, so the two marks fall on the same frame.
+ */
+function useDrawnMarks(store: Store): void {
+  const shown = useStore((st) => st.shown !== null);
+  const marked = useRef(false);
+  useEffect(() => {
+    if (!shown || marked.current) return;
+    marked.current = true;
+    requestAnimationFrame(() => {
+      performance.mark('nicsim:first-view');
+      if (store.getState().run.status === 'done') performance.mark('nicsim:run-done');
+    });
+  }, [shown, store]);
+}
+
 /** The panel of one view named in the scenario's "views" (unknown names are skipped). */
 function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) {
   const panel = viewEntry(view);
   if (panel?.View) {
     const { panel: id, title, boundary, View, picksSweepPoint } = panel;
     return (
-      <section key={view} className={`panel panel-${id}`} aria-labelledby={`h-${id}`}>
+      <OnScreenSection key={view} className={`panel panel-${id}`} labelledBy={`h-${id}`}>
         <h2 id={`h-${id}`}>{title}</h2>
         <ErrorBoundary name={boundary} resetKey={runKey}>
           {picksSweepPoint ? (
@@ -183,18 +202,18 @@ function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) 
           )}
         </ErrorBoundary>
         <ViewDescription view={view} label={title} />
-      </section>
+      </OnScreenSection>
     );
   }
   switch (view) {
     case 'chart':
       return (
-        <section key={view} className="panel panel-chart" aria-labelledby="h-chart">
+        <OnScreenSection key={view} className="panel panel-chart" labelledBy="h-chart">
           <ErrorBoundary name="chart" resetKey={runKey}>
             <ChartPanel scenario={s} headingId="h-chart" />
           </ErrorBoundary>
           <ViewDescription view="chart" label="Chart" />
-        </section>
+        </OnScreenSection>
       );
     default:
       return null;
@@ -243,6 +262,7 @@ function ScenarioContent({
   );
   const linkProblems = useLinkRestore(store, link, run, entry, setBase);
   usePlaybackClock(store);
+  useDrawnMarks(store);
   const status = useStore((st) => st.run);
   // Views reset their error boundary when the shown run changes, not on every status change.
   const runKey = useStore((st) => st.shown);
@@ -429,12 +449,12 @@ function ScenarioContent({
         })}
         {!views.includes('chart') && sideStack(true)}
         {views.includes('events') && (
-          <section className="panel panel-events" aria-labelledby="h-events">
+          <OnScreenSection className="panel panel-events" labelledBy="h-events">
             <h2 id="h-events">Event log</h2>
             <ErrorBoundary name="event log" resetKey={runKey}>
               <EventLog />
             </ErrorBoundary>
-          </section>
+          </OnScreenSection>
         )}
       </div>
     </div>

@@ -6,7 +6,7 @@ import { encodeLink, linkStateOf, linkUrl } from '../app/link';
 import { formatTime } from '../model/format';
 import type { Overrides } from '../model/overrides';
 import type { Scenario } from '../scenarios/types';
-import { useStore } from '../store/store';
+import { ViewVisibleContext, useStore, useStoreInstance, useViewCursor } from '../store/store';
 import '../styles/export.css';
 import '../styles/links.css';
 
@@ -35,7 +35,9 @@ export function ShareMenu({
   unavailable?: string;
 }) {
   const run = useStore((s) => s.shown);
-  const cursor = useStore((s) => s.playback.cursor);
+  // The cursor is read when a link is made; the menu's label follows it only while open.
+  const store = useStoreInstance();
+  const [open, setOpen] = useState(false);
   const views = useStore((s) => s.ui.views);
   const tourStep = useStore((s) => s.ui.tourStep);
   const [copied, setCopied] = useState<Copied | null>(null);
@@ -51,7 +53,12 @@ export function ShareMenu({
   const copy = async (moment: boolean) => {
     const state = linkStateOf(
       scenario,
-      { overrides: run ? run.overrides : requested, cursor, views, tourStep },
+      {
+        overrides: run ? run.overrides : requested,
+        cursor: store.getState().playback.cursor,
+        views,
+        tourStep,
+      },
       moment,
     );
     const url = linkUrl(window.location, encodeLink(state));
@@ -61,7 +68,11 @@ export function ShareMenu({
 
   const noMoment = unavailable ?? (run ? undefined : 'run the scenario first');
   return (
-    <details className="export-menu share-menu" data-testid="share-menu">
+    <details
+      className="export-menu share-menu"
+      data-testid="share-menu"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary className="btn btn-small">
         Share <span aria-hidden="true">▾</span>
       </summary>
@@ -86,7 +97,12 @@ export function ShareMenu({
           data-testid="copy-link-moment"
         >
           Copy link to this moment
-          <span className="share-sub">the same, with the time cursor at {formatTime(cursor)}</span>
+          <span className="share-sub">
+            the same, with the time cursor at{' '}
+            <ViewVisibleContext.Provider value={open}>
+              <CursorTime />
+            </ViewVisibleContext.Provider>
+          </span>
         </button>
         {unavailable && <p className="share-note">{unavailable}</p>}
         {copied && (
@@ -110,4 +126,8 @@ export function ShareMenu({
       </div>
     </details>
   );
+}
+
+function CursorTime() {
+  return <>{formatTime(useViewCursor())}</>;
 }

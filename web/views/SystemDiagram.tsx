@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { holdFor, useRun, useStore } from '../store/store';
+import { holdFor, useRun, useStore, useViewCursor } from '../store/store';
 import {
   CPU_TASKS,
   cpuTimeline,
@@ -453,7 +453,7 @@ function stepStyle(fill: string | undefined): React.CSSProperties | undefined {
 
 export function SystemDiagram() {
   const run = useRun();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const speed = useStore((s) => s.playback.speed);
   const inspectable = useInspectableProps();
   const idx = run?.index;

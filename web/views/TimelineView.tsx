@@ -20,7 +20,7 @@ import {
 } from 'react';
 import type React from 'react';
 import { useWidth } from './useWidth';
-import { useRun, useStore, useStoreInstance, type DoneRun } from '../store/store';
+import { useRun, useStore, useStoreInstance, type DoneRun, useViewCursor } from '../store/store';
 import {
   cachedTimeline,
   itemWhen,
@@ -343,7 +343,7 @@ interface Hover {
 
 function TimelineRun({ run }: { run: DoneRun }) {
   const store = useStoreInstance();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const playing = useStore((s) => s.playback.playing);
   const packet = useStore((s) => s.ui.packet);
   const highlight = useStore((s) => s.ui.highlight);

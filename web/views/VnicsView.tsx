@@ -4,7 +4,7 @@
 // moves its bytes, "payload deferred" when only the header went to the sk_buff and the payload
 // waits in the FIFO bound to it (zero copy, §3.3), done when its last copy completed.
 import { useMemo, useRef } from 'react';
-import { useRun, useStore, useStoreInstance, type DoneRun } from '../store/store';
+import { useRun, useStoreInstance, type DoneRun, useViewCursor } from '../store/store';
 import { useWidth } from './useWidth';
 import {
   SINIC_REGISTERS,
@@ -272,7 +272,7 @@ export function VnicsView() {
 
 function VnicsRun({ run }: { run: DoneRun }) {
   const store = useStoreInstance();
-  const t = useStore((s) => s.playback.cursor);
+  const t = useViewCursor();
   const setup = useMemo(() => vnicSetup(run.output.parameters), [run]);
   const ix = useMemo(() => cachedVnicIndex(run.trace, setup.vnics), [run, setup.vnics]);
   const wrap = useRef<HTMLDivElement>(null);

@@ -5,7 +5,7 @@
 import { HatchPattern } from './HatchPattern';
 import { useCursorDrag } from './useCursorDrag';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useRun, useStore, useStoreInstance } from '../store/store';
+import { useRun, useStoreInstance, useViewCursor } from '../store/store';
 import { BC } from '../engine/traceKinds';
 import {
   CATEGORY_LABELS,
@@ -485,7 +485,7 @@ export const CategoryLegend = memo(function CategoryLegend({
 export function Waveform() {
   const run = useRun();
   const store = useStoreInstance();
-  const cursor = useStore((s) => s.playback.cursor);
+  const cursor = useViewCursor();
   const ix = useBusPhaseIndex(run);
   const [span, setSpan] = useState<number | null>(null);
   const wrapRef = useRef<HTMLDivElement>(null);

@@ -1,0 +1,366 @@
+#!/usr/bin/env node
+// npm run bench:ui: how smoothly the built site draws each preset. A benchmark, not a test:
+// nothing in `npm test` runs it, and its numbers depend on the machine.
+//
+// Builds the site as `npm run build` does (wasm core + vite build), serves dist/ with
+// `vite preview`, and opens each preset in headless Chromium at 1440x900 with the views the
+// preset lists. Per preset it prints:
+//   first view  ms from navigation to performance.mark('nicsim:first-view') (main run drawn)
+//   run done    ms from navigation to performance.mark('nicsim:run-done') (sweep included)
+//   frame p50/p95/max  requestAnimationFrame deltas while playing, the first 0.5 s skipped
+//   long tasks  count and longest (PerformanceObserver 'longtask') in the same window
+// A blank page measured the same way, before and after the presets, shows what the machine
+// itself gives at the time (other processes on it cost frames too).
+// Options: --preset ID (repeatable; default every preset in scenarios/), --seconds N of
+// playback (default 4), --port P for the preview server (default a free one), --at top (the
+// page as it opens, the default) or --at views (scrolled so the first view sits just under the
+// sticky playback bar), --skip-build, --json (the numbers as JSON instead of a table). Build
+// logs go to stderr.
+//
+// web-access-log replays the viewer's own access log; the repository has no sample log, so the
+// bench feeds it a generated Common Log Format log (LOG_LINES requests to 40 files).
+
+// The functions handed to page.evaluate run in the page, with its globals.
+/* global window, document, PerformanceObserver, requestAnimationFrame, fetch */
+
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import process from 'node:process';
+import { repoRoot } from './ensure-tools.mjs';
+
+const argv = process.argv.slice(2);
+const opt = { presets: [], seconds: 4, port: 0, json: false, build: true, at: 'top' };
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === '--preset') opt.presets.push(argv[++i]);
+  else if (a === '--seconds') opt.seconds = Number(argv[++i]);
+  else if (a === '--port') opt.port = Number(argv[++i]);
+  else if (a === '--json') opt.json = true;
+  else if (a === '--skip-build') opt.build = false;
+  else if (a === '--at' && ['top', 'views'].includes(argv[i + 1])) opt.at = argv[++i];
+  else {
+    process.stderr.write(
+      `bench:ui: unknown option "${a}" (allowed: --preset ID, --seconds N, --port P, --at top|views, --skip-build, --json)\n`,
+    );
+    process.exit(2);
+  }
+}
+if (!(opt.seconds > 0.5 && opt.seconds <= 120)) {
+  process.stderr.write('bench:ui: --seconds must be a number in (0.5, 120]\n');
+  process.exit(2);
+}
+
+const SKIP_MS = 500; // the first half second of play is not steady playback
+const LOG_LINES = 2000;
+const err = (s) => process.stderr.write(`[bench:ui] ${s}\n`);
+
+const allPresets = readdirSync(path.join(repoRoot, 'scenarios'))
+  .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
+  .map((f) => f.replace(/\.json$/, ''))
+  .sort();
+const presets = opt.presets.length ? opt.presets : allPresets;
+for (const p of presets) {
+  if (!allPresets.includes(p)) {
+    process.stderr.write(`bench:ui: --preset "${p}" is not in scenarios/\n`);
+    process.exit(2);
+  }
+}
+
+if (opt.build) {
+  err('building (wasm core + vite build)…');
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'web/scripts/build.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 2, 2],
+  });
+  if (r.status !== 0) {
+    err(`build failed (exit ${r.status})`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url, child, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode})`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`vite preview did not answer at ${url}`);
+}
+
+function accessLog() {
+  const lines = [];
+  for (let i = 0; i < LOG_LINES; i++) {
+    const f = (i * 7 + ((i * i) % 13)) % 40;
+    const s = String(i % 60).padStart(2, '0');
+    lines.push(
+      `10.0.0.${i % 200} - - [10/Oct/2000:13:55:${s} -0700] "GET /files/f${f}.html HTTP/1.0" 200 ${2000 + f * 1700}`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+function quantile(sorted, q) {
+  if (!sorted.length) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+async function measure(browser, base, id) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const b = (window.__bench = { longtasks: [] });
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          b.longtasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // no longtask support: reported as null
+      b.longtasks = null;
+    }
+  });
+  const out = { preset: id, note: '' };
+  try {
+    await page.goto(`${base}#/s/${id}`);
+    await page.getByTestId('scenario-page').waitFor({ timeout: 60_000 });
+    if (id === 'web-access-log') {
+      await page.getByTestId('log-input').setInputFiles({
+        name: 'bench-access.log',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(accessLog()),
+      });
+      out.note = `generated log, ${LOG_LINES} lines`;
+    }
+    await page.waitForFunction(
+      () => performance.getEntriesByName('nicsim:run-done').length > 0,
+      null,
+      { timeout: 180_000, polling: 100 },
+    );
+    const marks = await page.evaluate(() => ({
+      first: performance.getEntriesByName('nicsim:first-view')[0]?.startTime ?? null,
+      done: performance.getEntriesByName('nicsim:run-done')[0]?.startTime ?? null,
+    }));
+    out.firstViewMs = marks.first;
+    out.runDoneMs = marks.done;
+    if (opt.at === 'views')
+      await page.evaluate(() => {
+        const grid = document.querySelector('.grid');
+        const bar = document.querySelector('[data-testid="playback"]');
+        if (!grid) return;
+        const below = bar ? bar.getBoundingClientRect().height + 8 : 0;
+        window.scrollTo(0, window.scrollY + grid.getBoundingClientRect().top - below);
+      });
+    // Let the page settle after the first draw, then play from the start.
+    await page.waitForTimeout(500);
+    const play = page.getByTestId('play');
+    if ((await play.getAttribute('aria-label')) !== 'Play') await play.click(); // something started playback already: pause it first
+    const startPlay = await page.evaluate(() => performance.now());
+    await play.click();
+    const r = await sampleFrames(page, startPlay);
+    summarise(out, r);
+    if (r.ended)
+      out.note = [out.note, 'playback stopped before the end of the window']
+        .filter(Boolean)
+        .join('; ');
+  } catch (e) {
+    out.error = String(e?.message ?? e).split('\n')[0];
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
+/** rAF deltas from `startPlay` for opt.seconds (the first SKIP_MS left out), and long tasks. */
+async function sampleFrames(page, startPlay) {
+  const seconds = opt.seconds;
+  return page.evaluate(
+    ({ seconds, skip, startPlay }) =>
+      new Promise((resolve) => {
+        const deltas = [];
+        let last = null;
+        const end = startPlay + seconds * 1000;
+        requestAnimationFrame(function frame(now) {
+          if (last !== null && now - startPlay >= skip) deltas.push(now - last);
+          last = now;
+          if (now < end) requestAnimationFrame(frame);
+          else {
+            const steady = startPlay + skip;
+            const lts = window.__bench.longtasks;
+            const ended =
+              document.querySelector('[data-testid="play"]')?.getAttribute('aria-label') === 'Play';
+            resolve({
+              deltas,
+              longtasks: lts ? lts.filter((t) => t.start >= steady && t.start < end) : null,
+              ended,
+            });
+          }
+        });
+      }),
+    { seconds, skip: SKIP_MS, startPlay },
+  );
+}
+
+function summarise(out, r) {
+  const d = [...r.deltas].sort((a, b) => a - b);
+  out.frames = d.length;
+  out.fps = d.length ? 1000 / (d.reduce((s, x) => s + x, 0) / d.length) : null;
+  out.frameP50 = quantile(d, 0.5);
+  out.frameP95 = quantile(d, 0.95);
+  out.frameMax = d.length ? d[d.length - 1] : null;
+  out.longTasks = r.longtasks ? r.longtasks.length : null;
+  out.longestTask = r.longtasks?.length ? Math.max(...r.longtasks.map((t) => t.duration)) : 0;
+}
+
+/**
+ * The same measurement on a blank page whose only work is one line of text changed every frame:
+ * what this machine gives at this moment (other work on it shows here too).
+ */
+async function baseline(browser, when) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const out = { preset: `(blank page, ${when})`, note: 'reference: a page that does nothing' };
+  try {
+    await page.setContent('<!doctype html><body><div id="t" style="font:40px sans-serif"></div>');
+    await page.evaluate(() => {
+      const b = (window.__bench = { longtasks: [] });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          b.longtasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      const el = document.getElementById('t');
+      requestAnimationFrame(function f(now) {
+        el.textContent = now.toFixed(1);
+        requestAnimationFrame(f);
+      });
+    });
+    await page.waitForTimeout(500);
+    const startPlay = await page.evaluate(() => performance.now());
+    summarise(out, await sampleFrames(page, startPlay));
+  } catch (e) {
+    out.error = String(e?.message ?? e).split('\n')[0];
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
+const port = opt.port || (await freePort());
+const base = `http://127.0.0.1:${port}/`;
+const vite = path.join(repoRoot, 'node_modules/.bin/vite');
+const server = spawn(
+  vite,
+  ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+  {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  },
+);
+server.stderr.on('data', (b) => process.stderr.write(b));
+const stop = () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', stop);
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    stop();
+    process.exit(130);
+  });
+
+const rows = [];
+let browser;
+try {
+  await waitForServer(base, server);
+  const { chromium } = await import('playwright');
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+  rows.push(await baseline(browser, 'before'));
+  for (const id of presets) {
+    err(`${id}…`);
+    rows.push(await measure(browser, base, id));
+  }
+  rows.push(await baseline(browser, 'after'));
+} finally {
+  await browser?.close();
+  stop();
+}
+
+if (opt.json) {
+  process.stdout.write(
+    JSON.stringify({ seconds: opt.seconds, skipMs: SKIP_MS, at: opt.at, presets: rows }, null, 2) +
+      '\n',
+  );
+} else {
+  const f = (v, d = 1) => (v === null || v === undefined ? '-' : v.toFixed(d));
+  const head = [
+    'preset',
+    'first view ms',
+    'run done ms',
+    'frame p50',
+    'p95',
+    'max',
+    'fps',
+    'long tasks',
+    'longest ms',
+    'note',
+  ];
+  const body = rows.map((r) =>
+    r.error
+      ? [r.preset, '-', '-', '-', '-', '-', '-', '-', '-', `error: ${r.error}`]
+      : [
+          r.preset,
+          f(r.firstViewMs, 0),
+          f(r.runDoneMs, 0),
+          f(r.frameP50),
+          f(r.frameP95),
+          f(r.frameMax),
+          f(r.fps),
+          r.longTasks === null ? '-' : String(r.longTasks),
+          f(r.longestTask, 0),
+          r.note ?? '',
+        ],
+  );
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) =>
+    cells
+      .map((c, i) =>
+        i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]),
+      )
+      .join('  ')
+      .trimEnd();
+  process.stdout.write(
+    `bench:ui: headless Chromium 1440x900, ${opt.seconds} s of playback per preset (first ${SKIP_MS} ms skipped), page at ${opt.at === 'top' ? 'the top' : 'its first view'}; times in ms\n`,
+  );
+  process.stdout.write(line(head) + '\n');
+  process.stdout.write(line(widths.map((w) => '-'.repeat(w))) + '\n');
+  for (const b of body) process.stdout.write(line(b) + '\n');
+}
