@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const source = (name: string) =>
   readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8');
 
-describe.each(['lanes.ts'])('%s', (name) => {
+describe.each(['lanes.ts', 'requestPath.ts'])('%s', (name) => {
   const text = source(name);
 
   it('holds no firmware tables nor order-based pairing', () => {
