@@ -2,7 +2,8 @@
 // engine's anatomy-of-a-send (S1–S6 of the thesis's Fig 2.4), for the timeline's model and view
 // tests: the receive buffers' start-up, then the send task, the descriptor, the mailbox write across the bus, the descriptor and data
 // fetched by DMA, the frame on the wire, the consumer index written back, the interrupt and the
-// descriptor recycled. Times in ns.
+// descriptor recycled. Times in ns. Each record's id is its position + 1; its cause is the record
+// the core names (core-cpp/README.md, "Causes"), given below by position.
 import type { RawRecord } from '../engine/trace';
 import { C, K, P } from '../engine/traceKinds';
 
@@ -21,7 +22,7 @@ const r = (
 
 const BRIDGE = C.HostBridge;
 
-export const ONE_SEND: RawRecord[] = [
+const RECORDS: RawRecord[] = [
   // Start-up: the driver posts receive buffers; the NIC fetches their descriptors (no packet).
   r(0, K.MailboxWrite, C.Driver, 1, 8),
   r(0, K.BusTxnStart, C.Bus, 1, BRIDGE, 4, P.MailboxPio, 0),
@@ -59,6 +60,40 @@ export const ONE_SEND: RawRecord[] = [
   r(22598, K.MacTxEnd, C.MacTx, 1, 1518),
   r(22598, K.PeerRxDone, C.Peer, 1, 1518),
 ];
+
+/** Effect position → cause position, as the real engine links them (no cause: left out). */
+const CAUSES: Record<number, number> = {
+  3: 0, // the receive producer's mailbox write → it reaches the NIC
+  4: 3, // → the receive descriptor fetch
+  5: 4, // → its bus transfer
+  6: 5,
+  7: 6, // the transfer ends → the DMA is done
+  10: 9, // the send descriptor → the mailbox write
+  12: 11,
+  13: 10, // the mailbox write reaches the NIC
+  14: 13, // → the send descriptor fetch
+  15: 14,
+  16: 15,
+  17: 16,
+  18: 17, // the descriptor is in → the data fetch
+  19: 18,
+  20: 19,
+  21: 20,
+  22: 21, // the data is in → the consumer index write
+  23: 21, // → the frame on the wire
+  24: 22,
+  25: 24,
+  26: 25,
+  27: 26, // the index is in host memory → the interrupt
+  28: 27, // → the interrupt service routine
+  31: 28,
+  32: 23, // the frame's start → its end
+  33: 23, // → the peer has it
+};
+
+export const ONE_SEND: RawRecord[] = RECORDS.map((rec, i) =>
+  CAUSES[i] === undefined ? { ...rec, id: i + 1 } : { ...rec, id: i + 1, cause: CAUSES[i]! + 1 },
+);
 
 /** The trace window of ONE_SEND (ps). */
 export const ONE_SEND_WINDOW = { start: 0, end: 40_000 * NS };

@@ -1,14 +1,14 @@
-// The timeline of lanes (issue 7), in the manner of Perfetto's timeline and OMNeT++'s sequence
+// The timeline of lanes, in the manner of Perfetto's timeline and OMNeT++'s sequence
 // chart: one lane per part of the machine that has records in the run (host CPU, driver, PCI bus,
 // each Tigon CPU, DMA read and write, MAC transmit and receive, the wire, and for the web server
 // and SINIC runs their own parts), slices for what takes time, instants for what does not, and
 // cause-and-effect arrows between them.
 //
-// Every slice, instant and arrow comes from records: an arrow is drawn only where the records'
-// own identifiers (packet ids, DMA ids, bus transaction ids, mailbox values, request numbers) or
-// the core's documented order of emission (a handler's effects are recorded at its end, before
-// its TigonHandlerEnd; a FIFO serves in order) tie a cause to its effect. Nothing here models the
-// machine; an effect whose cause the records do not name gets no arrow.
+// Every slice, instant and arrow comes from records: a slice's start and end are paired by the ids
+// both records carry (DMA id, bus transaction id, packet, request), and an arrow is drawn only
+// where a record names its cause's id (core-cpp/README.md, "Causes"). Nothing here models the
+// machine: no firmware tables, no queue order; an effect whose cause the core did not record gets
+// no arrow.
 import { scaleLinear } from 'd3';
 import type { Trace } from '../engine/trace';
 import {
@@ -26,6 +26,47 @@ import {
   purposeName,
 } from '../engine/traceKinds';
 import type { SystemInfo } from '../engine/types';
+import {
+  BusTxnEnd,
+  BusTxnStart,
+  CoalesceTimer,
+  CpuPart,
+  DiskRead,
+  DmaDone,
+  DmaQueued,
+  DriverPostSendBd,
+  HostCpuBusy,
+  HostDeliver,
+  InterruptRaise,
+  IsrStart,
+  KINDS,
+  MacRxDone,
+  MacRxTaken,
+  MacTxEnd,
+  MacTxQueued,
+  MacTxStart,
+  MailboxArrive,
+  MailboxWrite,
+  NicCacheAppend,
+  NicRegister,
+  PeerRxDone,
+  PeerTxStart,
+  RegisterRead,
+  RingFull,
+  RxDrop,
+  SendComplete,
+  SinicCopy,
+  TigonHandler,
+  TigonHandlerEnd,
+  TigonSemaphore,
+  TxBufferFull,
+  VnicState,
+  WebAsk,
+  WebResponseDone,
+  WebSegment,
+  WebSend,
+  WebServe,
+} from '../trace/records.gen';
 import { formatTime, timeUnitFor } from './format';
 
 // ---------------------------------------------------------------------------------------------
@@ -93,8 +134,11 @@ export interface TimelineArrow {
   /** ps: where the arrow leaves the cause and reaches the effect (t1 >= t0). */
   t0: number;
   t1: number;
-  /** What the records say links them. */
+  /** What the link is: the kinds of its two records, in words. */
   why: string;
+  /** The records at its two ends: the effect's cause, or a cause of a record no item holds. */
+  causeRec: number;
+  effectRec: number;
 }
 
 export interface LaneIndex {
@@ -245,40 +289,6 @@ const SINIC_WHAT = [
   ' (piece)',
 ];
 
-/** Which DMA purposes a Tigon handler path queues at its end (tigon_nic.cpp finish()). */
-const PATH_DMAS: Record<string, number[]> = {
-  SendBdFetch: [P.SendBdFetch],
-  ReceiveBdFetch: [P.RecvBdFetch],
-  SendData: [P.SendDataFetch],
-  SendConsumerDma: [P.SendConsumerWrite],
-  ReturnProducerDma: [P.ReturnProducerWrite],
-  Receive: [P.RecvDataWrite, P.ReturnBdWrite],
-};
-
-/** Which DMA purposes a DMA-complete handler path handles (tigon_nic.cpp claim()). */
-const PATH_DONE: Record<string, number[]> = {
-  ReadDoneSendBds: [P.SendBdFetch],
-  ReadDoneReceiveBds: [P.RecvBdFetch],
-  ReadDoneSendData: [P.SendDataFetch],
-  WriteDoneData: [P.RecvDataWrite],
-  WriteDoneReturnBd: [P.ReturnBdWrite],
-  WriteDoneIndex: [P.SendConsumerWrite, P.ReturnProducerWrite],
-};
-
-/** Event ids by name (the event register's bit order is the core's, in TIGON_EVENTS). */
-const eventBit = (name: string): number => TIGON_EVENTS.findIndex((e) => e.name === name);
-const EV = {
-  SDR: eventBit('SendDataReady'),
-  RC: eventBit('ReceiveComplete'),
-  SBDR: eventBit('SendBdReady'),
-  RBDR: eventBit('ReceiveBdReady'),
-  MB: eventBit('Mailbox'),
-  USC: eventBit('UpdateSendConsumer'),
-  URRP: eventBit('UpdateReturnProducer'),
-  DRC: eventBit('DmaReadComplete'),
-  DWC: eventBit('DmaWriteComplete'),
-} as const;
-
 /** 1,514: thousands separated (toLocaleString is too slow for 200k labels). */
 function formatNumber(v: number): string {
   return String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -288,20 +298,56 @@ function pathName(p: number): string {
   return TIGON_PATHS[p] ?? `path ${p}`;
 }
 
-interface Raise {
-  item: number;
-  t: number;
-  /** An unconditional raise; a fallback only counts when there is none. */
-  primary: boolean;
-  why: string;
-}
+/** Short words for a record at either end of a cause link ("mailbox write", "Send Data Ready"). */
+const LINK_WORDS: Partial<Record<string, string>> = {
+  DriverPostSendBd: 'send descriptor posted',
+  MailboxWrite: 'mailbox write',
+  MailboxArrive: 'mailbox reaches the NIC',
+  BusTxnStart: 'bus transfer',
+  BusTxnEnd: 'bus transfer ends',
+  MacTxQueued: 'frame queued for the MAC',
+  MacTxStart: 'frame on the wire',
+  MacTxEnd: 'frame sent',
+  PeerRxDone: 'peer has the frame',
+  PeerTxStart: 'frame from the peer',
+  MacRxDone: 'frame in',
+  MacRxTaken: 'frame taken',
+  InterruptRaise: 'interrupt',
+  IsrStart: 'interrupt service',
+  IsrEnd: 'interrupt service ends',
+  HostDeliver: 'handed to the stack',
+  SendComplete: 'send descriptor recycled',
+  CoalesceTimer: 'coalescing timer',
+  HostCpuBusy: 'host CPU task',
+  TigonHandlerEnd: 'handler ends',
+  WebAsk: 'request asked',
+  WebServe: 'server takes the request',
+  DiskRead: 'disk read',
+  WebSend: 'response to TCP',
+  WebSegment: 'segment',
+  WebResponseDone: 'whole response in',
+  NicCacheAppend: 'cached content appended',
+  NicRegister: 'register access',
+  VnicState: 'VNIC copy',
+  SinicCopy: 'copy engine',
+  CpuPart: 'host CPU step',
+  L2Copy: 'copy to the user buffer',
+  RegisterRead: 'register read',
+  TxBufferFull: 'transmit buffer full',
+  RxDrop: 'frame dropped',
+};
 
-interface HandlerRun {
-  item: number;
-  event: number;
-  path: number;
-  /** Mailboxes this run claimed (Mailbox handler). */
-  boxes: Set<number>;
+/** What record i is, as one end of an arrow. */
+function linkWords(trace: Trace, i: number): string {
+  const k = trace.kind[i]!;
+  if (DmaQueued.is(trace, i)) return purposeName(DmaQueued.purpose(trace, i));
+  if (DmaDone.is(trace, i)) return `${purposeName(DmaDone.purpose(trace, i))} done`;
+  if (TigonHandler.is(trace, i)) {
+    const ev = TIGON_EVENTS[TigonHandler.event(trace, i)];
+    return ev?.label ?? 'handler';
+  }
+  const name = KIND_NAMES[k] ?? '';
+  return LINK_WORDS[name] ?? KINDS[k]?.doc ?? `kind ${k}`;
 }
 
 /** A map of per-NIC maps (NIC instance → key → value). */
@@ -320,6 +366,9 @@ function fifo<K, V>(m: Map<K, V[]>, k: K): V[] {
   return q;
 }
 
+/** Records without an item a link may pass through before it gives up (BusGrant, CacheCommand). */
+const CAUSE_HOPS = 8;
+
 export function buildTimeline(
   trace: Trace,
   windowStart: number,
@@ -327,8 +376,8 @@ export function buildTimeline(
   setup: TimelineSetup,
 ): TimelineModel {
   const n = trace.length;
-  const { time, kind, component: comp, a, b, c, d, e } = trace;
-  // What kind of run this is decides which rules apply.
+  const { time, kind, component: comp } = trace;
+  // What kind of run this is decides the labels and lanes.
   let web = false;
   let stream = false;
   let tigon = setup.tigon;
@@ -344,8 +393,9 @@ export function buildTimeline(
   const laneIx = new Map<string, number>();
   const lanes: Lane[] = [];
   const items: TimelineItem[] = [];
-  const arrows: TimelineArrow[] = [];
-  let backwards = 0;
+  // The item that holds each record (-1: none): the record that opened it, or closed it.
+  const holder = new Int32Array(n).fill(-1);
+  let cur = 0;
 
   const lane = (k: LaneKind, instance = 0): number => {
     const key = `${k}:${instance}`;
@@ -391,6 +441,7 @@ export function buildTimeline(
       rec,
       open: false,
     });
+    holder[rec] = items.length - 1;
     return items.length - 1;
   };
   /** A slice whose end a later record gives (NaN until then). */
@@ -406,121 +457,57 @@ export function buildTimeline(
     items[ix]!.instant = false;
     return ix;
   };
+  /** The current record ends slice ix (and belongs to it). */
   const close = (ix: number | undefined, t: number): void => {
     if (ix === undefined) return;
+    holder[cur] = ix;
     const it = items[ix]!;
     if (Number.isNaN(it.end)) it.end = Math.max(t, it.start);
   };
   const instant = (laneI: number, rec: number, t: number, label: string, tone: Tone, packet = 0) =>
     add(laneI, rec, t, t, label, tone, packet);
-  const link = (
-    from: number | undefined,
-    to: number | undefined,
-    t0: number,
-    t1: number,
-    why: string,
-  ) => {
-    if (from === undefined || to === undefined || from === to) return;
-    if (t1 < t0) {
-      backwards++;
-      return;
-    }
-    arrows.push({ from, to, t0, t1, why });
-  };
-  const startOf = (ix: number) => items[ix]!.start;
-  const endOr = (ix: number, t: number) => {
-    const x = items[ix]!.end;
-    return Number.isNaN(x) ? t : x;
-  };
   const pk = (p: number) => (p ? ` · packet ${p}` : '');
 
-  // Host CPU and interrupts.
-  const pendingRaise = new Map<number, number[]>(); // NIC → InterruptRaise items not yet serviced
-  const lastIsr = new Map<number, number>(); // NIC → the last interrupt service slice
-  const lastSendTask = new Map<number, number>(); // NIC → the last send task slice
-  // Driver → mailbox → NIC.
-  const segBatch = new Map<number, { t: number; packets: number[]; first: number }>();
-  const posts = new Map<number, { item: number; packets: number[] }[]>(); // NIC → FIFO
-  const mailboxPackets = new Map<number, number[]>(); // MailboxWrite item → packets announced
-  const writes = new Map<string, number[]>(); // "nic:box:value" → MailboxWrite items (FIFO)
-  const announced = new PerNic<number>(); // packet → the MailboxArrive that announced it
-  let lastPio = -1; // the last mailbox PIO bus transaction
-  let lastPioRead = -1;
-  // Bus and DMA.
+  // Slices opened by one record and ended by another, paired by the ids both carry.
+  const serviceAt = new Map<string, number>(); // "nic:start" and "nic:end" → interrupt service
+  const isrRecords: number[] = []; // IsrStart/IsrEnd of the host CPU's service routine
+  const segBatch = new Map<number, { t: number; packets: number[] }>();
   const busOpen = new Map<number, number>(); // txn → item
-  const busPacket = new Map<number, number>(); // item → packet (for DMA matching)
   const busBytes = new Map<number, number>(); // item → bytes asked for
-  const dmaTxns = new Map<number, number[]>(); // DMA master component → its txns since its last DMA
   const dmaOpen = new Map<number, number>(); // dma id → item
-  const dmaQueue = new Map<number, number[]>(); // DMA channel component → its open DMAs in order
-  const dmaPurpose = new Map<number, number>(); // item → purpose
-  const dmaDoneFifo = new Map<string, number[]>(); // "nic:channel" → DmaDone items (Tigon)
-  const lastDmaDone = new Map<number, { item: number; purpose: number; t: number }>();
-  const bdFetches = new Map<number, { packet: number; item: number; t: number }[]>();
-  const dataStarted = new PerNic<boolean>();
-  const dataIn = new PerNic<{ item: number; t: number }>(); // packet's latest data in the NIC
-  const indexDone = new Map<string, number[]>(); // "nic:cause" → index write DMA items (fixed NIC)
-  const lastTimer = new Map<number, { item: number; t: number; cause: number }>();
-  // MAC and wire.
-  const macTxOpen = new PerNic<number>();
+  const recOfId = new Map<number, number>(); // record id → index (for the bus's DMA)
+  const macTxOpen = new PerNic<number>(); // packet → item
   const wireTxOpen = new PerNic<number>();
   const wireRxOpen = new PerNic<number>();
-  const macRxItem = new PerNic<number>();
   const macRxOpen = new PerNic<number>();
-  const lastPeerRx = new Map<number, { item: number; t: number }>();
-  // Tigon.
-  const handlerOpen = new Map<string, HandlerRun>(); // "nic:cpu"
+  const handlerOpen = new Map<string, number>(); // "nic:cpu" → item
   const spinOpen = new Map<string, number>();
-  const pendingMailbox = new Map<number, { item: number; box: number }[]>();
-  const raises = new Map<string, Raise[]>(); // "nic:event"
-  const effects = new Map<number, { t: number; list: number[] }>(); // NIC → effect items at t
-  const effectKind = new Map<number, 'dma' | 'mac' | 'irq'>();
-  // Web.
-  const deliverItem = new Map<number, number>(); // packet → HostDeliver item
-  const askByPacket = new Map<number, { item: number; request: number }>();
-  const requestPacket = new Map<number, number>(); // request → the packet that asked for it
-  const serverOpen = new Map<number, { item: number; taskEnd: number }>(); // request → slice
+  const serverOpen = new Map<number, number>(); // request → slice
   const diskOpen = new Map<number, number>();
-  const webSendAt = new Map<number, { item: number; t: number }>();
-  const serveTask = new Map<number, number>(); // request → its serve task slice
-  // SINIC.
   const copyOpen = new Map<number, number>(); // VNIC → item
-
-  const noteEffect = (nic: number, t: number, item: number, what: 'dma' | 'mac' | 'irq') => {
-    let x = effects.get(nic);
-    if (!x || x.t !== t) effects.set(nic, (x = { t, list: [] }));
-    x.list.push(item);
-    effectKind.set(item, what);
-  };
-  const raise = (nic: number, event: number, r: Raise) => fifo(raises, `${nic}:${event}`).push(r);
+  const copyDone = new Map<number, number>(); // VNIC → its last copying slice
 
   for (let i = 0; i < n; i++) {
+    cur = i;
+    recOfId.set(trace.id[i]!, i);
     const t = time[i]!;
     const k = kind[i]!;
     const cf = comp[i]!;
     const inst = componentInstance(cf);
-    const A = a[i]!;
-    const B = b[i]!;
-    const Cc = c[i]!;
-    const D = d[i]!;
-    const E = e[i]!;
     // By name: a switch over K's properties would look each one up for every record.
     switch (KIND_NAMES[k]) {
       // ---- host CPU -----------------------------------------------------------------------
       case 'HostCpuBusy': {
-        const dur = B + Cc * 4294967296;
-        const nic = D;
+        const dur = HostCpuBusy.durationPs(trace, i);
+        const nic = HostCpuBusy.nic(trace, i);
         const on = nics > 1 ? ` (NIC ${nic + 1})` : '';
-        const prev = i > 0 && time[i - 1] === t ? kind[i - 1] : -1;
-        if (A === 1) {
+        if (HostCpuBusy.task(trace, i) === 1) {
           const ix = add(lane('hostCpu'), i, t, t + dur, `interrupt service${on}`, 'cpuTask:1');
-          for (const r of pendingRaise.get(nic) ?? [])
-            link(r, ix, startOf(r), t, 'the interrupt runs the driver’s interrupt service routine');
-          pendingRaise.set(nic, []);
-          lastIsr.set(nic, ix);
-        } else if (prev === K.WebServe) {
-          const request = a[i - 1]!;
-          const ix = add(
+          serviceAt.set(`${nic}:${t}`, ix);
+          serviceAt.set(`${nic}:${t + dur}`, ix);
+        } else if (i > 0 && time[i - 1] === t && WebServe.is(trace, i - 1)) {
+          const request = WebServe.request(trace, i - 1);
+          add(
             lane('hostCpu'),
             i,
             t,
@@ -528,14 +515,8 @@ export function buildTimeline(
             `serve request ${request}: look up the file, build the HTTP header`,
             'cpuTask:serve',
           );
-          serveTask.set(request, ix);
-          const s = serverOpen.get(request);
-          if (s) {
-            s.taskEnd = t + dur;
-            link(s.item, ix, t, t, 'the server process runs on the host CPU');
-          }
         } else {
-          const ix = add(
+          add(
             lane('hostCpu'),
             i,
             t,
@@ -545,228 +526,192 @@ export function buildTimeline(
               : `send: the driver builds a descriptor${on}`,
             'cpuTask:0',
           );
-          lastSendTask.set(nic, ix);
         }
         break;
       }
       case 'CpuPart': {
-        const part = CPU_PARTS[A] ?? `part ${A}`;
-        add(lane('hostCpu'), i, t, t + B * 1000, `${part}${pk(Cc)}`, `cpuPart:${part}`, Cc);
+        const p = CpuPart.part(trace, i);
+        const part = CPU_PARTS[p] ?? `part ${p}`;
+        const packet = CpuPart.packet(trace, i);
+        add(
+          lane('hostCpu'),
+          i,
+          t,
+          t + CpuPart.durationNs(trace, i) * 1000,
+          `${part}${pk(packet)}`,
+          `cpuPart:${part}`,
+          packet,
+        );
         break;
       }
       case 'IsrStart':
         if (componentKind(cf) === C.Driver) {
           // SINIC and CNIC runs: the interrupt handler as one step of the driver.
-          const ix = instant(lane('driver', inst), i, t, `interrupt handler ${A} starts`, 'alert');
-          for (const r of pendingRaise.get(inst) ?? [])
-            link(r, ix, startOf(r), t, 'the interrupt runs the driver’s handler');
-          pendingRaise.set(inst, []);
+          instant(
+            lane('driver', inst),
+            i,
+            t,
+            `interrupt handler ${IsrStart.interrupt(trace, i)} starts`,
+            'alert',
+          );
+        } else {
+          // The fixed NIC and the Tigon: the service routine is the host CPU's interrupt service
+          // task of this NIC starting at this time (recorded just after it).
+          isrRecords.push(i);
         }
+        break;
+      case 'IsrEnd':
+        isrRecords.push(i);
         break;
 
       // ---- web server -----------------------------------------------------------------------
       case 'WebAsk': {
-        const ix = instant(
+        const request = WebAsk.request(trace, i);
+        instant(
           lane('client', inst),
           i,
           t,
-          `asks for request ${A} (connection ${D})`,
+          `asks for request ${request} (connection ${WebAsk.connection(trace, i)})`,
           'web',
-          B,
+          WebAsk.packet(trace, i),
         );
-        askByPacket.set(B, { item: ix, request: A });
-        requestPacket.set(A, B);
         break;
       }
       case 'WebServe': {
+        const request = WebServe.request(trace, i);
         const ix = open(
           lane('server'),
           i,
           t,
-          `request ${A}: file ${B}, ${formatNumber(Cc)} B, file cache ${E ? 'hit' : 'miss'}`,
+          `request ${request}: file ${WebServe.file(trace, i)}, ${formatNumber(WebServe.contentBytes(trace, i))} B, file cache ${WebServe.fileCache(trace, i) ? 'hit' : 'miss'}`,
           'web',
         );
-        serverOpen.set(A, { item: ix, taskEnd: t });
-        const p = requestPacket.get(A);
-        const del = p !== undefined ? deliverItem.get(p) : undefined;
-        if (del !== undefined)
-          link(del, ix, startOf(del), t, `the request arrived in packet ${p}; the server takes it`);
+        serverOpen.set(request, ix);
         break;
       }
       case 'DiskRead': {
-        if (D === 0) {
+        const request = DiskRead.request(trace, i);
+        if (DiskRead.phase(trace, i) === 0) {
           const ix = open(
             lane('disk'),
             i,
             t,
-            `read file ${B} for request ${A}: ${formatNumber(Cc)} B`,
+            `read file ${DiskRead.file(trace, i)} for request ${request}: ${formatNumber(DiskRead.bytes(trace, i))} B`,
             'disk',
           );
-          diskOpen.set(A, ix);
-          const s = serverOpen.get(A);
-          if (s)
-            link(
-              s.item,
-              ix,
-              Math.min(t, s.taskEnd),
-              t,
-              'a file-cache miss: the server waits for the disk',
-            );
+          diskOpen.set(request, ix);
         } else {
-          close(diskOpen.get(A), t);
+          close(diskOpen.get(request), t);
+          diskOpen.delete(request);
         }
         break;
       }
       case 'WebSend': {
-        const s = serverOpen.get(A);
-        if (s) {
-          const it = items[s.item]!;
-          close(s.item, t);
-          it.label += ` → TCP: ${plural(Cc, 'segment')}${D ? ' (write, a copy)' : ' (sendfile)'}`;
-          const dk = diskOpen.get(A);
-          if (dk !== undefined && !Number.isNaN(items[dk]!.end))
-            link(dk, s.item, items[dk]!.end, t, 'the file is in memory: the response goes to TCP');
-          serverOpen.delete(A);
-          webSendAt.set(A, { item: s.item, t });
+        const request = WebSend.request(trace, i);
+        const s = serverOpen.get(request);
+        if (s !== undefined) {
+          const it = items[s]!;
+          close(s, t);
+          const segs = WebSend.packets(trace, i);
+          it.label += ` → TCP: ${plural(segs, 'segment')}${WebSend.api(trace, i) ? ' (write, a copy)' : ' (sendfile)'}`;
+          serverOpen.delete(request);
         }
         break;
       }
       case 'WebSegment': {
-        const ix = instant(
+        const packet = WebSegment.packet(trace, i);
+        instant(
           lane('driver', inst),
           i,
           t,
-          `packet ${A}: a segment of request ${B} (${formatNumber(D)} B headers + ${formatNumber(E)} B content)`,
+          `packet ${packet}: a segment of request ${WebSegment.request(trace, i)} (${formatNumber(WebSegment.headerBytes(trace, i))} B headers + ${formatNumber(WebSegment.contentBytes(trace, i))} B content)`,
           'driver',
-          A,
+          packet,
         );
         let batch = segBatch.get(inst);
-        if (!batch || batch.t !== t) segBatch.set(inst, (batch = { t, packets: [], first: ix }));
-        batch.packets.push(A);
-        const ws = webSendAt.get(B);
-        if (ws) {
-          link(ws.item, ix, ws.t, t, `TCP cuts request ${B}’s response into segments`);
-          webSendAt.delete(B);
-        }
+        if (!batch || batch.t !== t) segBatch.set(inst, (batch = { t, packets: [] }));
+        batch.packets.push(packet);
         break;
       }
-      case 'WebResponseDone': {
-        const ix = instant(
+      case 'WebResponseDone':
+        instant(
           lane('client', inst),
           i,
           t,
-          `has the whole response to request ${A} (${formatNumber(Cc)} B)`,
+          `has the whole response to request ${WebResponseDone.request(trace, i)} (${formatNumber(WebResponseDone.contentBytes(trace, i))} B)`,
           'web',
         );
-        const last = lastPeerRx.get(inst);
-        if (last && last.t === t) link(last.item, ix, t, t, 'its last segment arrived');
         break;
-      }
 
       // ---- driver ---------------------------------------------------------------------------
       case 'DriverPostSendBd': {
+        // The web server's driver posts a batch of segments' descriptors at one instant.
         const batch = segBatch.get(inst);
-        const webStyle = batch !== undefined && batch.t === t;
-        const ix = webStyle
-          ? instant(
-              lane('driver', inst),
-              i,
-              t,
-              `S1: posts ${Cc} send descriptors from slot ${B}`,
-              'driver',
-            )
-          : instant(
-              lane('driver', inst),
-              i,
-              t,
-              `S1: send descriptor for packet ${A} in slot ${B} (${formatNumber(Cc)} B frame)`,
-              'driver',
-              A,
-            );
-        fifo(posts, inst).push({ item: ix, packets: webStyle ? batch.packets : [A] });
-        const task = lastSendTask.get(inst);
-        if (task !== undefined && items[task]!.end === t)
-          link(
-            task,
-            webStyle ? batch.first : ix,
+        const slot = DriverPostSendBd.slot(trace, i);
+        if (batch !== undefined && batch.t === t) {
+          instant(
+            lane('driver', inst),
+            i,
             t,
-            t,
-            'the send task ends by posting the descriptors',
+            `S1: posts ${DriverPostSendBd.frameBytes(trace, i)} send descriptors from slot ${slot}`,
+            'driver',
           );
-        if (webStyle) {
-          link(batch.first, ix, t, t, 'the segments’ descriptors go into the send ring');
           segBatch.delete(inst);
+        } else {
+          const packet = DriverPostSendBd.packet(trace, i);
+          instant(
+            lane('driver', inst),
+            i,
+            t,
+            `S1: send descriptor for packet ${packet} in slot ${slot} (${formatNumber(DriverPostSendBd.frameBytes(trace, i))} B frame)`,
+            'driver',
+            packet,
+          );
         }
         break;
       }
       case 'MailboxWrite': {
-        const ix = instant(
+        const box = MailboxWrite.mailbox(trace, i);
+        instant(
           lane('driver', inst),
           i,
           t,
-          `S2: mailbox write, ${MAILBOX_NAMES[A] ?? A} = ${B}`,
+          `S2: mailbox write, ${MAILBOX_NAMES[box] ?? box} = ${MailboxWrite.value(trace, i)}`,
           'mailbox',
         );
-        if (A === 0) {
-          const q = posts.get(inst);
-          const post = q?.[0];
-          if (post && startOf(post.item) <= t) {
-            q!.shift();
-            mailboxPackets.set(ix, post.packets);
-            link(
-              post.item,
-              ix,
-              startOf(post.item),
-              t,
-              'the driver tells the NIC of the new descriptors',
-            );
-          }
-        }
-        const isr = lastIsr.get(inst);
-        if (isr !== undefined && items[isr]!.end === t)
-          link(isr, ix, t, t, 'the interrupt service routine ends with these mailbox writes');
-        fifo(writes, `${inst}:${A}:${B}`).push(ix);
         break;
       }
-      case 'RegisterRead': {
-        const ix = instant(
+      case 'RegisterRead':
+        instant(
           lane('driver', inst),
           i,
           t,
-          `reads the NIC’s send consumer index: ${B}`,
+          `reads the NIC’s send consumer index: ${RegisterRead.value(trace, i)}`,
           'driver',
         );
-        if (lastPioRead >= 0 && items[lastPioRead]!.end === t)
-          link(lastPioRead, ix, t, t, 'the read’s bus transaction returns the value');
         break;
-      }
       case 'HostDeliver': {
-        const ix = instant(
+        const packet = HostDeliver.packet(trace, i);
+        instant(
           lane('driver', inst),
           i,
           t,
-          `hands packet ${A} to the protocol stack (${formatNumber(B)} B)`,
+          `hands packet ${packet} to the protocol stack (${formatNumber(HostDeliver.payloadBytes(trace, i))} B)`,
           'driver',
-          A,
+          packet,
         );
-        const isr = lastIsr.get(inst);
-        if (isr !== undefined && items[isr]!.end === t)
-          link(isr, ix, t, t, 'the interrupt service routine finds the return descriptor');
-        deliverItem.set(A, ix);
         break;
       }
       case 'SendComplete': {
-        const ix = instant(
+        const packet = SendComplete.packet(trace, i);
+        instant(
           lane('driver', inst),
           i,
           t,
-          `recycles packet ${A}’s send descriptor`,
+          `recycles packet ${packet}’s send descriptor`,
           'driver',
-          A,
+          packet,
         );
-        const isr = lastIsr.get(inst);
-        if (isr !== undefined && items[isr]!.end === t)
-          link(isr, ix, t, t, 'the interrupt service routine finds the descriptor consumed');
         break;
       }
       case 'RingFull':
@@ -774,7 +719,7 @@ export function buildTimeline(
           lane(componentKind(cf) === C.Driver ? 'driver' : 'nic', inst),
           i,
           t,
-          `${['send', 'receive', 'return'][A] ?? 'a'} ring full`,
+          `${['send', 'receive', 'return'][RingFull.ring(trace, i)] ?? 'a'} ring full`,
           'alert',
         );
         break;
@@ -785,16 +730,19 @@ export function buildTimeline(
         instant(lane('driver', inst), i, t, 'resumes: ring space again', 'driver');
         break;
       case 'NicRegister': {
-        const name = NIC_REGISTER_NAMES[A] ?? `register ${A}`;
-        const v = B === 0xffff ? '' : ` (VNIC ${B})`;
-        if ((A === 2 || A === 5) && E > 0) {
+        const reg = NicRegister.reg(trace, i);
+        const vnic = NicRegister.vnic(trace, i);
+        const waitNs = NicRegister.accessNs(trace, i);
+        const name = NIC_REGISTER_NAMES[reg] ?? `register ${reg}`;
+        const v = vnic === 0xffff ? '' : ` (VNIC ${vnic})`;
+        if ((reg === 2 || reg === 5) && waitNs > 0) {
           // RxWait / TxWait: the access lasts until the NIC satisfies it; recorded as it returns.
           add(
             lane('driver', inst),
             i,
-            t - E * 1000,
+            t - waitNs * 1000,
             t,
-            `${name}${v}: waits ${formatTime(E * 1000)}`,
+            `${name}${v}: waits ${formatTime(waitNs * 1000)}`,
             'register',
           );
         } else {
@@ -805,486 +753,295 @@ export function buildTimeline(
 
       // ---- bus --------------------------------------------------------------------------------
       case 'BusTxnStart': {
-        const master = componentLabel(B);
+        const purpose = BusTxnStart.purpose(trace, i);
+        const packet = BusTxnStart.packet(trace, i);
+        const bytes = BusTxnStart.bytes(trace, i);
         const ix = open(
           lane('bus'),
           i,
           t,
-          `${purposeName(D)} · ${master} · ${formatNumber(Cc)} B${pk(E)}`,
-          `purpose:${D}`,
-          E,
+          `${purposeName(purpose)} · ${componentLabel(BusTxnStart.master(trace, i))} · ${formatNumber(bytes)} B${pk(packet)}`,
+          `purpose:${purpose}`,
+          packet,
         );
-        busOpen.set(A, ix);
-        busPacket.set(ix, E);
-        busBytes.set(ix, Cc);
-        const mk = componentKind(B);
-        if (mk === C.DmaRead || mk === C.DmaWrite) {
-          fifo(dmaTxns, B).push(ix);
-          // The channel serves its DMAs in order: this burst is its oldest open DMA's.
-          const head = dmaQueue.get(B)?.[0];
-          if (head !== undefined && Number.isNaN(items[head]!.busy) && items[head]!.packet === E)
-            items[head]!.busy = t;
+        busOpen.set(BusTxnStart.txn(trace, i), ix);
+        busBytes.set(ix, bytes);
+        // A DMA's wait in its queue ends with its first burst: the DMA its causes lead back to.
+        let c = recOfId.get(trace.cause[i]!);
+        for (let hop = 0; c !== undefined && hop < CAUSE_HOPS; hop++) {
+          if (DmaQueued.is(trace, c)) {
+            const d = holder[c]!;
+            if (d >= 0 && Number.isNaN(items[d]!.busy)) items[d]!.busy = t;
+            break;
+          }
+          c = recOfId.get(trace.cause[c]!);
         }
         break;
       }
       case 'BusTxnEnd': {
-        const ix = busOpen.get(A);
+        const txn = BusTxnEnd.txn(trace, i);
+        const ix = busOpen.get(txn);
         if (ix === undefined) break;
-        busOpen.delete(A);
+        busOpen.delete(txn);
         close(ix, t);
         const it = items[ix]!;
-        if (Cc === 0 && D !== P.MailboxPio) it.label += ' · Retry (no data)';
-        else if (busBytes.get(ix) !== Cc) it.label += ` · ${formatNumber(Cc)} B moved`;
-        if (D === P.MailboxPio) lastPio = ix;
-        if (D === P.RegisterRead) lastPioRead = ix;
+        const moved = BusTxnEnd.bytes(trace, i);
+        const purpose = BusTxnEnd.purpose(trace, i);
+        if (moved === 0 && purpose !== P.MailboxPio) it.label += ' · Retry (no data)';
+        else if (busBytes.get(ix) !== moved) it.label += ` · ${formatNumber(moved)} B moved`;
         break;
       }
 
       // ---- NIC ------------------------------------------------------------------------------
       case 'MailboxArrive': {
-        const ix = instant(
-          lane('nic', inst),
-          i,
-          t,
-          `mailbox ${MAILBOX_NAMES[A] ?? A} = ${B} reaches the NIC`,
-          'mailbox',
-        );
-        const w = fifo(writes, `${inst}:${A}:${B}`).shift();
-        if (w !== undefined) {
-          if (lastPio >= 0 && items[lastPio]!.end === t) {
-            link(w, lastPio, startOf(w), startOf(lastPio), 'the write crosses the bus (PIO)');
-            link(lastPio, ix, t, t, 'the PIO write reaches the NIC’s mailbox');
-          } else {
-            link(w, ix, startOf(w), t, 'the PIO write reaches the NIC’s mailbox');
-          }
-          for (const p of mailboxPackets.get(w) ?? []) announced.of(inst).set(p, ix);
-        }
-        if (tigon) fifo(pendingMailbox, inst).push({ item: ix, box: A });
-        break;
-      }
-      case 'InterruptRaise': {
-        const cause = ['', 'send', 'receive', 'send and receive'][A & 3] ?? '';
-        const ix = instant(
-          lane('nic', inst),
-          i,
-          t,
-          `S6/R4: interrupt (${cause}${B ? ', coalescing timer' : ''})`,
-          'alert',
-        );
-        fifo(pendingRaise, inst).push(ix);
-        if (tigon) noteEffect(inst, t, ix, 'irq');
-        else if (!stream) {
-          for (const [bit, name] of [
-            [1, 'send'],
-            [2, 'receive'],
-          ] as const) {
-            if (!(A & bit)) continue;
-            const src = fifo(indexDone, `${inst}:${name}`).shift();
-            if (src !== undefined)
-              link(src, ix, items[src]!.end, t, 'the index is in host memory: the NIC interrupts');
-          }
-        }
-        break;
-      }
-      case 'CoalesceTimer': {
-        const ix = instant(
-          lane('nic', inst),
-          i,
-          t,
-          `coalescing timer expires (${['', 'send', 'receive', 'both'][A & 3]})`,
-          'warn',
-        );
-        lastTimer.set(inst, { item: ix, t, cause: A });
-        if (tigon) {
-          if (A & 1)
-            raise(inst, EV.USC, {
-              item: ix,
-              t,
-              primary: true,
-              why: 'the timer raises Update Send Consumer',
-            });
-          if (A & 2)
-            raise(inst, EV.URRP, {
-              item: ix,
-              t,
-              primary: true,
-              why: 'the timer raises Update Receive Return Producer',
-            });
-        }
-        break;
-      }
-      case 'TxBufferFull':
+        const box = MailboxArrive.mailbox(trace, i);
         instant(
           lane('nic', inst),
           i,
           t,
-          `transmit buffer full: packet ${A}’s data waits`,
-          'warn',
-          A,
+          `mailbox ${MAILBOX_NAMES[box] ?? box} = ${MailboxArrive.value(trace, i)} reaches the NIC`,
+          'mailbox',
         );
         break;
-      case 'RxDrop':
-        instant(lane('nic', inst), i, t, `drops packet ${A}: ${DROP_REASONS[B] ?? B}`, 'alert', A);
-        break;
-      case 'NicCacheAppend': {
-        const ix = instant(
+      }
+      case 'InterruptRaise': {
+        const causes = InterruptRaise.causes(trace, i);
+        const what = ['', 'send', 'receive', 'send and receive'][causes & 3] ?? '';
+        instant(
           lane('nic', inst),
           i,
           t,
-          `appends ${formatNumber(B)} B of cached content to packet ${A}`,
-          'purpose:1',
-          A,
+          `S6/R4: interrupt (${what}${InterruptRaise.trigger(trace, i) ? ', coalescing timer' : ''})`,
+          'alert',
         );
-        if (!tigon) firstData(inst, A, ix, t);
-        dataIn.of(inst).set(A, { item: ix, t });
+        break;
+      }
+      case 'CoalesceTimer':
+        instant(
+          lane('nic', inst),
+          i,
+          t,
+          `coalescing timer expires (${['', 'send', 'receive', 'both'][CoalesceTimer.causes(trace, i) & 3]})`,
+          'warn',
+        );
+        break;
+      case 'TxBufferFull': {
+        const packet = TxBufferFull.packet(trace, i);
+        instant(
+          lane('nic', inst),
+          i,
+          t,
+          `transmit buffer full: packet ${packet}’s data waits`,
+          'warn',
+          packet,
+        );
+        break;
+      }
+      case 'RxDrop': {
+        const packet = RxDrop.packet(trace, i);
+        const reason = RxDrop.reason(trace, i);
+        instant(
+          lane('nic', inst),
+          i,
+          t,
+          `drops packet ${packet}: ${DROP_REASONS[reason] ?? reason}`,
+          'alert',
+          packet,
+        );
+        break;
+      }
+      case 'NicCacheAppend': {
+        const packet = NicCacheAppend.packet(trace, i);
+        instant(
+          lane('nic', inst),
+          i,
+          t,
+          `appends ${formatNumber(NicCacheAppend.bytes(trace, i))} B of cached content to packet ${packet}`,
+          'purpose:1',
+          packet,
+        );
         break;
       }
 
       // ---- DMA --------------------------------------------------------------------------------
       case 'DmaQueued': {
-        const ck = componentKind(cf);
+        const purpose = DmaQueued.purpose(trace, i);
+        const packet = DmaQueued.packet(trace, i);
         const ix = open(
-          lane(ck === C.DmaWrite ? 'dmaWrite' : 'dmaRead', inst),
+          lane(componentKind(cf) === C.DmaWrite ? 'dmaWrite' : 'dmaRead', inst),
           i,
           t,
-          `${purposeName(B)} · ${formatNumber(Cc)} B${pk(D)}`,
-          `purpose:${B}`,
-          D,
+          `${purposeName(purpose)} · ${formatNumber(DmaQueued.bytes(trace, i))} B${pk(packet)}`,
+          `purpose:${purpose}`,
+          packet,
         );
         items[ix]!.busy = NaN;
-        dmaOpen.set(A, ix);
-        fifo(dmaQueue, cf).push(ix);
-        dmaPurpose.set(ix, B);
-        if (tigon) {
-          noteEffect(inst, t, ix, 'dma');
-        } else if (!stream) {
-          if (B === P.SendBdFetch) {
-            const arr = announced.of(inst).get(D);
-            if (arr !== undefined)
-              link(
-                arr,
-                ix,
-                startOf(arr),
-                t,
-                `the mailbox announced packet ${D}’s descriptor: the NIC fetches it`,
-              );
-          } else if (B === P.SendDataFetch) {
-            firstData(inst, D, ix, t);
-          } else if (B === P.RecvDataWrite || B === P.ReturnBdWrite) {
-            const rx = macRxItem.of(inst).get(D);
-            if (rx !== undefined)
-              link(
-                rx,
-                ix,
-                startOf(rx),
-                t,
-                B === P.RecvDataWrite
-                  ? 'R2: the frame goes to a host buffer'
-                  : 'R3: its return descriptor follows',
-              );
-          } else if (B === P.SendConsumerWrite || B === P.ReturnProducerWrite) {
-            const want = B === P.SendConsumerWrite ? P.SendDataFetch : P.ReturnBdWrite;
-            const last = lastDmaDone.get(inst);
-            const timer = lastTimer.get(inst);
-            const bit = B === P.SendConsumerWrite ? 1 : 2;
-            if (last && last.t === t && (last.purpose === want || last.purpose === B))
-              link(
-                last.item,
-                ix,
-                t,
-                t,
-                last.purpose === B
-                  ? 'another index write follows the one just done'
-                  : B === P.SendConsumerWrite
-                    ? 'S6: the descriptor is consumed; the NIC reports its consumer index'
-                    : 'R4: the return descriptor is written; the NIC reports its producer index',
-              );
-            else if (timer && timer.t === t && timer.cause & bit)
-              link(timer.item, ix, t, t, 'the coalescing timer sends the index');
-          }
-        }
+        dmaOpen.set(DmaQueued.dma(trace, i), ix);
         break;
       }
       case 'DmaDone': {
-        const ix = dmaOpen.get(A);
-        const ch = componentKind(cf) === C.DmaWrite ? 'write' : 'read';
-        const txns = dmaTxns.get(cf) ?? [];
-        dmaTxns.set(cf, []);
-        if (ix === undefined) {
-          // Queued before the window opened: the firmware still hears of it, in order.
-          if (tigon) fifo(dmaDoneFifo, `${inst}:${ch}`).push(-1);
-          break;
-        }
-        dmaOpen.delete(A);
-        const q = dmaQueue.get(cf) ?? [];
-        const at = q.indexOf(ix);
-        if (at >= 0) q.splice(at, 1);
+        const dma = DmaDone.dma(trace, i);
+        const ix = dmaOpen.get(dma);
+        if (ix === undefined) break; // queued before the window opened
+        dmaOpen.delete(dma);
         close(ix, t);
         const it = items[ix]!;
-        // The engine serves one DMA at a time, in order: this DMA's bursts are the channel's bus
-        // transactions since its previous DMA was done.
-        const mine = txns.filter((x) => busPacket.get(x) === D);
-        if (mine.length) {
-          const first = mine[0]!;
-          const last = mine[mine.length - 1]!;
-          it.busy = Math.max(it.start, startOf(first));
-          link(ix, first, it.start, startOf(first), 'the DMA engine takes the bus');
-          link(
-            last,
-            ix,
-            endOr(last, t),
-            t,
-            mine.length > 1
-              ? `its last of ${mine.length} bursts ends: the DMA is done`
-              : 'the transfer ends: the DMA is done',
-          );
-        } else {
-          it.busy = it.start;
-        }
-        lastDmaDone.set(inst, { item: ix, purpose: B, t });
-        if (tigon) fifo(dmaDoneFifo, `${inst}:${ch}`).push(ix);
-        if (B === P.SendBdFetch) fifo(bdFetches, inst).push({ packet: D, item: ix, t });
-        if (B === P.SendDataFetch) dataIn.of(inst).set(D, { item: ix, t });
-        if (B === P.SendConsumerWrite) fifo(indexDone, `${inst}:send`).push(ix);
-        if (B === P.ReturnProducerWrite) fifo(indexDone, `${inst}:receive`).push(ix);
+        if (Number.isNaN(it.busy)) it.busy = it.start; // no burst of its own in the trace
         break;
       }
 
       // ---- MAC and wire -----------------------------------------------------------------------
       case 'MacTxQueued': {
-        const ix = open(lane('macTx', inst), i, t, `frame of packet ${A}`, 'frameTx', A);
+        const packet = MacTxQueued.packet(trace, i);
+        const ix = open(lane('macTx', inst), i, t, `frame of packet ${packet}`, 'frameTx', packet);
         items[ix]!.busy = NaN;
-        macTxOpen.of(inst).set(A, ix);
-        noteEffect(inst, t, ix, 'mac');
+        macTxOpen.of(inst).set(packet, ix);
         break;
       }
       case 'MacTxStart': {
-        let ix = macTxOpen.of(inst).get(A);
+        const packet = MacTxStart.packet(trace, i);
+        const bytes = MacTxStart.frameBytes(trace, i);
+        let ix = macTxOpen.of(inst).get(packet);
         if (ix === undefined) {
-          ix = open(lane('macTx', inst), i, t, `frame of packet ${A}`, 'frameTx', A);
-          macTxOpen.of(inst).set(A, ix);
+          ix = open(lane('macTx', inst), i, t, `frame of packet ${packet}`, 'frameTx', packet);
+          macTxOpen.of(inst).set(packet, ix);
         }
         const it = items[ix]!;
         it.busy = t;
-        it.label = `S5: sends packet ${A}’s frame, ${formatNumber(B)} B`;
+        it.label = `S5: sends packet ${packet}’s frame, ${formatNumber(bytes)} B`;
         const w = open(
           lane('wireTx', inst),
           i,
           t,
-          `packet ${A}’s frame to the peer, ${formatNumber(B)} B`,
+          `packet ${packet}’s frame to the peer, ${formatNumber(bytes)} B`,
           'frameTx',
-          A,
+          packet,
         );
-        wireTxOpen.of(inst).set(A, w);
-        link(ix, w, t, t, 'the MAC puts the frame on the wire');
-        const din = dataIn.of(inst).get(A);
-        if (din)
-          link(din.item, ix, din.t, t, 'its data is in the transmit buffer: the MAC may send it');
+        wireTxOpen.of(inst).set(packet, w);
+        // The frame's start is the MAC's: the wire's slice follows from it (PeerRxDone's cause).
+        holder[i] = ix;
         break;
       }
       case 'MacTxEnd': {
-        const ix = macTxOpen.of(inst).get(A);
-        close(ix, t);
-        macTxOpen.of(inst).delete(A);
+        const packet = MacTxEnd.packet(trace, i);
+        close(macTxOpen.of(inst).get(packet), t);
+        macTxOpen.of(inst).delete(packet);
         break;
       }
       case 'PeerRxDone': {
-        const w = wireTxOpen.of(inst).get(A);
-        let ix = w;
+        const packet = PeerRxDone.packet(trace, i);
+        const w = wireTxOpen.of(inst).get(packet);
         if (w !== undefined) {
           close(w, t);
-          wireTxOpen.of(inst).delete(A);
+          wireTxOpen.of(inst).delete(packet);
           items[w]!.label += ' · the peer has it';
         } else {
-          ix = instant(
+          instant(
             lane('wireTx', inst),
             i,
             t,
-            `the peer receives packet ${A} (${formatNumber(B)} B)`,
+            `the peer receives packet ${packet} (${formatNumber(PeerRxDone.frameBytes(trace, i))} B)`,
             'frameTx',
-            A,
+            packet,
           );
         }
-        lastPeerRx.set(inst, { item: ix!, t });
         break;
       }
       case 'PeerTxStart': {
+        const packet = PeerTxStart.packet(trace, i);
         const ix = open(
           lane('wireRx', inst),
           i,
           t,
-          `packet ${A}’s frame from the peer, ${formatNumber(B)} B`,
+          `packet ${packet}’s frame from the peer, ${formatNumber(PeerTxStart.frameBytes(trace, i))} B`,
           'frameRx',
-          A,
+          packet,
         );
-        wireRxOpen.of(inst).set(A, ix);
-        const ask = askByPacket.get(A);
-        if (ask)
-          link(
-            ask.item,
-            ix,
-            startOf(ask.item),
-            t,
-            `the request ${ask.request} goes out on the wire`,
-          );
+        wireRxOpen.of(inst).set(packet, ix);
         break;
       }
       case 'MacRxDone': {
-        const w = wireRxOpen.of(inst).get(A);
-        close(w, t);
-        wireRxOpen.of(inst).delete(A);
-        let ix: number;
+        const packet = MacRxDone.packet(trace, i);
+        const w = wireRxOpen.of(inst).get(packet);
+        if (w !== undefined) {
+          const it = items[w]!;
+          if (Number.isNaN(it.end)) it.end = Math.max(t, it.start);
+          wireRxOpen.of(inst).delete(packet);
+        }
+        // The frame in the NIC is an item of its own: the wire's slice leads to it.
         if (tigon) {
-          ix = open(
+          const ix = open(
             lane('macRx', inst),
             i,
             t,
-            `R1: packet ${A}’s frame waits in the MAC receive queue`,
+            `R1: packet ${packet}’s frame waits in the MAC receive queue`,
             'frameRx',
-            A,
+            packet,
           );
-          macRxOpen.of(inst).set(A, ix);
+          macRxOpen.of(inst).set(packet, ix);
         } else {
-          ix = instant(
+          instant(
             lane('macRx', inst),
             i,
             t,
-            `R1: packet ${A}’s frame is in the NIC (${formatNumber(B)} B)`,
+            `R1: packet ${packet}’s frame is in the NIC (${formatNumber(MacRxDone.frameBytes(trace, i))} B)`,
             'frameRx',
-            A,
+            packet,
           );
         }
-        macRxItem.of(inst).set(A, ix);
-        if (w !== undefined) link(w, ix, t, t, 'the frame is in');
         break;
       }
       case 'MacRxTaken': {
-        const ix = macRxOpen.of(inst).get(A);
-        close(ix, t);
-        macRxOpen.of(inst).delete(A);
+        const packet = MacRxTaken.packet(trace, i);
+        close(macRxOpen.of(inst).get(packet), t);
+        macRxOpen.of(inst).delete(packet);
         break;
       }
 
       // ---- Tigon ------------------------------------------------------------------------------
       case 'TigonHandler': {
-        const cpu = B === 1 ? 1 : 0;
-        const ev = TIGON_EVENTS[A];
+        const event = TigonHandler.event(trace, i);
+        const cpu = TigonHandler.cpu(trace, i) === 1 ? 1 : 0;
+        const packet = TigonHandler.packet(trace, i);
+        const ev = TIGON_EVENTS[event];
         const ix = open(
           lane(cpu ? 'cpuB' : 'cpuA', inst),
           i,
           t,
-          `${ev?.short ?? A}: ${ev?.label ?? 'event'} · ${pathName(Cc)}${pk(E)}`,
-          `tigon:${A}`,
-          E,
+          `${ev?.short ?? event}: ${ev?.label ?? 'event'} · ${pathName(TigonHandler.path(trace, i))}${pk(packet)}`,
+          `tigon:${event}`,
+          packet,
         );
-        const run: HandlerRun = { item: ix, event: A, path: Cc, boxes: new Set() };
-        handlerOpen.set(`${inst}:${cpu}`, run);
-        close(spinOpen.get(`${inst}:${cpu}`), t);
-        spinOpen.delete(`${inst}:${cpu}`);
-        if (A === EV.MB) {
-          for (const m of pendingMailbox.get(inst) ?? []) {
-            run.boxes.add(m.box);
-            link(
-              m.item,
-              ix,
-              startOf(m.item),
-              t,
-              'the Mailbox event: the firmware reads the mailbox',
-            );
-          }
-          pendingMailbox.set(inst, []);
-        } else if (A === EV.DRC || A === EV.DWC) {
-          // The firmware hears of DMAs in the order they completed (one queue per channel); a
-          // DMA done before the window opened is not in ours, so the head must match the path.
-          const q = fifo(dmaDoneFifo, `${inst}:${A === EV.DRC ? 'read' : 'write'}`);
-          const head = q[0];
-          const want = PATH_DONE[pathName(Cc)] ?? [];
-          if (head === -1) q.shift();
-          else if (
-            head !== undefined &&
-            want.includes(dmaPurpose.get(head) ?? -1) &&
-            items[head]!.packet === E
-          ) {
-            q.shift();
-            link(head, ix, endOr(head, t), t, `the DMA is done: ${ev?.label ?? 'DMA complete'}`);
-          }
-        } else if (A === EV.RC) {
-          const rx = macRxItem.of(inst).get(E);
-          if (rx !== undefined)
-            link(rx, ix, endOr(rx, t), t, 'a frame waits: Receive Complete takes it');
-        } else {
-          // A flag event: the latest raise since this event's previous run claimed the flag.
-          const list = raises.get(`${inst}:${A}`) ?? [];
-          const primary = list.filter((r) => r.primary);
-          const pick = (primary.length ? primary : list).at(-1);
-          if (pick) link(pick.item, ix, pick.t, t, pick.why);
-          raises.set(`${inst}:${A}`, []);
+        handlerOpen.set(`${inst}:${cpu}`, ix);
+        const spin = spinOpen.get(`${inst}:${cpu}`);
+        if (spin !== undefined) {
+          const it = items[spin]!;
+          if (Number.isNaN(it.end)) it.end = Math.max(t, it.start);
         }
+        spinOpen.delete(`${inst}:${cpu}`);
         break;
       }
       case 'TigonHandlerEnd': {
-        const cpu = B === 1 ? 1 : 0;
-        const run = handlerOpen.get(`${inst}:${cpu}`);
-        if (!run) break;
+        const cpu = TigonHandlerEnd.cpu(trace, i) === 1 ? 1 : 0;
+        close(handlerOpen.get(`${inst}:${cpu}`), t);
         handlerOpen.delete(`${inst}:${cpu}`);
-        close(run.item, t);
-        const path = TIGON_PATHS[run.path] ?? '';
-        // Its effects were recorded at this instant, before this record.
-        const fx = effects.get(inst);
-        const now = fx && fx.t === t ? fx.list : [];
-        const take = (what: 'dma' | 'mac' | 'irq', ok: (ix: number) => boolean, why: string) => {
-          const at = now.findIndex((x) => effectKind.get(x) === what && ok(x));
-          if (at < 0) return;
-          const x = now.splice(at, 1)[0]!;
-          link(run.item, x, t, t, why);
-        };
-        for (const purpose of PATH_DMAS[path] ?? [])
-          take(
-            'dma',
-            (x) => dmaPurpose.get(x) === purpose,
-            `${path} queues a ${purposeName(purpose)}`,
-          );
-        if (path === 'SendData')
-          take(
-            'mac',
-            (x) => items[x]!.packet === items[run.item]!.packet,
-            'Send Data Ready queues the frame for the MAC',
-          );
-        if (path === 'WriteDoneIndex' || path === 'SendConsumerLocal')
-          take('irq', () => true, `${path}: the firmware interrupts the host`);
-        // The events its end raises (finish()).
-        const r = (ev: number, primary: boolean, why: string) =>
-          raise(inst, ev, { item: run.item, t, primary, why });
-        if (path === 'MailboxRead') {
-          if (run.boxes.has(0))
-            r(EV.SBDR, true, 'a send producer index: Send Buffer Descriptor Ready');
-          if (run.boxes.has(1))
-            r(EV.RBDR, true, 'a receive producer index: Receive Buffer Descriptor Ready');
-        } else if (path === 'ReadDoneSendBds') {
-          r(EV.SDR, true, 'the descriptors are in NIC memory: Send Data Ready');
-        } else if (path === 'SendData') {
-          r(EV.SDR, false, 'more descriptors wait: Send Data Ready again');
-        } else if (path === 'ReadDoneSendData') {
-          r(EV.USC, true, 'a descriptor consumed: Update Send Consumer');
-        } else if (path === 'Receive') {
-          r(EV.URRP, true, 'a return descriptor: Update Receive Return Producer');
-        }
         break;
       }
       case 'TigonSemaphore': {
-        const cpu = A === 1 ? 1 : 0;
-        if (B === 0)
+        const cpu = TigonSemaphore.cpu(trace, i) === 1 ? 1 : 0;
+        const op = TigonSemaphore.operation(trace, i);
+        if (op === 0)
           spinOpen.set(
             `${inst}:${cpu}`,
             open(
               lane(cpu ? 'cpuB' : 'cpuA', inst),
               i,
               t,
-              `spins on the semaphore (for ${TIGON_EVENTS[Cc]?.label ?? 'an event'})`,
+              `spins on the semaphore (for ${TIGON_EVENTS[TigonSemaphore.event(trace, i)]?.label ?? 'an event'})`,
               'spin',
             ),
           );
-        else if (B === 1) {
+        else if (op === 1) {
           close(spinOpen.get(`${inst}:${cpu}`), t);
           spinOpen.delete(`${inst}:${cpu}`);
         }
@@ -1293,60 +1050,55 @@ export function buildTimeline(
 
       // ---- SINIC ------------------------------------------------------------------------------
       case 'VnicState': {
-        if (B === 2) {
+        const vnic = VnicState.vnic(trace, i);
+        const state = VnicState.state(trace, i);
+        if (state === 2) {
+          const packet = VnicState.packet(trace, i);
           copyOpen.set(
-            A,
+            vnic,
             open(
               lane('copyRx', inst),
               i,
               t,
-              `copies ${formatNumber(D)} B of packet ${Cc} (VNIC ${A})`,
+              `copies ${formatNumber(VnicState.bytes(trace, i))} B of packet ${packet} (VNIC ${vnic})`,
               'frameRx',
-              Cc,
+              packet,
             ),
           );
-        } else if (B === 3 || B === 4) {
-          close(copyOpen.get(A), t);
-          copyOpen.delete(A);
+        } else if (state === 3 || state === 4) {
+          const ix = copyOpen.get(vnic);
+          close(ix, t);
+          copyOpen.delete(vnic);
+          if (ix !== undefined) copyDone.set(vnic, ix);
         }
         break;
       }
       case 'SinicCopy':
-        if (A === 1)
+        if (SinicCopy.direction(trace, i) === 0) {
+          // The receive copy is recorded as it ends, with its VNIC's copying slice.
+          const vnic = SinicCopy.vnic(trace, i);
+          const ix = copyOpen.get(vnic) ?? copyDone.get(vnic);
+          if (ix !== undefined && items[ix]!.packet === SinicCopy.packet(trace, i)) holder[i] = ix;
+        } else {
+          const packet = SinicCopy.packet(trace, i);
           instant(
             lane('copyTx', inst),
             i,
             t,
-            `copies ${formatNumber(D)} B of packet ${Cc} into the transmit FIFO${SINIC_WHAT[E] ?? ''}`,
+            `copies ${formatNumber(SinicCopy.bytes(trace, i))} B of packet ${packet} into the transmit FIFO${SINIC_WHAT[SinicCopy.what(trace, i)] ?? ''}`,
             'frameTx',
-            Cc,
+            packet,
           );
+        }
         break;
       default:
         break;
     }
   }
 
-  /** The fixed NIC's data step for q: caused by the descriptor fetch that brought q's descriptor. */
-  function firstData(nic: number, q: number, ix: number, t: number): void {
-    if (!q || dataStarted.of(nic).get(q)) return;
-    dataStarted.of(nic).set(q, true);
-    const list = bdFetches.get(nic) ?? [];
-    // Packets are posted in ring order and fetched in ring order: the latest fetch that starts at
-    // or before q holds q's (first) descriptor.
-    for (let j = list.length - 1; j >= 0; j--) {
-      const f = list[j]!;
-      if (f.packet && f.packet <= q) {
-        link(
-          f.item,
-          ix,
-          f.t,
-          t,
-          `S4: packet ${q}’s descriptor is in NIC memory: the NIC fetches its data`,
-        );
-        return;
-      }
-    }
+  for (const i of isrRecords) {
+    const s = serviceAt.get(`${componentInstance(comp[i]!)}:${time[i]!}`);
+    if (s !== undefined) holder[i] = s;
   }
 
   // Slices still running as the window closes end at its edge.
@@ -1361,23 +1113,47 @@ export function buildTimeline(
     if (it.busy > it.end) it.busy = it.end;
   }
 
-  // SINIC and CNIC hosts: one CPU takes each packet through its steps in turn, so a packet's
-  // consecutive items on different lanes are cause and effect.
+  // Arrows: one per cause link the core recorded, from the item holding the cause record to the
+  // item holding the effect. A link may pass through records no item shows (a bus grant, a cache
+  // command); a cause before the window (no such record here) draws none.
+  const arrows: TimelineArrow[] = [];
+  let backwards = 0;
+  for (let i = 0; i < n; i++) {
+    const to = holder[i]!;
+    if (to < 0 || trace.cause[i] === 0) continue;
+    let c = recOfId.get(trace.cause[i]!);
+    let via = 0;
+    while (c !== undefined && holder[c]! < 0 && via < CAUSE_HOPS) {
+      c = recOfId.get(trace.cause[c]!);
+      via++;
+    }
+    if (c === undefined || holder[c]! < 0) continue;
+    const from = holder[c]!;
+    if (from === to) continue;
+    const t0 = time[c]!;
+    // An effect that ends a slice begun at or after its cause (the peer has the frame the MAC
+    // started) reaches the slice where it begins.
+    const target = items[to]!;
+    const t1 = target.rec !== i && target.start >= t0 ? target.start : time[i]!;
+    if (t1 < t0) {
+      backwards++;
+      continue;
+    }
+    arrows.push({
+      from,
+      to,
+      t0,
+      t1,
+      why: `${linkWords(trace, c)} → ${linkWords(trace, i)}`,
+      causeRec: c,
+      effectRec: i,
+    });
+  }
+
   const byPacket = new Map<number, number[]>();
   items.forEach((it, ix) => {
     if (it.packet) fifo(byPacket, it.packet).push(ix);
   });
-  if (stream) {
-    for (const list of byPacket.values()) {
-      list.sort((x, y) => items[x]!.start - items[y]!.start || x - y);
-      for (let j = 1; j < list.length; j++) {
-        const p = items[list[j - 1]!]!;
-        const q = items[list[j]!]!;
-        if (p.lane === q.lane || q.start < p.end) continue;
-        link(list[j - 1]!, list[j]!, p.end, q.start, 'the packet’s next step');
-      }
-    }
-  }
 
   return finishModel(lanes, items, arrows, windowStart, windowEnd, backwards, byPacket, {
     tigon,
@@ -1426,7 +1202,7 @@ function finishModel(
     return { items: idx, starts, maxEnd };
   });
 
-  // Two rules may tie the same pair (the SINIC host's packet order and the frame's arrival).
+  // Several links may tie the same two items (a DMA queued and done by one handler): one arrow.
   const seen = new Set<string>();
   const arrows = arrowsIn
     .filter((ar) => {

@@ -1,7 +1,9 @@
 // Trace records of the full-system web server, written by hand for the tests of the request-path
 // model and view: request 7 (file 42, 2,000 B, two segments) through a NIC with a cache, the
 // first segment's block cached before, the second's inserted (Fig 4.12); request 8 taken by the
-// server before the window opened; request 9 asked at the end. Times in µs.
+// server before the window opened; request 9 asked at the end. Times in µs. A record's id is its
+// position + 1; the causes are the real engine's (a bus transfer follows from its DMA, a data
+// DMA from the descriptor fetch, the fetch from the batch of descriptors posted).
 import type { RawRecord } from '../engine/trace';
 import { C, K, P } from '../engine/traceKinds';
 
@@ -18,7 +20,7 @@ const r = (
   e = 0,
 ): RawRecord => ({ time: us * US, kind, component, a, b, c, d, e });
 
-export const ONE_REQUEST: RawRecord[] = [
+const RECORDS: RawRecord[] = [
   r(0, K.WebAsk, C.Peer, 7, 100, 0, 3),
   r(0, K.PeerTxStart, C.Peer, 100, 370),
   r(3, K.MacRxDone, C.MacRx, 100, 370),
@@ -61,3 +63,21 @@ export const ONE_REQUEST: RawRecord[] = [
   r(126, K.WebResponseDone, C.Peer, 7, 0, 2000, 3),
   r(126, K.WebAsk, C.Peer, 9, 300, 0, 3),
 ];
+
+/** Effect position → cause position. */
+const CAUSES: Record<number, number> = {
+  19: 18,
+  20: 19,
+  21: 20,
+  23: 20,
+  24: 20,
+  26: 21,
+  29: 23,
+  32: 24,
+};
+
+export const ONE_REQUEST: RawRecord[] = RECORDS.map((rec, i) => ({
+  ...rec,
+  id: i + 1,
+  cause: CAUSES[i] === undefined ? 0 : CAUSES[i]! + 1,
+}));

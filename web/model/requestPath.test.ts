@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeTrace, encodeTrace } from '../engine/trace';
 import { loadNodeCore } from '../engine/nodeCore';
+import { K } from '../engine/traceKinds';
 import { ONE_REQUEST, US } from './requestPath.example';
 import {
   busBytesLayout,
@@ -78,14 +79,33 @@ describe('one request from its records', () => {
     });
   });
 
-  it('pairs each DMA read with its descriptor in ring order (Fig 4.12)', () => {
+  it('pairs each DMA read with its descriptor by command and bytes, not by order (Fig 4.12)', () => {
     expect(r7.dmas.map((d) => [d.packet, d.cargo, d.bytes])).toEqual([
       [200, 'headers', 306],
       [201, 'headers', 66],
       [201, 'insert', 792],
     ]);
-    // A transfer that starts when the one before it has just finished carries the next DMA.
+    // A bus transfer carries what the DMA its cause names carries.
     expect(r7.bus.map((b) => b.cargo)).toEqual(['request', 'headers', 'headers', 'insert']);
+    // Queued in the other order, each DMA still finds its own descriptor.
+    const swapped = ONE_REQUEST.map((rec) =>
+      rec.kind === K.DmaQueued && rec.a === 4
+        ? { ...rec, time: 102.3 * US }
+        : rec.kind === K.DmaQueued && rec.a === 5
+          ? { ...rec, time: 102.2 * US }
+          : rec,
+    ).sort((x, y) => x.time - y.time);
+    const r = requestPathIndex(decodeTrace(encodeTrace(swapped))).byRequest.get(7)!;
+    expect(r.dmas.map((d) => [d.cargo, d.bytes])).toEqual([
+      ['headers', 306],
+      ['insert', 792],
+      ['headers', 66],
+    ]);
+    expect(r.bus.map((b) => b.cargo)).toEqual(['request', 'headers', 'headers', 'insert']);
+    // Without causes a burst is content: nothing names its DMA.
+    const none = ONE_REQUEST.map((rec) => ({ ...rec, cause: 0 }));
+    const n = requestPathIndex(decodeTrace(encodeTrace(none))).byRequest.get(7)!;
+    expect(n.bus.map((b) => b.cargo)).toEqual(['request', 'content', 'content', 'content']);
   });
 
   it('counts the bytes over the bus up to the cursor', () => {

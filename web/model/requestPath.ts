@@ -5,11 +5,31 @@
 // CacheCommand), the NIC's DMA reads and cache appends (DmaQueued/DmaDone, BusTxnStart/End,
 // NicCacheAppend) and the frames out (MacTxStart, PeerRxDone, WebResponseDone).
 //
-// Nothing here models the server: every time and byte count is a record's. The only pairing is
-// the one the thesis states (§4.3.3, Fig 4.12): the NIC processes a packet's descriptors in
-// order, so the packet's n-th DMA read is its n-th descriptor that is not an append_cache, and
-// its first descriptor carries the headers.
+// Nothing here models the server: every time and byte count is a record's. Records belong to a
+// request by the ids they carry (request, packet, DMA, bus transaction); a bus burst carries what
+// the DMA its cause ids lead back to carries, and a DMA read what the cache command its causes
+// lead to asks for, else the packet's descriptor of its byte count (Fig 4.12: the append_mm of
+// the segment's header bytes is its headers). No queue order is assumed.
 import { K, P } from '../engine/traceKinds';
+import {
+  BusTxnEnd,
+  BusTxnStart,
+  CacheCommand,
+  DiskRead,
+  DmaDone,
+  DmaQueued,
+  HostDeliver,
+  MacRxDone,
+  MacTxStart,
+  NicCacheAppend,
+  PeerRxDone,
+  PeerTxStart,
+  WebAsk,
+  WebResponseDone,
+  WebSegment,
+  WebSend,
+  WebServe,
+} from '../trace/records.gen';
 import { countUpTo, type Trace } from '../engine/trace';
 
 /** What a DMA read or a bus transaction of the request carries. */
@@ -186,13 +206,24 @@ function emptyBytes(): RequestBytes {
   };
 }
 
-/** Per-segment pairing state: the cargo of its DMA reads still to be queued. */
+/** A descriptor that moves bytes over the bus (append_mm, cache_insert) and the DMA it claimed. */
+interface Descriptor {
+  rec: number;
+  bytes: number;
+  cargo: Cargo;
+  claimed: boolean;
+}
+
+/** Per-segment state: its descriptors that a DMA read moves. */
 interface Segment {
   request: number;
   headerBytes: number;
   headerSeen: boolean;
-  dmaCargo: Cargo[];
+  descriptors: Descriptor[];
 }
+
+/** Records a cause chain may pass through (bus grant, mailbox, descriptor fetch …). */
+const CAUSE_HOPS = 16;
 
 const dmaKey = (component: number, id: number) => component * 4294967296 + id;
 
@@ -202,6 +233,9 @@ export function requestPathIndex(trace: Trace): RequestPathIndex {
   const segments = new Map<number, Segment>(); // segment packet -> its pairing state
   const dmaOf = new Map<number, { b: Builder; dma: DmaRead | null; fetch: boolean }>();
   const txnOf = new Map<number, { b: Builder; tr: Transfer }>();
+  const recOfId = new Map<number, number>(); // record id -> index
+  const dmaAt = new Map<number, DmaRead>(); // DmaQueued record -> the data DMA read
+  const commandAt = new Map<number, Descriptor>(); // CacheCommand record -> its descriptor
   const frameOut = new Map<number, Transfer>();
   const frameIn = new Map<number, Transfer>();
   let cacheUsed = false;
@@ -248,40 +282,69 @@ export function requestPathIndex(trace: Trace): RequestPathIndex {
     const s = segments.get(packet);
     return s ? { s, b: builders.get(s.request)! } : undefined;
   };
+  /** The first record with an item of ours that record i's causes lead back to. */
+  const causeOf = <V>(i: number, at: Map<number, V>): V | undefined => {
+    let c = recOfId.get(trace.cause[i]!);
+    for (let hop = 0; c !== undefined && hop < CAUSE_HOPS; hop++) {
+      const v = at.get(c);
+      if (v !== undefined) return v;
+      c = recOfId.get(trace.cause[c]!);
+    }
+    return undefined;
+  };
+  const causeDma = (i: number) => causeOf(i, dmaAt);
+  /**
+   * What a data DMA read carries: the cache command its causes lead to, else the packet's
+   * unclaimed descriptor of its byte count (the command and bytes the records carry).
+   */
+  const descriptorCargo = (i: number, s: Segment, bytes: number): Cargo => {
+    // (A cause chain through a batch of descriptors posted at once names the batch's last
+    // command: only one of this packet's, unclaimed and of this size, counts.)
+    let d = causeOf(i, commandAt);
+    if (!d || d.claimed || d.bytes !== bytes || !s.descriptors.includes(d))
+      d = s.descriptors.find((x) => !x.claimed && x.bytes === bytes);
+    if (!d) return 'content';
+    d.claimed = true;
+    return d.cargo;
+  };
 
   for (let i = 0; i < trace.length; i++) {
     const k = trace.kind[i]!;
     const t = trace.time[i]!;
-    const a = trace.a[i]!;
-    const bb = trace.b[i]!;
-    const c = trace.c[i]!;
-    const d = trace.d[i]!;
-    const e = trace.e[i]!;
+    recOfId.set(trace.id[i]!, i);
     switch (k) {
       case K.WebAsk: {
-        const b = get(a, t, c);
+        const request = WebAsk.request(trace, i);
+        const b = get(request, t, WebAsk.nic(trace, i));
         b.t.ask = t;
-        b.connection = d;
-        frameOf.set(bb, a);
+        b.connection = WebAsk.connection(trace, i);
+        frameOf.set(WebAsk.packet(trace, i), request);
         break;
       }
       case K.PeerTxStart: {
-        const b = ofFrame(a);
+        const packet = PeerTxStart.packet(trace, i);
+        const b = ofFrame(packet);
         if (b) {
           touch(b, t);
           firstTime(b, 'inStart', t);
-          const tr: Transfer = { start: t, end: Infinity, bytes: bb, cargo: 'request' };
+          const tr: Transfer = {
+            start: t,
+            end: Infinity,
+            bytes: PeerTxStart.frameBytes(trace, i),
+            cargo: 'request',
+          };
           b.frames.push(tr);
-          frameIn.set(a, tr);
+          frameIn.set(packet, tr);
         }
         break;
       }
       case K.MacRxDone: {
-        const b = ofFrame(a);
+        const packet = MacRxDone.packet(trace, i);
+        const b = ofFrame(packet);
         if (b) {
           touch(b, t);
           b.t.inEnd = t;
-          const tr = frameIn.get(a);
+          const tr = frameIn.get(packet);
           if (tr) tr.end = t;
         }
         break;
@@ -289,16 +352,21 @@ export function requestPathIndex(trace: Trace): RequestPathIndex {
       case K.DmaQueued:
       case K.DmaDone: {
         const queued = k === K.DmaQueued;
-        const key = dmaKey(trace.component[i]!, a);
-        if (bb === P.RecvDataWrite) {
-          const b = ofFrame(d);
+        const purpose = queued ? DmaQueued.purpose(trace, i) : DmaDone.purpose(trace, i);
+        const packet = queued ? DmaQueued.packet(trace, i) : DmaDone.packet(trace, i);
+        const key = dmaKey(
+          trace.component[i]!,
+          queued ? DmaQueued.dma(trace, i) : DmaDone.dma(trace, i),
+        );
+        if (purpose === P.RecvDataWrite) {
+          const b = ofFrame(packet);
           if (!b) break;
           touch(b, t);
           if (queued) firstTime(b, 'memStart', t);
           else b.t.memEnd = t;
-        } else if (bb === P.SendBdFetch) {
+        } else if (purpose === P.SendBdFetch) {
           if (queued) {
-            const seg = ofSegment(d);
+            const seg = ofSegment(packet);
             if (!seg) break;
             touch(seg.b, t);
             firstTime(seg.b, 'fetchStart', t);
@@ -310,21 +378,23 @@ export function requestPathIndex(trace: Trace): RequestPathIndex {
             touch(o.b, t);
             o.b.t.fetchEnd = t;
           }
-        } else if (bb === P.SendDataFetch) {
+        } else if (purpose === P.SendDataFetch) {
           if (queued) {
-            const seg = ofSegment(d);
+            const seg = ofSegment(packet);
             if (!seg) break;
             touch(seg.b, t);
             firstTime(seg.b, 'dmaStart', t);
+            const bytes = DmaQueued.bytes(trace, i);
             const dma: DmaRead = {
               queued: t,
               done: Infinity,
-              bytes: c,
-              cargo: seg.s.dmaCargo.shift() ?? 'content',
-              packet: d,
+              bytes,
+              cargo: descriptorCargo(i, seg.s, bytes),
+              packet,
             };
             seg.b.dmas.push(dma);
             dmaOf.set(key, { b: seg.b, dma, fetch: false });
+            dmaAt.set(i, dma);
           } else {
             const o = dmaOf.get(key);
             if (!o || !o.dma) break;
@@ -337,41 +407,46 @@ export function requestPathIndex(trace: Trace): RequestPathIndex {
         break;
       }
       case K.BusTxnStart: {
-        // e = packet, d = purpose: the request's frame in, its segments' descriptors and data.
+        // The request's frame in, its segments' descriptors and data.
+        const purpose = BusTxnStart.purpose(trace, i);
+        const packet = BusTxnStart.packet(trace, i);
         let b: Builder | undefined;
         let cargo: Cargo | null = null;
-        if (d === P.RecvDataWrite) {
-          b = ofFrame(e);
+        if (purpose === P.RecvDataWrite) {
+          b = ofFrame(packet);
           cargo = 'request';
-        } else if (d === P.SendBdFetch || d === P.SendDataFetch) {
-          const seg = ofSegment(e);
+        } else if (purpose === P.SendBdFetch || purpose === P.SendDataFetch) {
+          const seg = ofSegment(packet);
           b = seg?.b;
-          if (b && d === P.SendBdFetch) cargo = 'descriptors';
-          if (b && d === P.SendDataFetch) {
-            // The packet's DMA read in progress: its first one not done yet (records in order).
-            const dma = b.dmas.find((x) => x.packet === e && !Number.isFinite(x.done));
-            cargo = dma?.cargo ?? 'content';
-          }
+          if (b && purpose === P.SendBdFetch) cargo = 'descriptors';
+          // A data burst carries what its DMA carries: the DMA its causes lead back to.
+          if (b && purpose === P.SendDataFetch) cargo = causeDma(i)?.cargo ?? 'content';
         }
         if (b && cargo) {
           touch(b, t);
-          const tr: Transfer = { start: t, end: Infinity, bytes: c, cargo };
+          const tr: Transfer = {
+            start: t,
+            end: Infinity,
+            bytes: BusTxnStart.bytes(trace, i),
+            cargo,
+          };
           b.bus.push(tr);
-          txnOf.set(a, { b, tr });
+          txnOf.set(BusTxnStart.txn(trace, i), { b, tr });
         }
         break;
       }
       case K.BusTxnEnd: {
-        const o = txnOf.get(a);
+        const txn = BusTxnEnd.txn(trace, i);
+        const o = txnOf.get(txn);
         if (o) {
-          txnOf.delete(a);
+          txnOf.delete(txn);
           o.tr.end = t;
           touch(o.b, t);
         }
         break;
       }
       case K.HostDeliver: {
-        const b = ofFrame(a);
+        const b = ofFrame(HostDeliver.packet(trace, i));
         if (b) {
           touch(b, t);
           b.t.deliver = t;
@@ -379,98 +454,123 @@ export function requestPathIndex(trace: Trace): RequestPathIndex {
         break;
       }
       case K.WebServe: {
-        const b = get(a, t, d);
-        b.nic = d;
+        const nic = WebServe.nic(trace, i);
+        const b = get(WebServe.request(trace, i), t, nic);
+        b.nic = nic;
         b.t.serve = t;
-        b.file = bb;
-        b.fileBytes = c;
-        b.hit = e === 1;
+        b.file = WebServe.file(trace, i);
+        b.fileBytes = WebServe.contentBytes(trace, i);
+        b.hit = WebServe.fileCache(trace, i) === 1;
         break;
       }
       case K.DiskRead: {
-        const b = get(a, t);
-        if (d === 0) b.t.diskStart = t;
+        const b = get(DiskRead.request(trace, i), t);
+        if (DiskRead.phase(trace, i) === 0) b.t.diskStart = t;
         else b.t.diskEnd = t;
         break;
       }
       case K.WebSend: {
-        const b = get(a, t, bb);
-        b.nic = bb;
+        const nic = WebSend.nic(trace, i);
+        const b = get(WebSend.request(trace, i), t, nic);
+        b.nic = nic;
         b.t.toTcp = t;
-        b.packets = c;
-        b.api = d === 1 ? 'write' : 'sendfile';
-        b.copied = e;
+        b.packets = WebSend.packets(trace, i);
+        b.api = WebSend.api(trace, i) === 1 ? 'write' : 'sendfile';
+        b.copied = WebSend.bytesCopied(trace, i);
         break;
       }
       case K.WebSegment: {
-        const b = get(bb, t, c);
-        b.nic = c;
+        const request = WebSegment.request(trace, i);
+        const nic = WebSegment.nic(trace, i);
+        const headerBytes = WebSegment.headerBytes(trace, i);
+        const b = get(request, t, nic);
+        b.nic = nic;
         firstTime(b, 'postFirst', t);
         b.t.postLast = t;
         b.bytes.segments++;
-        b.bytes.headers += d;
-        b.bytes.content += e;
-        segments.set(a, { request: bb, headerBytes: d, headerSeen: false, dmaCargo: [] });
+        b.bytes.headers += headerBytes;
+        b.bytes.content += WebSegment.contentBytes(trace, i);
+        segments.set(WebSegment.packet(trace, i), {
+          request,
+          headerBytes,
+          headerSeen: false,
+          descriptors: [],
+        });
         break;
       }
       case K.CacheCommand: {
-        const seg = ofSegment(a);
+        const seg = ofSegment(CacheCommand.packet(trace, i));
         if (!seg) break;
         const { s, b } = seg;
         touch(b, t);
-        if (bb <= 2) b.bytes.descriptors[bb as 0 | 1 | 2]++;
-        if (bb === 0) {
-          // Fig 4.12 BD1: the packet's first append_mm is its headers.
-          if (!s.headerSeen) {
+        const command = CacheCommand.command(trace, i);
+        const bytes = CacheCommand.bytes(trace, i);
+        if (command <= 2) b.bytes.descriptors[command as 0 | 1 | 2]++;
+        let cargo: Cargo | null = null;
+        if (command === 0) {
+          // Fig 4.12 BD1: the packet's append_mm of its header bytes is its headers.
+          if (!s.headerSeen && bytes === s.headerBytes) {
             s.headerSeen = true;
-            s.dmaCargo.push('headers');
+            cargo = 'headers';
           } else {
-            b.bytes.contentFromMemory += c;
-            s.dmaCargo.push('content');
+            b.bytes.contentFromMemory += bytes;
+            cargo = 'content';
           }
-        } else if (bb === 1) {
+        } else if (command === 1) {
           cacheUsed = true;
-          b.bytes.appendedFromCache += c;
-        } else if (bb === 2) {
+          b.bytes.appendedFromCache += bytes;
+        } else if (command === 2) {
           cacheUsed = true;
-          b.bytes.inserted += c;
-          s.dmaCargo.push('insert');
+          b.bytes.inserted += bytes;
+          cargo = 'insert';
+        }
+        if (cargo) {
+          const d = { rec: i, bytes, cargo, claimed: false };
+          s.descriptors.push(d);
+          commandAt.set(i, d);
         }
         break;
       }
       case K.NicCacheAppend: {
-        const seg = ofSegment(a);
+        const seg = ofSegment(NicCacheAppend.packet(trace, i));
         if (!seg) break;
         touch(seg.b, t);
         firstTime(seg.b, 'appendStart', t);
         seg.b.t.appendEnd = t;
-        seg.b.appends.push({ time: t, bytes: bb });
+        seg.b.appends.push({ time: t, bytes: NicCacheAppend.bytes(trace, i) });
         break;
       }
       case K.MacTxStart: {
-        const seg = ofSegment(a);
+        const packet = MacTxStart.packet(trace, i);
+        const seg = ofSegment(packet);
         if (!seg) break;
         touch(seg.b, t);
         firstTime(seg.b, 'wireStart', t);
-        const tr: Transfer = { start: t, end: Infinity, bytes: bb, cargo: 'content' };
+        const tr: Transfer = {
+          start: t,
+          end: Infinity,
+          bytes: MacTxStart.frameBytes(trace, i),
+          cargo: 'content',
+        };
         seg.b.frames.push(tr);
-        frameOut.set(a, tr);
+        frameOut.set(packet, tr);
         break;
       }
       case K.PeerRxDone: {
-        const seg = ofSegment(a);
+        const packet = PeerRxDone.packet(trace, i);
+        const seg = ofSegment(packet);
         if (!seg) break;
         touch(seg.b, t);
         seg.b.t.wireEnd = t;
-        const tr = frameOut.get(a);
+        const tr = frameOut.get(packet);
         if (tr) tr.end = t;
         break;
       }
       case K.WebResponseDone: {
-        const b = get(a, t, bb);
+        const b = get(WebResponseDone.request(trace, i), t, WebResponseDone.nic(trace, i));
         b.t.done = t;
-        b.responseBytes = c;
-        if (b.connection === null) b.connection = d;
+        b.responseBytes = WebResponseDone.contentBytes(trace, i);
+        if (b.connection === null) b.connection = WebResponseDone.connection(trace, i);
         break;
       }
       default:

@@ -688,9 +688,9 @@ function TimelineRun({ run }: { run: DoneRun }) {
         )}
       </div>
       <p className="tl-note small muted">
-        Bars: what takes time (a thin line before a bar: queued). Ticks: instants. Arrows: what the
-        records say caused what — a packet, DMA, bus transaction or request id, or the order the
-        core emits a handler&apos;s effects in.
+        Bars: what takes time (a thin line before a bar: queued). Ticks: instants. Arrows: what
+        caused what, as the simulator recorded it (each record names the record it follows from;
+        hover an item for its causes and effects).
         {layout.arrowsHidden > 0 &&
           ` ${layout.arrowsHidden.toLocaleString('en-US')} arrows in view are not drawn: zoom in to see them${journey ? ' (the followed packet’s are)' : ''}.`}
       </p>
