@@ -67,16 +67,9 @@ export default tseslint.config(
     // Trace records are read by field name through the accessors generated from
     // core-cpp/trace/trace_kinds.json (web/trace/records.gen.ts), never by column (.a … .e): a
     // column means something different for every kind. Only the decoder and web/trace/ see the
-    // columns; tests may build and read traces by column. lanes.ts and requestPath.ts are being
-    // rewritten on the causal ids and join this rule with that rewrite.
+    // columns; tests may build and read traces by column.
     files: ['web/**/*.{ts,tsx}'],
-    ignores: [
-      'web/engine/trace.ts',
-      'web/trace/**',
-      'web/**/*.test.{ts,tsx}',
-      'web/model/lanes.ts',
-      'web/model/requestPath.ts',
-    ],
+    ignores: ['web/engine/trace.ts', 'web/trace/**', 'web/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error', ...POSITIONAL_FIELD_SELECTORS],
     },

@@ -10,9 +10,6 @@ import { describe, expect, it } from 'vitest';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// Being rewritten on the causal ids; they join the rule with that rewrite (as in eslint.config.js).
-const PENDING = new Set(['model/lanes.ts', 'model/requestPath.ts']);
-
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
@@ -22,8 +19,7 @@ function sources(dir: string, out: string[] = []): string[] {
     } else if (
       /\.(ts|tsx)$/.test(name) &&
       !/\.test\.tsx?$/.test(name) &&
-      rel !== 'engine/trace.ts' &&
-      !PENDING.has(rel)
+      rel !== 'engine/trace.ts'
     ) {
       out.push(p);
     }
