@@ -69,7 +69,7 @@ export default tseslint.config(
     // column means something different for every kind. Only the decoder and web/trace/ see the
     // columns; tests may build and read traces by column.
     files: ['web/**/*.{ts,tsx}'],
-    ignores: ['web/engine/trace.ts', 'web/trace/**', 'web/**/*.test.{ts,tsx}'],
+    ignores: ['web/trace/trace.ts', 'web/trace/**', 'web/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error', ...POSITIONAL_FIELD_SELECTORS],
     },

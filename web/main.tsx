@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import './styles/app.css';
-import './styles/a11y.css';
+import './app/app.css';
+import './app/a11y.css';
 import { registerServiceWorker } from './app/registerSw';
 
 const root = document.getElementById('root');

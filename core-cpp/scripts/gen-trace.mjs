@@ -227,7 +227,7 @@ export function generateTs(def) {
     `// edit (npm scripts regenerate it; by hand: ${REGENERATE}).`,
     `/* eslint-disable */`,
     ``,
-    `/** The columns a decoded trace has (web/engine/trace.ts Trace satisfies it). */`,
+    `/** The columns a decoded trace has (web/trace/trace.ts Trace satisfies it). */`,
     `export interface TraceColumns {`,
     `  readonly kind: Uint16Array;`,
     ...COLUMNS.map((c) => `  readonly ${c}: Uint32Array;`),

@@ -16,7 +16,7 @@ export interface NicsimCoreModule {
   /** The file's next bytes, cut anywhere. False once the parser takes no more: stop reading. */
   accessLogFeed(bytes: Uint8Array): boolean;
   /**
-   * The report as JSON (web/model/accessLog.ts AccessLogReport). Unless refused, the log becomes
+   * The report as JSON (web/webserver/accessLog.ts AccessLogReport). Unless refused, the log becomes
    * the one the runs replay, and their output carries the report as "access_log", as the CLI's
    * --log does.
    */

@@ -1,8 +1,8 @@
 // A small hand-made run (results JSON + synthetic trace) in the core's output format. Used by
 // the unit tests, and by the dev server only when the wasm engine has not been built yet (the
 // page then says so). It is a script of plausible events, not a model.
-import { BC, BP, C, K, P, TIGON_EVENTS, TIGON_PATHS } from './traceKinds';
-import { encodeTrace, type RawRecord } from './trace';
+import { BC, BP, C, K, P, TIGON_EVENTS, TIGON_PATHS } from '../trace/traceKinds';
+import { encodeTrace, type RawRecord } from '../trace/trace';
 import type { EventCpu, RunOutput, SweepEntry, SystemInfo } from './types';
 
 const NS = 1000;

@@ -37,6 +37,6 @@ export type Response =
   | { id: number; type: 'info'; info: EngineInfo }
   /** open: false once the parser takes no more bytes (a limit, or the file refused). */
   | { id: number; type: 'log-fed'; open: boolean }
-  /** report: the core's report (web/model/accessLog.ts); the requests unless it was refused. */
+  /** report: the core's report (web/webserver/accessLog.ts); the requests unless it was refused. */
   | { id: number; type: 'log-report'; report: unknown; files: Uint32Array; bytes: Uint32Array }
   | { id: number; type: 'failure'; code: 'engine-missing' | 'engine-error'; message: string };

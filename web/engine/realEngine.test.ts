@@ -3,22 +3,22 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadNodeCore } from './nodeCore';
-import { decodeTrace } from './trace';
-import { COMPONENT_NAMES, K, KIND_NAMES, TIGON_EVENTS, TIGON_PATHS } from './traceKinds';
+import { decodeTrace } from '../trace/trace';
+import { COMPONENT_NAMES, K, KIND_NAMES, TIGON_EVENTS, TIGON_PATHS } from '../trace/traceKinds';
 import { isErrorOutput, type RunOutput } from './types';
 import { SCENARIOS } from '../scenarios';
-import { buildIndex } from '../model/traceIndex';
-import { ringsAt } from '../model/rings';
-import { diagramStateAt } from '../model/diagramState';
+import { buildIndex } from '../trace/traceIndex';
+import { ringsAt } from '../rings/rings';
+import { diagramStateAt } from '../diagram/diagramState';
 import {
   CATEGORY_RESULT_KEYS,
   buildBusPhaseIndex,
   cyclesUpTo,
   describeTenure,
   signalsAt,
-} from '../model/busPhases';
-import { waveModel } from '../model/waveform';
-import { needsAccessLog } from '../views/AccessLogPanel';
+} from '../bus/busPhases';
+import { waveModel } from '../bus/waveform';
+import { needsAccessLog } from '../webserver/AccessLogPanel';
 
 const built = existsSync(fileURLToPath(new URL('./wasm/nicsim_core.wasm', import.meta.url)));
 

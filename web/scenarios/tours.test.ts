@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from './index';
 import type { TourMetric, TourStep } from './types';
-import { HIGHLIGHTING_VIEWS, TOUR_PARTS } from '../model/tour';
+import { HIGHLIGHTING_VIEWS, TOUR_PARTS } from '../tour/tour';
 
 interface SchemaNode {
   type?: string;

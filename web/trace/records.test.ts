@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { encodeTrace, decodeTrace } from '../engine/trace';
+import { encodeTrace, decodeTrace } from './trace';
 import {
   DmaQueued,
   HostCpuBusy,

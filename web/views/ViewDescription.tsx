@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStoreInstance } from '../store/store';
+import { useStoreInstance } from '../run/store';
 import { describeView } from './registry';
 
 /**

@@ -2,12 +2,12 @@
 // run has data for. The choice is the store's ui.views (null = the scenario's list), which a link
 // carries.
 import { useMemo } from 'react';
-import { scenarioViews } from '../app/link';
-import { kindsIn, viewHasData } from '../model/viewData';
+import { scenarioViews } from '../share/link';
+import { kindsIn, viewHasData } from './viewData';
 import type { Scenario } from '../scenarios/types';
-import { useStore, useStoreInstance } from '../store/store';
-import '../styles/export.css';
-import '../styles/links.css';
+import { useStore, useStoreInstance } from '../run/store';
+import '../export/export.css';
+import '../share/links.css';
 
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);

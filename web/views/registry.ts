@@ -5,21 +5,21 @@
 // the A/B page, the Views menu and the link codec all read it from here.
 import type { ComponentType } from 'react';
 import { VIEWS, type ViewId } from '../trace/records.gen';
-import { BottleneckView } from './BottleneckView';
-import { BusView } from './BusView';
-import { CacheView } from './CacheView';
-import { CpuView } from './CpuView';
-import { FirmwareView } from './FirmwareView';
-import { ProfileView } from './ProfileView';
-import { RequestPathView } from './RequestPathView';
-import { RingsView } from './RingsView';
-import { RxPathView } from './RxPathView';
-import { SystemDiagram } from './SystemDiagram';
-import { TimelineView } from './TimelineView';
-import { VnicsView } from './VnicsView';
-import { Waveform } from './Waveform';
-import { formatTime } from '../model/format';
-import type { DoneRun } from '../store/store';
+import { BottleneckView } from '../webserver/BottleneckView';
+import { BusView } from '../bus/BusView';
+import { CacheView } from '../webserver/CacheView';
+import { CpuView } from '../sinic/CpuView';
+import { FirmwareView } from '../tigon/FirmwareView';
+import { ProfileView } from '../tigon/ProfileView';
+import { RequestPathView } from '../webserver/RequestPathView';
+import { RingsView } from '../rings/RingsView';
+import { RxPathView } from '../sinic/RxPathView';
+import { SystemDiagram } from '../diagram/SystemDiagram';
+import { TimelineView } from '../timeline/TimelineView';
+import { VnicsView } from '../sinic/VnicsView';
+import { Waveform } from '../bus/Waveform';
+import { formatTime } from '../kit/format';
+import type { DoneRun } from '../run/store';
 import * as describe from './viewDescriptions';
 import type { Describer } from './viewDescriptions';
 

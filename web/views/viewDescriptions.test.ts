@@ -4,18 +4,18 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadNodeCore } from '../engine/nodeCore';
-import { decodeTrace } from '../engine/trace';
+import { decodeTrace } from '../trace/trace';
 import type { RunOutput } from '../engine/types';
 import { scenarioById } from '../scenarios';
-import { doneState, type DoneRun } from '../store/store';
-import { ringsAt } from '../model/rings';
-import { cacheSetup, cachedCacheGridIndex, countsUpTo, requestAt } from '../model/cacheGrid';
-import { cachedVnicIndex, stateCounts, vnicSetup, vnicsAt } from '../model/vnics';
-import { cachedFirmwareIndex, cpuNow } from '../model/firmware';
+import { doneState, type DoneRun } from '../run/store';
+import { ringsAt } from '../rings/rings';
+import { cacheSetup, cachedCacheGridIndex, countsUpTo, requestAt } from '../webserver/cacheGrid';
+import { cachedVnicIndex, stateCounts, vnicSetup, vnicsAt } from '../sinic/vnics';
+import { cachedFirmwareIndex, cpuNow } from '../tigon/firmware';
 import { describeView, REGISTRY } from './registry';
 
 const DESCRIBED = REGISTRY.filter((v) => v.describe);
-import { VNIC_STATE_NAMES } from '../engine/traceKinds';
+import { VNIC_STATE_NAMES } from '../trace/traceKinds';
 
 const built = existsSync(
   fileURLToPath(new URL('../engine/wasm/nicsim_core.wasm', import.meta.url)),

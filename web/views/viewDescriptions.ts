@@ -1,15 +1,15 @@
 // What each view shows at the cursor, in one or two sentences for a screen reader. Every
 // sentence is derived from the same model functions the view itself draws from, so the words and
 // the picture cannot disagree. Nothing here computes the simulation.
-import type { DoneRun } from '../store/store';
-import { holdFor } from '../store/store';
+import type { DoneRun } from '../run/store';
+import { holdFor } from '../run/store';
 import { paramAt } from '../engine/types';
-import { RING_NAMES, VNIC_STATE_NAMES } from '../engine/traceKinds';
-import { formatNumber, formatTime, humanize } from '../model/format';
-import { diagramStateAt } from '../model/diagramState';
-import { narrate } from '../model/narrate';
-import { ringsAt, type RingCopyState } from '../model/rings';
-import { cachedFirmwareIndex, cpuNow, registerAt, tigonSetup, CPU_NAMES } from '../model/firmware';
+import { RING_NAMES, VNIC_STATE_NAMES } from '../trace/traceKinds';
+import { formatNumber, formatTime, humanize } from '../kit/format';
+import { diagramStateAt } from '../diagram/diagramState';
+import { narrate } from '../diagram/narrate';
+import { ringsAt, type RingCopyState } from '../rings/rings';
+import { cachedFirmwareIndex, cpuNow, registerAt, tigonSetup, CPU_NAMES } from '../tigon/firmware';
 import {
   busPhaseIndex,
   CATEGORY_LABELS,
@@ -17,8 +17,8 @@ import {
   describeTenure,
   tenureNear,
   type BusPhaseIndex,
-} from '../model/busPhases';
-import { barFromCycles, barFromResults, IDLE } from '../model/busUtil';
+} from '../bus/busPhases';
+import { barFromCycles, barFromResults, IDLE } from '../bus/busUtil';
 import {
   cacheSetup,
   cachedCacheGridIndex,
@@ -26,18 +26,18 @@ import {
   formatBytes,
   requestAt as cacheRequestAt,
   requestNow,
-} from '../model/cacheGrid';
+} from '../webserver/cacheGrid';
 import {
   cachedRequestPathIndex,
   currentSteps,
   requestAt as pathRequestAt,
-} from '../model/requestPath';
-import { cachedRxPath, packetAt, packetNow, rxSetup } from '../model/rxPath';
-import { cachedVnicIndex, fifoAt, stateCounts, vnicSetup, vnicsAt } from '../model/vnics';
-import { cpuBreakdown, CPU_PARTS, CPU_PART_LABELS } from '../model/cpuBreakdown';
-import { seriesStart } from '../model/chart';
-import { shownCpus } from './FirmwareView';
-import { sweepAxisLabel } from './ChartPanel';
+} from '../webserver/requestPath';
+import { cachedRxPath, packetAt, packetNow, rxSetup } from '../sinic/rxPath';
+import { cachedVnicIndex, fifoAt, stateCounts, vnicSetup, vnicsAt } from '../sinic/vnics';
+import { cpuBreakdown, CPU_PARTS, CPU_PART_LABELS } from '../sinic/cpuBreakdown';
+import { seriesStart } from '../charts/chart';
+import { shownCpus } from '../tigon/FirmwareView';
+import { sweepAxisLabel } from '../charts/ChartPanel';
 
 /** One sentence (or a few) about a view at the cursor. */
 export type Describer = (run: DoneRun, cursor: number, speed: number) => string;

@@ -1,0 +1,270 @@
+import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
+import { useRun, useViewCursor } from '../run/store';
+import { DEFAULT_BOX, seriesStart, sweepChartModel, timeSeriesModel } from './chart';
+import { humanize, timeUnitFor } from '../kit/format';
+import type { Scenario } from '../scenarios/types';
+import type { ParameterSpec, RunOutput } from '../engine/types';
+import { SweepChart, TimeSeriesChart } from './Chart';
+import { ChartReferences, SeriesReferencesNote } from './ChartReferences';
+import { paramValueLabel } from '../knobs/paramLabels';
+import { relativeText } from '../results/ChecksPanel';
+import { ChartExportMenu } from '../export/ExportMenu';
+import type { LegendEntry } from '../export/download';
+import { exportBaseName, seriesCsv, sweepCsv } from '../export/exports';
+
+/** The series value (number or string) of a series name as groupSweep keys it. */
+export function seriesValue(output: Pick<RunOutput, 'sweep'>, name: string): unknown {
+  return (
+    output.sweep.find((e) => e.series !== undefined && String(e.series) === name)?.series ?? name
+  );
+}
+
+const AXIS_LABELS: Record<string, { label: string; unit: string }> = {
+  'workload.datagram_bytes': { label: 'UDP datagram size', unit: 'B' },
+  'workload.segment_bytes': { label: 'TCP segment size', unit: 'B' },
+  'system.nics': { label: 'NICs on the bus', unit: '' },
+  'system.bus.memory_latency_ns': { label: 'Main-memory latency (stall)', unit: 'ns' },
+  'system.nic.dma_max_burst_bytes': { label: 'DMA burst cap', unit: 'B' },
+  'system.bus.clock_mhz': { label: 'Bus clock', unit: 'MHz' },
+  // The ticks say the size ("64 KB" … "16 MB"), so no unit in the label.
+  'system.nic_cache.kbytes': { label: 'NIC cache size (per NIC)', unit: '' },
+  'system.nic_cache.block_bytes': { label: 'Cache block size', unit: 'B' },
+  'system.l2.kbytes': { label: 'L2 cache size', unit: '' },
+  'system.sinic.vnics': { label: 'VNICs', unit: '' },
+};
+
+const UNIT_SHORT: Record<string, string> = { bytes: 'B', bits: 'bits' };
+
+export function sweepAxisLabel(
+  param: string | undefined,
+  spec?: ParameterSpec,
+): { label: string; unit: string } {
+  if (!param) return { label: 'swept value', unit: '' };
+  const known = AXIS_LABELS[param];
+  if (known) return known;
+  if (spec?.unit !== undefined) {
+    const base = param.replace(/_(bytes|us|ns|ps|mhz|bits)$/, '');
+    return { label: humanize(base), unit: UNIT_SHORT[spec.unit] ?? spec.unit };
+  }
+  const unitMatch = /_(bytes|us|ns|ps|mhz|bits)$/.exec(param);
+  const units: Record<string, string> = {
+    bytes: 'B',
+    us: 'µs',
+    ns: 'ns',
+    ps: 'ps',
+    mhz: 'MHz',
+    bits: 'bits',
+  };
+  return {
+    label: humanize(param.replace(/_(bytes|us|ns|ps|mhz|bits)$/, '')),
+    unit: unitMatch ? units[unitMatch[1]!]! : '',
+  };
+}
+
+function SweepSection({
+  output,
+  scenario,
+  metric,
+  specs,
+  legendRef,
+}: {
+  output: RunOutput;
+  scenario: Scenario;
+  /** The y metric shown: the chart's y or one of its "also" metrics. */
+  metric: string | undefined;
+  specs: ParameterSpec[];
+  /** Filled with the legend the exported chart draws. */
+  legendRef: MutableRefObject<LegendEntry[]>;
+}) {
+  const spec = useMemo(
+    () =>
+      scenario.chart
+        ? metric && metric !== scenario.chart.y
+          ? { x: scenario.chart.x, y: metric } // the limit line belongs to the first metric
+          : scenario.chart
+        : {
+            y: Object.keys(output.sweep[0]?.results ?? {})[0] ?? '',
+            limit: 'ethernet_limit',
+          },
+    [scenario.chart, metric, output.sweep],
+  );
+  const xParam = spec.x ?? output.sweep_spec?.parameter;
+  const ax = sweepAxisLabel(
+    xParam,
+    specs.find((p) => p.path === xParam),
+  );
+  const seriesParam = output.sweep_spec?.series_parameter ?? undefined;
+  const model = useMemo(
+    () =>
+      sweepChartModel(output, spec, {
+        x: `${ax.label}${ax.unit ? ` (${ax.unit})` : ''}`,
+        y: humanize(spec.y),
+        series: seriesParam
+          ? (name) =>
+              paramValueLabel(
+                seriesParam,
+                seriesValue(output, name),
+                output.parameters,
+                specs.find((p) => p.path === seriesParam),
+              )
+          : undefined,
+        relation: (c) => relativeText(c, output.parameters),
+      }),
+    [output, spec, ax.label, ax.unit, seriesParam, specs],
+  );
+  useEffect(() => {
+    legendRef.current = model.lines.map((l) => ({ label: l.label, color: l.color }));
+  }, [model, legendRef]);
+  return (
+    <>
+      <SweepChart
+        model={model}
+        xUnit={ax.unit}
+        limitLabel={spec.limit ? humanize(spec.limit) : undefined}
+      />
+      <ChartReferences
+        model={model}
+        xUnit={ax.unit}
+        otherChecks={output.checks.length - model.marks.length}
+      />
+    </>
+  );
+}
+
+function SeriesSection({
+  output,
+  which,
+  setWhich,
+}: {
+  output: RunOutput;
+  which: number;
+  setWhich: (i: number) => void;
+}) {
+  const cursor = useViewCursor();
+  const s = output.series[Math.min(which, output.series.length - 1)]!;
+  const span = (s.values.length - 1) * s.interval_ps + seriesStart(s);
+  const unit = timeUnitFor(Math.max(span, 1));
+  const model = useMemo(
+    () => timeSeriesModel(s, cursor, unit, { ...DEFAULT_BOX, height: 300 }),
+    [s, cursor, unit],
+  );
+  return (
+    <div>
+      {output.series.length > 1 && (
+        <label className="series-pick">
+          <span className="muted small">series</span>
+          <select value={which} onChange={(e) => setWhich(Number(e.currentTarget.value))}>
+            {output.series.map((x, i) => (
+              <option key={x.name} value={i}>
+                {humanize(x.name)}
+                {x.unit ? ` (${x.unit})` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <TimeSeriesChart model={model} />
+      <SeriesReferencesNote output={output} />
+    </div>
+  );
+}
+
+export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headingId: string }) {
+  const run = useRun();
+  const output = run?.output;
+  const hasSweep = !!output && output.sweep.length > 0;
+  const hasSeries = !!output && output.series.length > 0;
+  const [tab, setTab] = useState<'sweep' | 'series'>('sweep');
+  const show =
+    hasSweep && (tab === 'sweep' || !hasSeries) ? 'sweep' : hasSeries ? 'series' : 'none';
+  const [which, setWhich] = useState(0);
+  // A chart may offer more than one y metric (e.g. throughput and requests/s, Tables 4.4-4.7).
+  const metrics = scenario.chart ? [scenario.chart.y, ...(scenario.chart.also ?? [])] : [];
+  const [metric, setMetric] = useState(metrics[0]);
+  const body = useRef<HTMLDivElement>(null);
+  const legend = useRef<LegendEntry[]>([]);
+  const series = output?.series[Math.min(which, output.series.length - 1)];
+  const title =
+    show === 'sweep'
+      ? `${humanize(metric ?? 'throughput')} across the sweep`
+      : show === 'series'
+        ? 'Over time'
+        : 'Chart';
+  return (
+    <>
+      <div className="panel-head">
+        <h2 id={headingId}>{title}</h2>
+        {show !== 'none' && (
+          <ChartExportMenu
+            container={body}
+            title={`${scenario.title}: ${show === 'series' && series ? humanize(series.name) : title}`}
+            legend={show === 'sweep' ? legend : null}
+            fileBase={exportBaseName(scenario.id, show === 'series' ? 'over-time' : 'sweep')}
+            csv={
+              output && show === 'sweep'
+                ? () => sweepCsv(output)
+                : show === 'series' && series
+                  ? () => seriesCsv(series)
+                  : null
+            }
+          />
+        )}
+        {hasSweep && hasSeries && (
+          <div className="seg" role="tablist" aria-label="Chart">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={show === 'sweep'}
+              className={show === 'sweep' ? 'on' : ''}
+              onClick={() => setTab('sweep')}
+            >
+              Sweep
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={show === 'series'}
+              className={show === 'series' ? 'on' : ''}
+              onClick={() => setTab('series')}
+            >
+              Over time
+            </button>
+          </div>
+        )}
+      </div>
+      {show === 'sweep' && metrics.length > 1 && (
+        <div className="seg seg-metric" role="group" aria-label="Metric" data-testid="chart-metric">
+          {metrics.map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={metric === m}
+              className={metric === m ? 'on' : ''}
+              onClick={() => setMetric(m)}
+            >
+              {humanize(m).replace(/ \(.*\)$/, '')}
+            </button>
+          ))}
+        </div>
+      )}
+      {!output && <div className="placeholder">The chart appears when the simulation has run.</div>}
+      <div ref={body}>
+        {output && show === 'sweep' && (
+          <SweepSection
+            output={output}
+            scenario={scenario}
+            metric={metric}
+            specs={run?.parameterInfo ?? []}
+            legendRef={legend}
+          />
+        )}
+        {output && show === 'series' && (
+          <SeriesSection output={output} which={which} setWhich={setWhich} />
+        )}
+        {output && show === 'none' && (
+          <p className="muted">This run produced no sweep and no time series.</p>
+        )}
+      </div>
+    </>
+  );
+}
