@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import nicsim from './web/scripts/eslint-feature-boundaries.mjs';
 
 const nodeGlobals = {
   console: 'readonly',
@@ -73,6 +74,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', ...POSITIONAL_FIELD_SELECTORS],
     },
+  },
+  {
+    // web/ is organised by feature: another folder uses a feature only through its index.ts, and
+    // trace/, kit/ and engine/ use no feature (web/scripts/eslint-feature-boundaries.mjs).
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { nicsim },
+    rules: { 'nicsim/feature-boundaries': 'error' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -1,4 +1,4 @@
-// Accessibility (issue 7): axe-core finds no serious or critical violation on the gallery and on
+// Accessibility: axe-core finds no serious or critical violation on the gallery and on
 // a scenario page of each family once its run is done; every control is reached by Tab and shows
 // a focus ring; each main view describes its state at the cursor for screen readers; and
 // prefers-reduced-motion stops transitions, animations and smooth scrolling.

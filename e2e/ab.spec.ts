@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// The A/B view (issue 7): two variants of a scenario with the same seed side by side, one cursor
+// The A/B view: two variants of a scenario with the same seed side by side, one cursor
 // for both, the differences marked. The expected directions are what the model computes for the
 // main runs (native CLI, seed 1): PARALLEL 1556 against RELEASE 914 Mb/s at 1472 bytes; the NASA
 // trace 1528 against 1142 Mb/s with 16 MB caches, the bus 35% against 95% busy; V-SINIC 9.4

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 7, time and navigation: step to an event of a kind, breakpoints, Back restores the view,
+// Time and navigation: step to an event of a kind, breakpoints, Back restores the view,
 // idle stretches collapsed, and the packet inspector.
 
 function collectErrors(page: Page): string[] {

@@ -1,4 +1,4 @@
-// Offline after the first visit (issue 7): the service worker (web/sw/sw.ts, built to sw.js)
+// Offline after the first visit: the service worker (web/sw/sw.ts, built to sw.js)
 // caches the app shell, its JS and CSS, the engine worker and the wasm core; with the network
 // gone, a reload still opens a scenario page and runs it to the end.
 import { expect, test } from '@playwright/test';

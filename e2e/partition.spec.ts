@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// The partition editor (issue 4): dragging a handler chip from CPU A to CPU B with the mouse sets
+// The partition editor: dragging a handler chip from CPU A to CPU B with the mouse sets
 // its partition override, the core runs the new partition, and the CPU split changes; the keys
 // move it back.
 

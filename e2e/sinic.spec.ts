@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 6 (seed 003): the receive path, the SINIC registers and VNICs, and the CPU time by part
+// The SINIC paper's views: the receive path, the SINIC registers and VNICs, and the CPU time by part
 // on their presets; stepping the cursor moves them; no page errors.
 
 async function openScenario(page: Page, id: string): Promise<string[]> {

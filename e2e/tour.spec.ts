@@ -1,4 +1,4 @@
-// Guided tours and presenter mode (issue 7): a tour moves the cursor and the diagram's highlight,
+// Guided tours and presenter mode: a tour moves the cursor and the diagram's highlight,
 // a predict step runs its variant through the knob panel's path and reveals live values, going
 // back restores the scenario's settings, and presenter mode is driven from the keyboard alone at
 // a projector's 1280×720.

@@ -1,5 +1,6 @@
-// workload.kind "tcp-stream" (issue 6, seed 003): netperf stream / maerts over one of the four
-// NICs of the SINIC paper, with the host's CPU time by part and the L2's misses per KB.
+// workload.kind "tcp-stream" (Binkert et al., "Integrated Network Interfaces for High-Bandwidth
+// TCP/IP"): netperf stream / maerts over one of the four NICs of the SINIC paper, with the host's
+// CPU time by part and the L2's misses per KB.
 #include <algorithm>
 
 #include "api/system.hpp"

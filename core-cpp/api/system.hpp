@@ -103,7 +103,7 @@ void add_bus_cycle_metrics(const CycleCounts& at_warmup, const CycleCounts& at_e
 // The end of a run: the first NIC's ring occupancy histograms over the window, and the trace.
 void finish_rings_and_trace(const std::vector<DescriptorRing*>& rings, Time end, Time window,
                             const RunConfig& run, SimContext* ctx, RunOutput* out);
-// workload.kind "tcp-stream": the SINIC paper's host and NICs (issue 6, sinic_run.cpp).
+// workload.kind "tcp-stream": the SINIC paper's host and NICs (sinic_run.cpp).
 RunOutput run_tcp_stream(const Config& cfg, bool with_trace);
 
 // The benchmark baseline: a queue whose handlers only schedule their successors.

@@ -1,4 +1,4 @@
-// The scenario's optional "compare" block (issue 7's A/B view): two variants of the scenario, A
+// The scenario's optional "compare" block (the A/B view): two variants of the scenario, A
 // and B, each a label and the parameters it sets, run with the same seed side by side.
 //
 //   "compare": { "note": "...", "metrics": ["udp_total_throughput"],

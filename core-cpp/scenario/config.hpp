@@ -18,7 +18,7 @@ enum class WorkloadKind : std::uint8_t {
   TcpSegments = 1,
   CpuBenchmark = 2,
   Web = 3,
-  TcpStream = 4,  // issue 6: netperf TCP stream / maerts (seed 003 §5.2)
+  TcpStream = 4,  // netperf TCP stream / maerts (seed 003 §5.2)
 };
 // web: how much of the machine a trace runs through (seed 000 §4.2: the trace-driven cache
 // simulator behind Figs 4.3-4.5), or every request through host, rings, bus, NIC and wire
@@ -128,7 +128,7 @@ struct NicConfig {
 enum class NicModel : std::uint8_t {
   Fixed = 0,
   Tigon = 1,
-  // issue 6 (seed 003 §6): the four NICs of the SINIC paper, run by workload.kind tcp-stream.
+  // The four NICs of the SINIC paper, run by workload.kind tcp-stream.
   CnicOffChip = 2,
   CnicOnChip = 3,
   Sinic = 4,
@@ -225,7 +225,7 @@ struct Config {
   BusConfig bus;
   NicConfig nic;
   LinkConfig link;
-  SinicSystemConfig sinic;  // issue 6: host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (seed 003)
+  SinicSystemConfig sinic;  // host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (seed 003)
   WorkloadConfig workload;
   RunConfig run;
 };

@@ -984,7 +984,7 @@ std::vector<ParamSpec> build_registry() {
                INT_FIELD(run.trace_max_records)});
   (void)kBig;
   add_tigon_params(r);
-  add_sinic_params(r);  // issue 6
+  add_sinic_params(r);
   return r;
 }
 
@@ -1598,7 +1598,8 @@ void add_server_params(std::vector<ParamSpec>& r) {
                {},
                60000,
                "ns",
-               "chosen, fitted with copy_ns_per_kb to Table 4.3 (Rice's write penalty, the largest: many distinct "
+               "chosen, fitted with copy_ns_per_kb to Table 4.3 (Rice's write penalty, the "
+               "largest: many distinct "
                "files, so the most mapping): mmap, a page fault per 4 KB page and a later munmap "
                "with its TLB flush, for a file thttpd has not kept mapped; more than a minor fault "
                "alone costs, as it lumps whatever else the write path pays per newly mapped page",

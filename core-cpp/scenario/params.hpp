@@ -36,7 +36,7 @@ std::string check_param_value(const ParamSpec& spec, const Json& value);
 // The registry as JSON (for the UI's parameter table and the CLI's --list-parameters).
 Json parameter_info_json();
 
-// Issue 6 (sinic/sinic_params.cpp): the system.host_cpu / l2 / cnic / sinic and workload.tcp
+// sinic/sinic_params.cpp: the system.host_cpu / l2 / cnic / sinic and workload.tcp
 // parameters, and the cross-field rules of a tcp-stream run.
 void add_sinic_params(std::vector<ParamSpec>& r);
 void check_sinic_config(const Config& c, const std::string& where, Errors* errors);

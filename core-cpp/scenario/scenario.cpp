@@ -151,7 +151,7 @@ const std::vector<MetricInfo>& result_metrics() {
        "Web full-system: send descriptors (Fig 4.11 commands) per segment"},
       {"web_acks_per_request", "packets", "Web full-system: ACK packets received per response"},
       {"web_cpu_per_request", "µs", "Web full-system: host CPU time per completed response"},
-      // ---- issue 6: tcp-stream on the SINIC paper's host (seed 003) ----
+      // ---- tcp-stream on the SINIC paper's host (seed 003) ----
       {"tcp_throughput", "Gb/s",
        "TCP payload delivered: read() by netperf (receive) or received by the stressor (send)"},
       {"tcp_goodput_limit", "Gb/s", "TCP payload of a saturated link (MSS over wire bytes)"},
@@ -172,7 +172,7 @@ const std::vector<MetricInfo>& result_metrics() {
        "Device register reads by the driver per data segment (RxWait vs polling RxDone, §3.1)"},
       {"link_pause_share", "fraction",
        "Share of the window the stressor was held back by a full receive FIFO"},
-      // ---- end issue 6 ----
+      // ---- end tcp-stream ----
       {"events", "events", "Events fired in the whole run"},
       {"sim_time", "µs", "Simulated time of the run"},
       {"window", "µs", "Measured window (after warm-up)"},
@@ -559,7 +559,7 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
   if (c.workload.kind == WorkloadKind::Web && c.nics > 2) {
     errors.push_back({"system.nics", "web: one or two NICs (the trace split evenly)" + where});
   }
-  check_sinic_config(c, where, &errors);  // issue 6 (sinic/sinic_params.cpp)
+  check_sinic_config(c, where, &errors);  // sinic/sinic_params.cpp
   if (c.workload.kind == WorkloadKind::TcpStream) {
     *out = c;
     return errors;
@@ -622,7 +622,7 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
     } else {
       for (auto c = it->begin(); c != it->end(); ++c) {
         if (c.key() == "also") {
-          // Further y metrics the viewer may switch to (issue 5: throughput and requests/s).
+          // Further y metrics the viewer may switch to (throughput and requests/s).
           const auto& m = result_metrics();
           if (!c.value().is_array()) {
             errors.push_back({"chart.also", "must be an array of result metric names"});
@@ -687,7 +687,7 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
       }
     }
   }
-  // Issue 7's A/B variants, against the scenario's own parameters (scenario/compare.cpp).
+  // The A/B variants, against the scenario's own parameters (scenario/compare.cpp).
   if (auto it = doc.find("compare"); it != doc.end()) check_compare(*it, out->params, &errors);
   // The guided tour, against the scenario's own values (before overrides): scenario/tour.cpp.
   if (auto it = doc.find("tour"); it != doc.end()) {

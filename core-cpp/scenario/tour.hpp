@@ -1,4 +1,4 @@
-// A scenario's guided tour (issue 7): narrated steps that move the time cursor, highlight parts
+// A scenario's guided tour: narrated steps that move the time cursor, highlight parts
 // of the machine, ask the class to predict, run a variant and reveal. The core only validates the
 // block (the player is the web app's); errors name the field and the allowed values or range.
 #pragma once

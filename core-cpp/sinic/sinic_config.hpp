@@ -1,6 +1,7 @@
-// Issue 6: the host of the SINIC paper (seed 003) and its four NICs: the CPU whose time is
-// split into driver / stack / copy / user / idle, the shared L2 cache, the conventional
-// descriptor NIC off or on chip, SINIC and V-SINIC, and the netperf TCP stream it runs.
+// The host of the SINIC paper ("Integrated Network Interfaces for High-Bandwidth TCP/IP") and its
+// four NICs: the CPU whose time is split into driver / stack / copy / user / idle, the shared L2
+// cache, the conventional descriptor NIC off or on chip, SINIC and V-SINIC, and the netperf TCP
+// stream it runs.
 #pragma once
 #include <cstdint>
 

@@ -1,6 +1,7 @@
-// Issue 6's parameters (seed 003: SINIC / V-SINIC and the host they live in). Numbers the paper
-// gives cite it; the rest are "chosen" with the reason (per-packet costs are calibrated so the
-// orderings of Figs 5-12 and the Fig 7 knee come out; see the presets' parameter notes).
+// The parameters of the SINIC paper ("Integrated Network Interfaces for High-Bandwidth TCP/IP":
+// SINIC / V-SINIC and the host they live in). Numbers the paper gives cite it; the rest are
+// "chosen" with the reason (per-packet costs are calibrated so the orderings of Figs 5-12 and the
+// Fig 7 knee come out; see the presets' parameter notes).
 #include <cmath>
 #include <string>
 

@@ -176,7 +176,7 @@ TEST(Registry, EveryDefaultIsValidAndEveryMetricIsReported) {
   const Json web = testing::run_ok(
       minimal({{"workload", {{"kind", "web"}, {"trace", "rice"}, {"trace_requests", 1000}}},
                {"system", {{"nic_cache", {{"kbytes", 64}}}}}}));
-  // issue 6: the tcp-stream run reports its own metrics (and events, sim_time, window).
+  // The tcp-stream run reports its own metrics (and events, sim_time, window).
   const Json tcp = testing::run_ok(
       minimal({{"workload", {{"kind", "tcp-stream"}}},
                {"system", {{"nic", {{"model", "sinic"}}}, {"link", {{"rate_mbps", 10000}}}}},
@@ -251,10 +251,10 @@ TEST(Presets, EveryPresetIsValidRunsAndMeetsItsReferenceValues) {
     for (const auto& c : out["checks"]) {
       EXPECT_TRUE(c["pass"].get<bool>()) << id << ": " << c.dump();
     }
-    // Every bus cycle of the window is in exactly one category (issue 3): the shares sum to 1
+    // Every bus cycle of the window is in exactly one category: the shares sum to 1
     // for the main run and for every sweep point. The cache-only web mode has no bus.
     if (out["results"].contains("bus_cycles") == false) {
-      // issue 6: tcp-stream models the SINIC paper's host, which has no PCI bus.
+      // tcp-stream models the SINIC paper's host, which has no PCI bus.
       if (out["parameters"]["workload"]["kind"] == "tcp-stream") continue;
       EXPECT_EQ(out["parameters"]["workload"]["web_mode"], "cache-only") << id;
       continue;

@@ -1,4 +1,4 @@
-// The guided tour block (issue 7): every bad field is refused with its path and the allowed
+// The guided tour block: every bad field is refused with its path and the allowed
 // values or range; a valid tour, and every preset's, passes; overrides never invalidate a tour.
 #include "scenario/tour.hpp"
 

@@ -4,12 +4,12 @@ import { customById, customVersion, subscribeCustom } from '../scenarios/custom'
 import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from './Gallery';
 import { ScenarioPage } from './ScenarioPage';
-import { AbPage } from '../compare/AbPage';
+import { AbPage } from '../compare';
 import { ErrorBoundary } from './ErrorBoundary';
 import type { Route } from './route';
-import { linkCatalog } from '../share/link';
-import { isEmbed, navigate, type Nav } from '../share/linkNav';
-import { LinkBanner } from '../share/LinkBanner';
+import { linkCatalog } from '../share';
+import { isEmbed, navigate, type Nav } from '../share';
+import { LinkBanner } from '../share';
 import { EmbedGalleryNote } from './Embed';
 
 const IDS = SCENARIOS.map((s) => s.id);

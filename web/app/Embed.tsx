@@ -1,6 +1,6 @@
 // Embed mode (`?embed=1`): a small way out to the full app, and what the gallery says instead of
 // showing itself inside someone else's page.
-import { withoutEmbed } from '../share/linkNav';
+import { withoutEmbed } from '../share';
 import '../share/links.css';
 
 /** "Open in nicsim ↗": this page, outside the frame, in a new tab. */

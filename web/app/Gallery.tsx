@@ -1,6 +1,6 @@
 import type { ScenarioEntry } from '../scenarios/types';
 import { abHref, scenarioHref } from './route';
-import { comparisonOf } from '../compare/ab';
+import { comparisonOf } from '../compare';
 import {
   FileDropZone,
   FileProblemPanel,
@@ -89,7 +89,7 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
   );
 }
 
-/** The A/B view of a scenario whose file declares a comparison (issue 7). */
+/** The A/B view of a scenario whose file declares a comparison. */
 function AbLink({ entry }: { entry: ScenarioEntry }) {
   const c = comparisonOf(entry.scenario);
   if (!c) return null;

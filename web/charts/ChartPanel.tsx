@@ -6,11 +6,11 @@ import type { Scenario } from '../scenarios/types';
 import type { ParameterSpec, RunOutput } from '../engine/types';
 import { SweepChart, TimeSeriesChart } from './Chart';
 import { ChartReferences, SeriesReferencesNote } from './ChartReferences';
-import { paramValueLabel } from '../knobs/paramLabels';
-import { relativeText } from '../results/ChecksPanel';
-import { ChartExportMenu } from '../export/ExportMenu';
-import type { LegendEntry } from '../export/download';
-import { exportBaseName, seriesCsv, sweepCsv } from '../export/exports';
+import { paramValueLabel } from '../knobs';
+import { relativeText } from '../results';
+import { ChartExportMenu } from '../export';
+import type { LegendEntry } from '../export';
+import { exportBaseName, seriesCsv, sweepCsv } from '../export';
 
 /** The series value (number or string) of a series name as groupSweep keys it. */
 export function seriesValue(output: Pick<RunOutput, 'sweep'>, name: string): unknown {

@@ -1,5 +1,5 @@
 // Every preset's chart shows the papers' values beside the simulated ones, with their source and
-// whether the comparison is exact, approximate or qualitative (issue 7's charts audit).
+// whether the comparison is exact, approximate or qualitative.
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { fixtureSweep } from '../engine/fixture';

@@ -12,7 +12,7 @@ import {
 import type { Check, RunOutput, SweepEntry, SweepSpec, TimeSeries } from '../engine/types';
 import { seriesColor } from '../kit/palette';
 import { formatNumber, humanize } from '../kit/format';
-import { paramTickLabel } from '../knobs/paramLabels';
+import { paramTickLabel } from '../knobs';
 
 export interface ChartBox {
   width: number;

@@ -1,4 +1,4 @@
-// The A/B view (issue 7): two variants of one scenario, run with the same seed, side by side.
+// The A/B view: two variants of one scenario, run with the same seed, side by side.
 // Each side has its own Store, so every existing view renders from its own run; one playback bar
 // drives A's cursor and linkCursors keeps B's at the same simulated time. The differences table
 // is arithmetic on the two runs' results (B − A and its share of A); the model is the core's.
@@ -27,7 +27,7 @@ import {
   type Side,
 } from './ab';
 import { parameterLabel, parameterMap, valueWithUnit, type Overrides } from '../run/overrides';
-import { DEFAULT_BOX } from '../charts/chart';
+import { DEFAULT_BOX } from '../charts';
 import { formatNumber, formatTime, formatValue, humanize, timeUnitFor } from '../kit/format';
 import type { ScenarioEntry } from '../scenarios/types';
 import {
@@ -41,14 +41,14 @@ import {
 import { linkCursors } from '../run/linkCursors';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { abHref, scenarioHref } from '../app/route';
-import { engineLog, isLogPage } from '../webserver/AccessLogPanel';
-import { Axes } from '../charts/Chart';
-import { EventLog } from '../playback/EventLog';
-import { KnobPanel } from '../knobs/KnobPanel';
-import { PlaybackBar } from '../playback/PlaybackBar';
-import { metricText } from '../results/ResultsPanel';
-import { RunStatus } from '../results/RunStatus';
-import { panelOf, viewEntry } from '../views/registry';
+import { engineLog, isLogPage } from '../webserver';
+import { Axes } from '../charts';
+import { EventLog } from '../playback';
+import { KnobPanel } from '../knobs';
+import { PlaybackBar } from '../playback';
+import { metricText } from '../results';
+import { RunStatus } from '../results';
+import { panelOf, viewEntry } from '../views';
 import { useWidth } from '../kit/useWidth';
 import './ab.css';
 

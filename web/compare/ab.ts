@@ -4,7 +4,7 @@
 import { extent, line, max, scaleLinear, type ScaleLinear } from 'd3';
 import type { Metrics, ParameterSpec, ParameterTree, TimeSeries } from '../engine/types';
 import type { Scenario } from '../scenarios/types';
-import { seriesStart, type ChartBox, type Tick } from '../charts/chart';
+import { seriesStart, type ChartBox, type Tick } from '../charts';
 import { flattenParameters, type OverrideValue, type Overrides } from '../run/overrides';
 
 export type Side = 'a' | 'b';

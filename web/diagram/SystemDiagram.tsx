@@ -9,7 +9,7 @@ import {
   type BusToken,
   type CpuTimeline,
 } from './diagramState';
-import { ringsAt, type RingCopyState } from '../rings/rings';
+import { ringsAt, type RingCopyState } from '../rings';
 import { narrate } from './narrate';
 import { tokenX } from '../kit/geometry';
 import { countUpTo } from '../trace/trace';
@@ -24,10 +24,10 @@ import {
 } from '../trace/traceKinds';
 import { countKindUpTo } from '../trace/traceIndex';
 import type { NicState } from './diagramState';
-import { describeTenure, signalsAt } from '../bus/busPhases';
+import { describeTenure, signalsAt } from '../bus';
 import { nicName } from './narrate';
-import { useBusPhaseIndex } from '../bus/Waveform';
-import { useInspectableProps } from '../inspector/PacketInspector';
+import { useBusPhaseIndex } from '../bus';
+import { useInspectableProps } from '../inspector';
 import { paramAt } from '../engine/types';
 import {
   ALERT,
@@ -43,9 +43,9 @@ import {
   purposeColor,
 } from '../kit/palette';
 import { formatTime, timeUnitFor } from '../kit/format';
-import { RingBar } from '../rings/RingBar';
+import { RingBar } from '../rings';
 import { HighlightLayer, type PartShape } from './DiagramHighlight';
-import { partsText } from '../tour/tour';
+import { partsText } from '../tour';
 
 // Layout (viewBox units).
 const W = 1100;

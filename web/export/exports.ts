@@ -16,7 +16,7 @@ import {
   kindName,
   purposeName,
 } from '../trace/traceKinds';
-import { seriesStart } from '../charts/chart';
+import { seriesStart } from '../charts';
 import type { Overrides } from '../run/overrides';
 import type { TraceIndex } from '../trace/traceIndex';
 

@@ -1,4 +1,4 @@
-// The packet inspector (issue 7): the packet in ui.packet, its headers by layer, its
+// The packet inspector: the packet in ui.packet, its headers by layer, its
 // descriptors and its journey through the machine as the trace records it. A journey step moves
 // the cursor there and highlights where it happened (ui.highlight). Esc or × closes it.
 // Everything shown comes from web/inspector/packetJourney.ts.
@@ -12,7 +12,7 @@ import {
   type JourneyStep,
   type PacketView,
 } from './packetJourney';
-import { formatUs } from '../sinic/rxPath';
+import { formatUs } from '../sinic';
 import '../playback/nav.css';
 
 /** Opens the inspector on a packet. */

@@ -1,4 +1,4 @@
-// One packet as the trace knows it (issue 7's packet inspector): every record that names it,
+// One packet as the trace knows it (the packet inspector): every record that names it,
 // its headers by layer (sizes only: the model carries no addresses, ports or checksums), and
 // the descriptors that carried it. Pure functions of the trace, its index and the parameters.
 //
@@ -45,7 +45,7 @@ import {
   column,
 } from '../trace/records.gen';
 import { paramAt, type ParameterTree, type RunOutput, type SystemFrame } from '../engine/types';
-import { occupancy } from '../rings/rings';
+import { occupancy } from '../rings';
 import type { TraceIndex } from '../trace/traceIndex';
 
 /** The column of record i that names its packet (the definition's packet role), or -1. */

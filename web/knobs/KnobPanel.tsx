@@ -20,7 +20,7 @@ import {
   type OverrideValue,
   type Overrides,
 } from '../run/overrides';
-import { parseOrigin } from '../results/ResultsPanel';
+import { parseOrigin } from '../results';
 
 type Edits = Record<string, string | OverrideValue>;
 

@@ -5,8 +5,8 @@ import { BusTxnStart, DmaQueued } from '../trace/records.gen';
 import { TRACE_KINDS, componentLabel, describeRecord, kindName, K } from '../trace/traceKinds';
 import { formatTime } from '../kit/format';
 import { purposeColor, ALERT, WARN } from '../kit/palette';
-import { packetOf } from '../inspector/packetJourney';
-import { PacketChip } from '../inspector/PacketInspector';
+import { packetOf } from '../inspector';
+import { PacketChip } from '../inspector';
 
 const BEFORE = 9;
 const AFTER = 12;

@@ -1,4 +1,4 @@
-// The playback bar's second row (issue 7): step to the next or previous event of a chosen kind,
+// The playback bar's second row: step to the next or previous event of a chosen kind,
 // breakpoints that stop playing (conditions and times), "run to the next breakpoint", the idle
 // collapsing option, and what the last stop or skip was. The logic is web/playback/breakpoints.ts.
 import { isTyping } from '../kit/keys';
@@ -20,7 +20,7 @@ import {
   type ConditionId,
 } from './breakpoints';
 import { formatTime } from '../kit/format';
-import { packetAtCursor } from '../inspector/packetJourney';
+import { packetAtCursor } from '../inspector';
 import './nav.css';
 
 /** Moves to the next (1) or previous (-1) event of the chosen kind. */

@@ -1,4 +1,4 @@
-// Navigation in simulated time (issue 7): step to the next or previous event of one kind, and
+// Navigation in simulated time: step to the next or previous event of one kind, and
 // run until a condition (a breakpoint on what the trace records, or a time). Pure functions of
 // the decoded trace and its index; the store calls them while playing.
 //

@@ -2,8 +2,8 @@ import { useRun } from '../run/store';
 import type { Scenario } from '../scenarios/types';
 import type { Check, ParameterTree, RunOutput } from '../engine/types';
 import { formatValue, humanize } from '../kit/format';
-import { atDifference } from '../knobs/paramLabels';
-import { CATEGORY_LABELS, CATEGORY_RESULT_KEYS } from '../bus/busPhases';
+import { atDifference } from '../knobs';
+import { CATEGORY_LABELS, CATEGORY_RESULT_KEYS } from '../bus';
 
 /** "±5%", "≥", "≤ +2%": how the simulated value is compared with the expected one. */
 export function toleranceText(t: number | undefined, comparison: string | undefined): string {

@@ -5,7 +5,7 @@ import { ringsAt, type RingCopyState } from './rings';
 import { occupiedRanges } from './RingBar';
 import { formatTime } from '../kit/format';
 import { RING_COLORS } from '../kit/palette';
-import { RingPackets } from '../inspector/PacketInspector';
+import { RingPackets } from '../inspector';
 
 const R_OUT = 46;
 const R_IN = 32;

@@ -1,4 +1,4 @@
-// Step back restores exactly what every view shows (issue 7): each view's derivation at the
+// Step back restores exactly what every view shows: each view's derivation at the
 // cursor is computed, the store steps forward and back, and the derivations must be equal again,
 // from a cursor on an event and from one between events (after playing or scrubbing).
 import { existsSync } from 'node:fs';

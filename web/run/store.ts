@@ -9,14 +9,8 @@ import type { ParameterSpec, RunOutput, ValidationError } from '../engine/types'
 import type { Trace } from '../trace/trace';
 import { nextEventTime, prevEventTime } from '../trace/trace';
 import { traceIndex, type TraceIndex } from '../trace/traceIndex';
-import type { ParsedLog } from '../webserver/accessLog';
-import {
-  INITIAL_NAV_STATE,
-  navNote,
-  playInput,
-  playStep,
-  type NavState,
-} from '../playback/breakpoints';
+import type { ParsedLog } from '../webserver';
+import { INITIAL_NAV_STATE, navNote, playInput, playStep, type NavState } from '../playback';
 import { prefersReducedMotion } from '../kit/motion';
 
 export type RunState =
@@ -75,7 +69,7 @@ export interface LogState {
 }
 
 /**
- * What the viewer has arranged on the page (issue 7), as a link restores it: the open views, the
+ * What the viewer has arranged on the page, as a link restores it: the open views, the
  * tour step, presenter mode, and what is highlighted. None of it changes a run.
  */
 export interface ViewState {

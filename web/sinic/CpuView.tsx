@@ -18,7 +18,7 @@ import {
 } from './cpuBreakdown';
 import { humanize } from '../kit/format';
 import { CPU_PART_COLORS, inkOn } from '../kit/palette';
-import { relativeText } from '../results/ChecksPanel';
+import { relativeText } from '../results';
 import type { Check, ParameterTree } from '../engine/types';
 import './sinic.css';
 

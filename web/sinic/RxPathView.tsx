@@ -28,10 +28,10 @@ import {
 import { cachedVnicIndex, fifoAt, vnicSetup } from './vnics';
 import { pointAlong, polylinePath, type Point } from '../kit/geometry';
 import { formatNumber, formatTime } from '../kit/format';
-import { formatKbytes } from '../knobs/paramLabels';
+import { formatKbytes } from '../knobs';
 import { ALERT, ALERT_INK, CPU_PART_COLORS, FRAME_COLORS, GROUP_COLORS } from '../kit/palette';
 import './sinic.css';
-import { PacketChip } from '../inspector/PacketInspector';
+import { PacketChip } from '../inspector';
 
 // Layout (viewBox units).
 const W = 1000;

@@ -26,7 +26,7 @@ import {
 import { NIC_REGISTER_NAMES, VNIC_STATE_NAMES } from '../trace/traceKinds';
 import { formatNumber, formatTime } from '../kit/format';
 import { formatUs } from './rxPath';
-import { formatKbytes } from '../knobs/paramLabels';
+import { formatKbytes } from '../knobs';
 import { FRAME_COLORS, VNIC_STATE_COLORS, WARN } from '../kit/palette';
 import './sinic.css';
 

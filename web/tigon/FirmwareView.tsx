@@ -32,7 +32,7 @@ import { formatNumber, formatTime } from '../kit/format';
 import { inkOn, tigonEventColor } from './tigonPalette';
 import { useCursorDrag } from '../kit/useCursorDrag';
 import { ALERT } from '../kit/palette';
-import { windowOf } from '../bus/Waveform';
+import { windowOf } from '../bus';
 import './tigon.css';
 
 export const LANE_LABEL_W = 112;

@@ -1,4 +1,4 @@
-// "Draw the partition yourself" (issue 4): the Tigon's nine event handlers as chips in CPU A,
+// "Draw the partition yourself": the Tigon's nine event handlers as chips in CPU A,
 // CPU B, both CPUs or no CPU. Drag a chip (pointer events: mouse, pen and touch) or focus it and
 // press A, B, 2 or 0; each move sends the partition to the core as overrides, the same way the
 // knob panel does, and the core re-runs (or refuses) it. Beside the board: what the CPUs now

@@ -1,4 +1,4 @@
-// The timeline of lanes (issue 7), after Perfetto's timeline and OMNeT++'s sequence chart: one
+// The timeline of lanes, after Perfetto's timeline and OMNeT++'s sequence chart: one
 // lane per part of the machine that has records in the run, its slices as bars (a queued DMA or
 // frame waits on a thin line before its bar), its instants as ticks, and the cause-and-effect
 // arrows between them (model/lanes.ts says which records justify each). The cursor is the red
@@ -46,9 +46,9 @@ import {
   inkOn,
   purposeColor,
 } from '../kit/palette';
-import { tigonEventColor } from '../tigon/tigonPalette';
+import { tigonEventColor } from '../tigon';
 import { useCursorDrag } from '../kit/useCursorDrag';
-import { windowOf } from '../bus/Waveform';
+import { windowOf } from '../bus';
 import './timeline.css';
 
 export const TL_LABEL_W = 186;

@@ -1,4 +1,4 @@
-// Presenter mode (issue 7): large type, high contrast, clutter hidden, driven from the keyboard.
+// Presenter mode: large type, high contrast, clutter hidden, driven from the keyboard.
 // ui.presenter puts a class on the document root that styles/presenter.css is scoped under. Keys:
 // P toggles, Esc leaves, space plays or pauses (even with a button focused: in front of a class a
 // stray focus must not turn space into "press that button again"). The arrows and number keys

@@ -1,4 +1,4 @@
-// The guided tour player (issue 7): a launcher above the page, and while a tour runs a dock at the
+// The guided tour player: a launcher above the page, and while a tour runs a dock at the
 // bottom of the window with the step's narration, its live values beside the paper's, and for a
 // "predict" step the class's answer, "Run it" (the variant, through the same run path as the knob
 // panel) and the reveal. The tour's state is ui.tourStep; a step moves the cursor, sets

@@ -1,4 +1,4 @@
-// The guided tour's logic (issue 7), free of React: which steps a scenario has, where a step puts
+// The guided tour's logic, free of React: which steps a scenario has, where a step puts
 // the cursor, the live values a step shows beside the paper's, and the keys that drive a tour.
 // The core validates the tour block (core-cpp/scenario/tour.cpp); numbers shown come from the run.
 import type { Metric, RunOutput } from '../engine/types';

@@ -19,7 +19,7 @@ function sources(dir: string, out: string[] = []): string[] {
     } else if (
       /\.(ts|tsx)$/.test(name) &&
       !/\.test\.tsx?$/.test(name) &&
-      rel !== 'engine/trace.ts'
+      rel !== 'trace/trace.ts'
     ) {
       out.push(p);
     }

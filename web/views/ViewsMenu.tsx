@@ -2,7 +2,7 @@
 // run has data for. The choice is the store's ui.views (null = the scenario's list), which a link
 // carries.
 import { useMemo } from 'react';
-import { scenarioViews } from '../share/link';
+import { scenarioViews } from '../share';
 import { kindsIn, viewHasData } from './viewData';
 import type { Scenario } from '../scenarios/types';
 import { useStore, useStoreInstance } from '../run/store';

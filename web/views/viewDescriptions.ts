@@ -6,10 +6,10 @@ import { holdFor } from '../run/store';
 import { paramAt } from '../engine/types';
 import { RING_NAMES, VNIC_STATE_NAMES } from '../trace/traceKinds';
 import { formatNumber, formatTime, humanize } from '../kit/format';
-import { diagramStateAt } from '../diagram/diagramState';
-import { narrate } from '../diagram/narrate';
-import { ringsAt, type RingCopyState } from '../rings/rings';
-import { cachedFirmwareIndex, cpuNow, registerAt, tigonSetup, CPU_NAMES } from '../tigon/firmware';
+import { diagramStateAt } from '../diagram';
+import { narrate } from '../diagram';
+import { ringsAt, type RingCopyState } from '../rings';
+import { cachedFirmwareIndex, cpuNow, registerAt, tigonSetup, CPU_NAMES } from '../tigon';
 import {
   busPhaseIndex,
   CATEGORY_LABELS,
@@ -17,27 +17,27 @@ import {
   describeTenure,
   tenureNear,
   type BusPhaseIndex,
-} from '../bus/busPhases';
-import { barFromCycles, barFromResults, IDLE } from '../bus/busUtil';
+} from '../bus';
+import { barFromCycles, barFromResults, IDLE } from '../bus';
 import {
   cacheSetup,
   cachedCacheGridIndex,
   countsUpTo,
   formatBytes,
-  requestAt as cacheRequestAt,
+  requestAtInCacheGrid as cacheRequestAt,
   requestNow,
-} from '../webserver/cacheGrid';
+} from '../webserver';
 import {
   cachedRequestPathIndex,
   currentSteps,
-  requestAt as pathRequestAt,
-} from '../webserver/requestPath';
-import { cachedRxPath, packetAt, packetNow, rxSetup } from '../sinic/rxPath';
-import { cachedVnicIndex, fifoAt, stateCounts, vnicSetup, vnicsAt } from '../sinic/vnics';
-import { cpuBreakdown, CPU_PARTS, CPU_PART_LABELS } from '../sinic/cpuBreakdown';
-import { seriesStart } from '../charts/chart';
-import { shownCpus } from '../tigon/FirmwareView';
-import { sweepAxisLabel } from '../charts/ChartPanel';
+  requestAtInRequestPath as pathRequestAt,
+} from '../webserver';
+import { cachedRxPath, packetAt, packetNow, rxSetup } from '../sinic';
+import { cachedVnicIndex, fifoAt, stateCounts, vnicSetup, vnicsAt } from '../sinic';
+import { cpuBreakdown, CPU_PARTS, CPU_PART_LABELS } from '../sinic';
+import { seriesStart } from '../charts';
+import { shownCpus } from '../tigon';
+import { sweepAxisLabel } from '../charts';
 
 /** One sentence (or a few) about a view at the cursor. */
 export type Describer = (run: DoneRun, cursor: number, speed: number) => string;

@@ -14,11 +14,11 @@ import {
   type Bottleneck,
   type Resource,
 } from './bottleneck';
-import { barFromResults, stackSegments, type UtilBar } from '../bus/busUtil';
+import { barFromResults, stackSegments, type UtilBar } from '../bus';
 import { paramAt, type RunOutput } from '../engine/types';
 import { formatNumber } from '../kit/format';
 import { ALERT, BUS_CATEGORY_COLORS, CPU_TASK_COLORS, DISK_COLOR } from '../kit/palette';
-import { SweepPointPicker, sweepPointLabel } from '../charts/SweepPointPicker';
+import { SweepPointPicker, sweepPointLabel } from '../charts';
 import './request.css';
 
 export const RESOURCE_COLORS: Record<Resource, string> = {

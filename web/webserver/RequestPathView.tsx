@@ -32,7 +32,7 @@ import {
 } from './requestPath';
 import { activeAt } from '../trace/traceIndex';
 import { paramAt, type ParameterTree } from '../engine/types';
-import { formatKbytes } from '../knobs/paramLabels';
+import { formatKbytes } from '../knobs';
 import { formatTime } from '../kit/format';
 import {
   BUS_CATEGORY_COLORS,
@@ -42,10 +42,10 @@ import {
   WARN,
   inkOn,
 } from '../kit/palette';
-import { SweepPointPicker } from '../charts/SweepPointPicker';
+import { SweepPointPicker } from '../charts';
 import { HatchPattern } from '../kit/HatchPattern';
 import './request.css';
-import { RequestPacketChips } from '../inspector/PacketInspector';
+import { RequestPacketChips } from '../inspector';
 
 // What a transfer carries, coloured as everywhere else: content dark blue, headers light blue,
 // descriptors teal (the bus categories of Figs 4.6/4.7), the request frame green (incoming).

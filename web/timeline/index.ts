@@ -1,0 +1,2 @@
+// What the rest of web/ uses of this feature; other folders import it only from here.
+export { TimelineView } from './TimelineView';
