@@ -125,6 +125,20 @@ Json tigon_json(const Config& c) {
     paths.push_back(
         {{"name", info.name}, {"event", static_cast<int>(info.event)}, {"label", info.label}});
   }
+  // What two handlers share (Tables 3.2 and 3.3), every pair that shares something, as this
+  // system's Update Send Consumer publishes its index: the partition editor previews a layout
+  // from it before the layout runs.
+  Json shares = Json::array();
+  for (int x = 0; x < kTigonEvents; ++x)
+    for (int y = x + 1; y < kTigonEvents; ++y)
+      for (const TigonShare& sh :
+           tigon_shares(static_cast<TigonEvent>(x), static_cast<TigonEvent>(y), usc_by_dma))
+        shares.push_back({{"a", x},
+                          {"b", y},
+                          {"kind", sh.kind},
+                          {"what", sh.what},
+                          {"source", sh.source},
+                          {"lock", sh.lock}});
   Json cpus = Json::array();
   for (int cpu = 0; cpu < 2; ++cpu) {
     cpus.push_back({{"name", cpu == 0 ? "A" : "B"},
@@ -168,6 +182,8 @@ Json tigon_json(const Config& c) {
            {tigon_event_name(TigonEvent::SendDataReady),
             tigon_event_name(TigonEvent::ReceiveComplete)}},
           {"table_3_4", table},
+          {"send_consumer_by_dma", usc_by_dma},
+          {"shares", shares},
           {"firmware_choices", choices}};
 }
 

@@ -3,7 +3,7 @@
 // page then says so). It is a script of plausible events, not a model.
 import { BC, BP, C, K, P, TIGON_EVENTS, TIGON_PATHS } from '../trace/traceKinds';
 import { encodeTrace, type RawRecord } from '../trace/trace';
-import type { EventCpu, RunOutput, SweepEntry, SystemInfo } from './types';
+import type { EventCpu, RunOutput, SweepEntry, SystemInfo, SystemTigonShare } from './types';
 
 const NS = 1000;
 const US = 1_000_000;
@@ -112,6 +112,9 @@ export function fixtureSystem(o: FixtureSystemOptions = {}): SystemInfo {
           priority: 'highest set bit',
           alternate: ['SendDataReady', 'ReceiveComplete'],
           table_3_4: t.places,
+          send_consumer_by_dma: false,
+          // A fixture's own: tests that need what handlers share ask the core for it.
+          shares: [],
           firmware_choices: {
             [t.firmware]: { firmware: t.firmware, cpu_b: cpuB, partition: t.places },
           },
@@ -357,4 +360,66 @@ export function fixtureDmaReadRecords(
     e: packet,
   });
   return recs;
+}
+
+/**
+ * What the Tigon's handlers share by the thesis's Tables 3.2 and 3.3, as the core's system block
+ * gives it (tigon.shares), for tests that render without the core; partition.test.ts checks it
+ * against the core's own table, so it cannot drift.
+ */
+export function fixtureTigonShares(sendConsumerByDma = false): SystemTigonShare[] {
+  const ev = (name: string) => TIGON_EVENTS.findIndex((e) => e.name === name);
+  const read = ['SendDataReady', 'SendBdReady', 'ReceiveBdReady', 'DmaReadComplete'].map(ev);
+  const write = ['ReceiveComplete', 'UpdateReturnProducer', 'DmaWriteComplete']
+    .concat(sendConsumerByDma ? ['UpdateSendConsumer'] : [])
+    .map(ev);
+  const data: Array<[string, string, string, boolean]> = [
+    ['Mailbox', 'SendBdReady', "the producer index of the driver's send BD ring", false],
+    ['DmaReadComplete', 'SendDataReady', "the producer index of the firmware's send BD ring", true],
+    [
+      'DmaReadComplete',
+      'UpdateSendConsumer',
+      "the consumer index of the firmware's send BD ring",
+      true,
+    ],
+    ['Mailbox', 'ReceiveBdReady', "the producer index of the driver's receive BD ring", false],
+    [
+      'DmaReadComplete',
+      'ReceiveComplete',
+      "the producer index of the firmware's receive BD ring",
+      false,
+    ],
+    [
+      'ReceiveComplete',
+      'UpdateReturnProducer',
+      "the producer index of the firmware's receive return BD ring",
+      true,
+    ],
+  ];
+  const out: SystemTigonShare[] = [];
+  for (let a = 0; a < TIGON_EVENTS.length; a++)
+    for (let b = a + 1; b < TIGON_EVENTS.length; b++) {
+      if (read.includes(a) && read.includes(b))
+        out.push({
+          a,
+          b,
+          kind: 'read channel',
+          what: 'the DMA read channel',
+          source: 'Table 3.3',
+          lock: true,
+        });
+      if (write.includes(a) && write.includes(b))
+        out.push({
+          a,
+          b,
+          kind: 'write channel',
+          what: 'the DMA write channel',
+          source: 'Table 3.3',
+          lock: true,
+        });
+      for (const [x, y, what, lock] of data)
+        if ((ev(x) === a && ev(y) === b) || (ev(x) === b && ev(y) === a))
+          out.push({ a, b, kind: 'data', what, source: 'Table 3.2', lock });
+    }
+  return out;
 }

@@ -1,6 +1,7 @@
 // What the views know about the configured system comes from the core's "system" block of the
 // run's output: no file of web/ (tests and hand-made fixtures aside) may keep its own copy of
-// the Tigon's firmware partition, the PCI retry formula, header sizes or clock periods.
+// the Tigon's firmware partition, what its handlers share (Tables 3.2 and 3.3), the PCI retry
+// formula, header sizes or clock periods.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,11 @@ function sources(dir: string, out: string[] = []): string[] {
 const TELLTALES: Array<[string, RegExp]> = [
   ['Table 3.4 as a table', /TABLE_3_4\b/],
   ["Table 3.4's CPU A events", /\['Mailbox', 'DmaWriteComplete', 'ReceiveComplete'/],
+  [
+    "Tables 3.2 and 3.3's shared data",
+    /SHARED_DATA\b|the producer index of the driver's send BD ring/,
+  ],
+  ["Table 3.3's DMA channel users", /READ_CHANNEL\b|WRITE_CHANNEL_ALWAYS\b/],
   ['the retry gap read from the parameters', /'system\.bus\.retry_gap_cycles'/],
   ['the retry formula', /retryGap\s*-\s*1/],
   ['partition parameter names built by hand', /`system\.tigon\.partition\.\$\{/],

@@ -101,6 +101,19 @@ export interface SystemFirmwareChoice {
   partition: EventCpu[] | null;
 }
 
+/** One thing two handlers share (Tables 3.2 and 3.3), as the core's tigon_shares says. */
+export interface SystemTigonShare {
+  /** The two events (a < b). */
+  a: number;
+  b: number;
+  kind: 'read channel' | 'write channel' | 'data';
+  /** "the DMA read channel", "the producer index of …". */
+  what: string;
+  source: 'Table 3.2' | 'Table 3.3';
+  /** Both handlers update it: on different CPUs they take the semaphore. */
+  lock: boolean;
+}
+
 /** The Tigon as the core built it: the firmware in force and its dispatch rules. */
 export interface SystemTigon {
   firmware: string;
@@ -116,6 +129,10 @@ export interface SystemTigon {
   /** Event names that take turns on a CPU (the one that ran last is masked while the other waits). */
   alternate: string[];
   table_3_4: EventCpu[];
+  /** Update Send Consumer DMAs its index to the host (RELEASE), else publishes it for PIO. */
+  send_consumer_by_dma: boolean;
+  /** Every pair of events that shares something, as this system's firmware runs them. */
+  shares: SystemTigonShare[];
   firmware_choices: Record<string, SystemFirmwareChoice>;
 }
 

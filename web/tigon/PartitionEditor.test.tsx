@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { TIGON_EVENTS } from '../trace/traceKinds';
 import type { Metrics, ValidationError } from '../engine/types';
+import { fixtureTigonShares } from '../engine/fixture';
 import type { PartitionState, Place } from './partition';
 
 // Table 3.4 as places (the run's system block carries it), index = event id.
@@ -32,6 +33,7 @@ function render(props: Partial<PartitionEditorProps>): string {
     <PartitionEditor
       state={custom(TABLE_3_4_PLACES)}
       table34={TABLE_3_4_PLACES}
+      shares={fixtureTigonShares()}
       results={null}
       resultsAre="current"
       errors={[]}

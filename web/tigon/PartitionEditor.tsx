@@ -27,8 +27,10 @@ import {
   placeWords,
   requestedValue,
   semaphoreEvents,
+  tigonShares,
   unplacedEvents,
   withPartition,
+  type Shares,
   type CrossPair,
   type PartitionResults,
   type PartitionState,
@@ -301,12 +303,15 @@ function pairLine(p: CrossPair, places: readonly Place[]) {
 export function PartitionNotes({
   places,
   errors,
+  shares,
 }: {
   places: readonly Place[];
   errors: readonly ValidationError[];
+  /** What handlers share (the core's Tables 3.2 and 3.3 for this system). */
+  shares: Shares;
 }) {
-  const pairs = crossPairs(places);
-  const locked = semaphoreEvents(places);
+  const pairs = crossPairs(places, shares);
+  const locked = semaphoreEvents(places, shares);
   const unplaced = unplacedEvents(places);
   return (
     <div className="pt-notes" data-testid="pt-notes">
@@ -466,6 +471,8 @@ export interface PartitionEditorProps {
   onPlaces: (places: Place[]) => void;
   /** Table 3.4 as places (from the run's output). */
   table34: readonly Place[];
+  /** What handlers share (the core's Tables 3.2 and 3.3 for this system). */
+  shares: Shares;
 }
 
 export function PartitionEditor({
@@ -476,9 +483,10 @@ export function PartitionEditor({
   onMove,
   onPlaces,
   table34,
+  shares,
 }: PartitionEditorProps) {
   const r = useMemo(() => partitionResults(results ?? undefined), [results]);
-  const locked = useMemo(() => semaphoreEvents(state.places), [state.places]);
+  const locked = useMemo(() => semaphoreEvents(state.places, shares), [state.places, shares]);
   const isTable34 = state.places.every((p, e) => p === table34[e]);
   const note =
     resultsAre === 'running'
@@ -516,7 +524,7 @@ export function PartitionEditor({
         onMove={onMove}
       />
       <div className="pt-below">
-        <PartitionNotes places={state.places} errors={errors} />
+        <PartitionNotes places={state.places} errors={errors} shares={shares} />
         <PartitionSplit r={r} note={note} />
       </div>
     </div>
@@ -565,6 +573,7 @@ export function PartitionPanel({
   const system = run?.output.system;
   const state = useMemo(() => partitionState(get, system), [get, system]);
   const table34 = useMemo(() => table34Places(system), [system]);
+  const shares = useMemo(() => tigonShares(system), [system]);
   const resultsAre = running
     ? 'running'
     : run && sameOverrides(run.overrides, requested)
@@ -582,6 +591,7 @@ export function PartitionPanel({
       onMove={(event, to) => send(moveEvent(requested, base, state, event, to, get))}
       onPlaces={(places) => send(withPartition(requested, base, state, places, get))}
       table34={table34}
+      shares={shares}
     />
   );
 }

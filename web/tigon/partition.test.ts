@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TIGON_EVENTS } from '../trace/traceKinds';
 import { loadNodeCore } from '../engine/nodeCore';
-import type { EventCpu, Metrics, ValidationError } from '../engine/types';
-import { fixtureSystem } from '../engine/fixture';
+import type { EventCpu, Metrics, SystemInfo, ValidationError } from '../engine/types';
+import { fixtureSystem, fixtureTigonShares } from '../engine/fixture';
 import { scenarioById } from '../scenarios';
 import {
   FIRMWARE_PATH,
@@ -158,11 +158,15 @@ const LOCK_PAIRS = [
 ].sort();
 const LOCK_PAIRS_USC_DMA = [...LOCK_PAIRS, 'DWC-USC', 'RC-USC', 'URRP-USC'].sort();
 
+// What the core's system block says handlers share (PARALLEL-style firmware: the send consumer
+// index is read by PIO); the last describe checks this fixture against the core itself.
+const SHARES = fixtureTigonShares(false);
+
 function conflictPairs(byDma: boolean): string[] {
   const out: string[] = [];
   for (let a = 0; a < SHORT.length; a++)
     for (let b = a + 1; b < SHORT.length; b++)
-      if (eventsConflict(a, b, byDma)) out.push(pairNames(a, b));
+      if (eventsConflict(a, b, fixtureTigonShares(byDma))) out.push(pairNames(a, b));
   return out.sort();
 }
 
@@ -170,11 +174,11 @@ describe('what two CPUs share (Tables 3.2 and 3.3)', () => {
   it('the conflict table matches the thesis pair by pair', () => {
     expect(conflictPairs(false)).toEqual(LOCK_PAIRS);
     expect(conflictPairs(true)).toEqual(LOCK_PAIRS_USC_DMA);
-    for (let e = 0; e < SHORT.length; e++) expect(eventsConflict(e, e)).toBe(true);
+    for (let e = 0; e < SHORT.length; e++) expect(eventsConflict(e, e, [])).toBe(true);
   });
 
   it('names the shared channel and data, and which need no lock (one writer)', () => {
-    expect(sharedBetween(id('DRC'), id('SDR'))).toEqual([
+    expect(sharedBetween(id('DRC'), id('SDR'), SHARES)).toEqual([
       { kind: 'read channel', what: 'the DMA read channel', source: 'Table 3.3', lock: true },
       {
         kind: 'data',
@@ -183,7 +187,7 @@ describe('what two CPUs share (Tables 3.2 and 3.3)', () => {
         lock: true,
       },
     ]);
-    expect(sharedBetween(id('MB'), id('SBDR'))).toEqual([
+    expect(sharedBetween(id('MB'), id('SBDR'), SHARES)).toEqual([
       {
         kind: 'data',
         what: "the producer index of the driver's send BD ring",
@@ -191,22 +195,22 @@ describe('what two CPUs share (Tables 3.2 and 3.3)', () => {
         lock: false,
       },
     ]);
-    expect(sharedBetween(id('MB'), id('DWC'))).toEqual([]);
+    expect(sharedBetween(id('MB'), id('DWC'), SHARES)).toEqual([]);
   });
 
   it('Table 3.4 leaves only single-writer data across the CPUs: no semaphore', () => {
     const places = SHORT.map((s) => TABLE_3_4[s]!);
-    const pairs = crossPairs(places);
+    const pairs = crossPairs(places, SHARES);
     expect(pairs.map((p) => pairNames(p.a, p.b)).sort()).toEqual(['DRC-RC', 'MB-RBDR', 'MB-SBDR']);
     expect(pairs.every((p) => !p.lock)).toBe(true);
-    expect(semaphoreEvents(places)).toEqual([]);
+    expect(semaphoreEvents(places, SHARES)).toEqual([]);
     expect(unplacedEvents(places)).toEqual([]);
   });
 
   it('Send Data Ready on CPU A: the read channel is shared, four handlers take the semaphore', () => {
     const places = SHORT.map((s) => (s === 'SDR' ? 'A' : TABLE_3_4[s]!));
-    expect(names(semaphoreEvents(places))).toEqual(['DRC', 'RBDR', 'SBDR', 'SDR']);
-    const locked = crossPairs(places).filter((p) => p.lock);
+    expect(names(semaphoreEvents(places, SHARES))).toEqual(['DRC', 'RBDR', 'SBDR', 'SDR']);
+    const locked = crossPairs(places, SHARES).filter((p) => p.lock);
     expect(locked.map((p) => pairNames(p.a, p.b)).sort()).toEqual([
       'DRC-SDR',
       'RBDR-SDR',
@@ -216,10 +220,13 @@ describe('what two CPUs share (Tables 3.2 and 3.3)', () => {
 
   it('a handler on both CPUs takes the semaphore; one on no CPU is listed', () => {
     const places = SHORT.map((s): Place => (s === 'MB' ? 'both' : s === 'USC' ? 'none' : 'A'));
-    expect(names(semaphoreEvents(places))).toEqual(['MB']);
+    expect(names(semaphoreEvents(places, SHARES))).toEqual(['MB']);
     expect(names(unplacedEvents(places))).toEqual(['USC']);
     // Mailbox on both CPUs runs beside the A-only handlers it shares data with (no lock needed).
-    expect(crossPairs(places).map((p) => pairNames(p.a, p.b))).toEqual(['MB-SBDR', 'MB-RBDR']);
+    expect(crossPairs(places, SHARES).map((p) => pairNames(p.a, p.b))).toEqual([
+      'MB-SBDR',
+      'MB-RBDR',
+    ]);
   });
 });
 
@@ -276,6 +283,27 @@ describe.skipIf(!built)('the mirror against the core’s refusals', async () => 
       }
     }
     expect([...fromCore].sort()).toEqual(conflictPairs(false));
+  });
+
+  it('reports in its system block exactly the shares of Tables 3.2 and 3.3 the fixture holds', () => {
+    // The main run only, and a short one: only its system block is read.
+    const main = { ...preset };
+    for (const k of ['sweep', 'tour', 'compare']) delete main[k];
+    const shares = (overrides: Record<string, unknown>) => {
+      const out = JSON.parse(
+        core!.run(
+          JSON.stringify(main),
+          JSON.stringify({ 'run.warmup_us': 0, 'run.duration_us': 200, ...overrides }),
+        ),
+      ) as { system: SystemInfo };
+      return out.system.tigon!;
+    };
+    const parallel = shares({ 'system.tigon.firmware': 'parallel' });
+    expect(parallel.send_consumer_by_dma).toBe(false);
+    expect(parallel.shares).toEqual(fixtureTigonShares(false));
+    const release = shares({ 'system.tigon.firmware': 'release' });
+    expect(release.send_consumer_by_dma).toBe(true);
+    expect(release.shares).toEqual(fixtureTigonShares(true));
   });
 
   it('refuses a handler on both CPUs without the semaphore, and one on no CPU always', () => {

@@ -5,7 +5,7 @@
 // eventsConflict below mirrors; partition.test.ts checks the mirror against the core's own
 // refusals) and computes every result the editor shows.
 import { TIGON_EVENTS } from '../trace/traceKinds';
-import type { EventCpu, Metrics, SystemInfo } from '../engine/types';
+import type { EventCpu, Metrics, SystemInfo, SystemTigonShare } from '../engine/types';
 import { withOverride, type Overrides } from '../run/overrides';
 import { firmwareFamily, type FirmwareFamily } from './firmware';
 
@@ -133,110 +133,35 @@ export function table34Places(system: SystemInfo | undefined): Place[] {
 // ---------------------------------------------------------------------------------------------
 // What two CPUs share (Tables 3.2 and 3.3)
 
-const ev = eventId;
+/** What two handlers share: the core's table for the configured system (its system block). */
+export type Shares = readonly SystemTigonShare[];
 
-/** Table 3.3: the events that use each DMA channel's descriptor queue. */
-export const READ_CHANNEL: readonly number[] = [
-  ev('DmaReadComplete'),
-  ev('SendBdReady'),
-  ev('SendDataReady'),
-  ev('ReceiveBdReady'),
-];
-const WRITE_CHANNEL_ALWAYS: readonly number[] = [
-  ev('DmaWriteComplete'),
-  ev('UpdateReturnProducer'),
-  ev('ReceiveComplete'),
-];
-
-/**
- * Whether an event uses the DMA write channel. Update Send Consumer does only when it DMAs the
- * index to the host (RELEASE); PARALLEL's, and custom firmware's, publishes it for the driver to
- * read by PIO (§3.2.2).
- */
-export function usesWriteChannel(event: number, sendConsumerByDma: boolean): boolean {
-  return (
-    WRITE_CHANNEL_ALWAYS.includes(event) ||
-    (sendConsumerByDma && event === ev('UpdateSendConsumer'))
-  );
+export function tigonShares(system: SystemInfo | null | undefined): Shares {
+  return system?.tigon?.shares ?? [];
 }
-
-export interface SharedDatum {
-  events: readonly [number, number];
-  what: string;
-  /** Both handlers update it, so two CPUs must take the semaphore; false: one writer (§3.2.2). */
-  lock: boolean;
-}
-
-/**
- * Table 3.2: data two handlers share in the released firmware, and whether both update it (lock)
- * or one writes and the other reads, where a stale read is harmless (no lock, §3.2.2).
- */
-export const SHARED_DATA: readonly SharedDatum[] = (
-  [
-    ['Mailbox', 'SendBdReady', "the producer index of the driver's send BD ring", false],
-    ['DmaReadComplete', 'SendDataReady', "the producer index of the firmware's send BD ring", true],
-    [
-      'DmaReadComplete',
-      'UpdateSendConsumer',
-      "the consumer index of the firmware's send BD ring",
-      true,
-    ],
-    ['Mailbox', 'ReceiveBdReady', "the producer index of the driver's receive BD ring", false],
-    [
-      'DmaReadComplete',
-      'ReceiveComplete',
-      "the producer index of the firmware's receive BD ring",
-      false,
-    ],
-    [
-      'ReceiveComplete',
-      'UpdateReturnProducer',
-      "the producer index of the firmware's receive return BD ring",
-      true,
-    ],
-  ] as const
-).map(([x, y, what, lock]) => ({ events: [ev(x), ev(y)] as const, what, lock }));
 
 export interface Share {
-  kind: 'read channel' | 'write channel' | 'data';
+  kind: SystemTigonShare['kind'];
   /** "the DMA read channel", "the producer index of …". */
   what: string;
-  source: 'Table 3.2' | 'Table 3.3';
+  source: SystemTigonShare['source'];
   /** Needs the semaphore when the two handlers run on different CPUs. */
   lock: boolean;
 }
 
 /** What two different handlers share, per Tables 3.2 and 3.3 (empty when nothing). */
-export function sharedBetween(a: number, b: number, sendConsumerByDma = false): Share[] {
-  const out: Share[] = [];
-  if (READ_CHANNEL.includes(a) && READ_CHANNEL.includes(b))
-    out.push({
-      kind: 'read channel',
-      what: 'the DMA read channel',
-      source: 'Table 3.3',
-      lock: true,
-    });
-  if (usesWriteChannel(a, sendConsumerByDma) && usesWriteChannel(b, sendConsumerByDma))
-    out.push({
-      kind: 'write channel',
-      what: 'the DMA write channel',
-      source: 'Table 3.3',
-      lock: true,
-    });
-  for (const d of SHARED_DATA) {
-    const [x, y] = d.events;
-    if ((a === x && b === y) || (a === y && b === x))
-      out.push({ kind: 'data', what: d.what, source: 'Table 3.2', lock: d.lock });
-  }
-  return out;
+export function sharedBetween(a: number, b: number, shares: Shares): Share[] {
+  return shares
+    .filter((s) => (s.a === a && s.b === b) || (s.a === b && s.b === a))
+    .map(({ kind, what, source, lock }) => ({ kind, what, source, lock }));
 }
 
 /**
- * Mirror of the core's tigon_events_conflict: handlers of `a` and `b` on different CPUs must hold
- * the semaphore (the same event on both CPUs always does).
+ * Handlers of `a` and `b` on different CPUs must hold the semaphore (the same event on both CPUs
+ * always does), as the core's tigon_events_conflict decides from the same table.
  */
-export function eventsConflict(a: number, b: number, sendConsumerByDma = false): boolean {
-  return a === b || sharedBetween(a, b, sendConsumerByDma).some((s) => s.lock);
+export function eventsConflict(a: number, b: number, shares: Shares): boolean {
+  return a === b || sharedBetween(a, b, shares).some((s) => s.lock);
 }
 
 /** The CPUs a place runs a handler on. */
@@ -267,13 +192,13 @@ export interface CrossPair {
 }
 
 /** Pairs of handlers that may run on different CPUs at once and share data or a DMA channel. */
-export function crossPairs(places: readonly Place[], sendConsumerByDma = false): CrossPair[] {
+export function crossPairs(places: readonly Place[], shares: Shares): CrossPair[] {
   const out: CrossPair[] = [];
   for (let a = 0; a < places.length; a++)
     for (let b = a + 1; b < places.length; b++) {
       if (!apart(places[a]!, places[b]!)) continue;
-      const shares = sharedBetween(a, b, sendConsumerByDma);
-      if (shares.length) out.push({ a, b, shares, lock: shares.some((s) => s.lock) });
+      const common = sharedBetween(a, b, shares);
+      if (common.length) out.push({ a, b, shares: common, lock: common.some((s) => s.lock) });
     }
   return out;
 }
@@ -283,11 +208,11 @@ export function crossPairs(places: readonly Place[], sendConsumerByDma = false):
  * a static partition): every one on both CPUs, and every one that conflicts with a handler the
  * other CPU may run.
  */
-export function semaphoreEvents(places: readonly Place[], sendConsumerByDma = false): number[] {
+export function semaphoreEvents(places: readonly Place[], shares: Shares): number[] {
   return places.flatMap((p, e) => {
     if (p === 'both') return [e];
     const locked = cpusOf(p).some((cpu) =>
-      places.some((q, f) => cpusOf(q).includes(1 - cpu) && eventsConflict(e, f, sendConsumerByDma)),
+      places.some((q, f) => cpusOf(q).includes(1 - cpu) && eventsConflict(e, f, shares)),
     );
     return locked ? [e] : [];
   });

@@ -31,7 +31,40 @@ bool uses_write_channel(E e, bool send_consumer_by_dma) {
          (e == E::UpdateSendConsumer && send_consumer_by_dma);
 }
 bool pair_is(E a, E b, E x, E y) { return (a == x && b == y) || (a == y && b == x); }
+
+// Table 3.2: data two handlers share in the released firmware. Both update it (lock), or one
+// writes and the other reads, where a stale read is harmless (no lock, §3.2.2).
+struct SharedDatum {
+  E a, b;
+  const char* what;
+  bool lock;
+};
+constexpr SharedDatum kSharedData[] = {
+    {E::Mailbox, E::SendBdReady, "the producer index of the driver's send BD ring", false},
+    {E::DmaReadComplete, E::SendDataReady, "the producer index of the firmware's send BD ring",
+     true},
+    {E::DmaReadComplete, E::UpdateSendConsumer, "the consumer index of the firmware's send BD ring",
+     true},
+    {E::Mailbox, E::ReceiveBdReady, "the producer index of the driver's receive BD ring", false},
+    {E::DmaReadComplete, E::ReceiveComplete, "the producer index of the firmware's receive BD ring",
+     false},
+    {E::ReceiveComplete, E::UpdateReturnProducer,
+     "the producer index of the firmware's receive return BD ring", true},
+};
 }  // namespace
+
+std::vector<TigonShare> tigon_shares(TigonEvent a, TigonEvent b, bool send_consumer_by_dma) {
+  std::vector<TigonShare> out;
+  if (a == b) return out;
+  // Table 3.3: a DMA channel's descriptor queue is one piece of hardware.
+  if (uses_read_channel(a) && uses_read_channel(b))
+    out.push_back({"read channel", "the DMA read channel", "Table 3.3", true});
+  if (uses_write_channel(a, send_consumer_by_dma) && uses_write_channel(b, send_consumer_by_dma))
+    out.push_back({"write channel", "the DMA write channel", "Table 3.3", true});
+  for (const SharedDatum& d : kSharedData)
+    if (pair_is(a, b, d.a, d.b)) out.push_back({"data", d.what, "Table 3.2", d.lock});
+  return out;
+}
 
 const TigonPathInfo& tigon_path_info(TigonPath p) { return kPaths[static_cast<int>(p)]; }
 const char* tigon_event_name(TigonEvent e) { return kEvents[static_cast<int>(e)].name; }
@@ -56,15 +89,9 @@ const char* tigon_firmware_name(TigonFirmware f) {
 
 bool tigon_events_conflict(TigonEvent a, TigonEvent b, bool send_consumer_by_dma) {
   if (a == b) return true;  // one handler's private state, now on two CPUs
-  // Table 3.3: a DMA channel's descriptor queue is one piece of hardware.
-  if (uses_read_channel(a) && uses_read_channel(b)) return true;
-  if (uses_write_channel(a, send_consumer_by_dma) && uses_write_channel(b, send_consumer_by_dma))
-    return true;
-  // Table 3.2: data both handlers update. Mailbox ↔ SBDR/RBDR and DRC ↔ RC are single-writer
-  // (§3.2.2), so a stale read is harmless and they need no lock.
-  return pair_is(a, b, E::DmaReadComplete, E::SendDataReady) ||
-         pair_is(a, b, E::DmaReadComplete, E::UpdateSendConsumer) ||
-         pair_is(a, b, E::ReceiveComplete, E::UpdateReturnProducer);
+  for (const TigonShare& s : tigon_shares(a, b, send_consumer_by_dma))
+    if (s.lock) return true;
+  return false;
 }
 
 TigonPartition tigon_table_3_4() {

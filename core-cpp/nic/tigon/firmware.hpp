@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace nicsim {
 
@@ -93,6 +94,17 @@ enum CpuMask : std::uint8_t { kCpuA = 1, kCpuB = 2, kCpuBoth = 3 };
 // share a DMA channel, or data that both write. The thesis's single-writer sharing
 // (Mailbox ↔ SBDR/RBDR, DRC ↔ RC, §3.2.2) needs no lock.
 bool tigon_events_conflict(TigonEvent a, TigonEvent b, bool send_consumer_by_dma);
+
+// One thing two different handlers share (Tables 3.2 and 3.3): a DMA channel's descriptor queue,
+// or data, which needs the semaphore across CPUs when both handlers update it (`lock`).
+struct TigonShare {
+  const char* kind;    // "read channel", "write channel" or "data"
+  const char* what;    // "the DMA read channel", "the producer index of ..."
+  const char* source;  // "Table 3.2" or "Table 3.3"
+  bool lock;
+};
+// What handlers of `a` and `b` (a != b) share; tigon_events_conflict is "a == b or a share locks".
+std::vector<TigonShare> tigon_shares(TigonEvent a, TigonEvent b, bool send_consumer_by_dma);
 
 using TigonPartition = std::array<std::uint8_t, kTigonEvents>;  // CpuMask per event
 TigonPartition tigon_table_3_4();                               // Table 3.4
