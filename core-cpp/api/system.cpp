@@ -324,7 +324,7 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
   add("tx_buffer_full", static_cast<double>(t.tx_buffer_full - w.tally.tx_buffer_full));
   add("bus_refusals", static_cast<double>(bus.refusals() - w.bus_refusals));
   {
-    // The Tigon (seed 000 Ch.3): CPU time, handler profile (Fig 3.5), SRAM contention.
+    // The Tigon (the thesis Ch.3): CPU time, handler profile (Fig 3.5), SRAM contention.
     TigonStats d{};
     Time busy[2] = {0, 0};
     double sram_util = 0;

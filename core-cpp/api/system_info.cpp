@@ -49,7 +49,7 @@ Json frame_json(const Config& c) {
   const WorkloadKind k = c.workload.kind;
   const bool stream = k == WorkloadKind::TcpStream;
   // Bytes before the payload of a TCP frame: from the workload (tcp-segments), the web server's
-  // segmentation (thesis §4.4) or the SINIC host's TCP with timestamps (seed 003 §5.2).
+  // segmentation (thesis §4.4) or the SINIC host's TCP with timestamps (the SINIC paper §5.2).
   Json segment_header;
   if (k == WorkloadKind::TcpSegments) segment_header = c.workload.segment_header_bytes;
   if (k == WorkloadKind::Web) segment_header = Segmentation{}.network_header_bytes;
@@ -197,10 +197,11 @@ Json system_json(const Config& c) {
   // The PCI bus and descriptor rings are modelled except in the SINIC host (its own I/O link)
   // and the cache-only web runs (no bus at all).
   const bool has_bus = !stream && !cache_only;
-  Json clocks = {{"bus", has_bus ? Json(c.bus.cycle()) : Json()},
-                 {"tigon_cpu", tigon ? Json(TigonCostModel(c.tigon).cycle()) : Json()},
-                 // The SINIC host counts its costs in cycles of its clock (seed 003 Table 1).
-                 {"host_cpu", stream ? Json(1000 / c.sinic.cpu.ghz) : Json()}};
+  Json clocks = {
+      {"bus", has_bus ? Json(c.bus.cycle()) : Json()},
+      {"tigon_cpu", tigon ? Json(TigonCostModel(c.tigon).cycle()) : Json()},
+      // The SINIC host counts its costs in cycles of its clock (the SINIC paper Table 1).
+      {"host_cpu", stream ? Json(1000 / c.sinic.cpu.ghz) : Json()}};
   return {{"nic_model", nic_model_name(c.nic_model)},
           {"nics", c.nics},
           {"clocks_ps", clocks},

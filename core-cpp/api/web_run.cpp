@@ -1,4 +1,4 @@
-// The web workload's cache-only mode (seed 000 §4.2, Figs 4.3-4.5): a trace of Table 4.1 (or
+// The web workload's cache-only mode (the thesis §4.2, Figs 4.3-4.5): a trace of Table 4.1 (or
 // the user's access log) played through one or two NIC data caches, with no time and no
 // packets. For the views, request i is placed at i µs: the trace window selects requests, and
 // each request's block hits, insertions and evictions are recorded at its time.

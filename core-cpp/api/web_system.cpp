@@ -1,4 +1,4 @@
-// The web workload's full-system mode (seed 000 §4.4-4.5, Tables 4.3-4.7): the prototype
+// The web workload's full-system mode (the thesis §4.4-4.5, Tables 4.3-4.7): the prototype
 // server with two Gigabit NICs on one PCI bus, every request through the host (web_server),
 // the send rings, the bus, the NIC (with its data cache commands) and the wire, to clients
 // with infinite demand. The file cache, the mmap cache and the NIC caches are warmed
@@ -158,7 +158,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   add("host_cpu_utilization", cpu);
   add("web_disk_utilization", disk);
   add("bus_utilization", bus_util);
-  // The busiest resource is the bottleneck (seed 000 §4.4): 0 the bus, 1 the CPU, 2 the disk.
+  // The busiest resource is the bottleneck (the thesis §4.4): 0 the bus, 1 the CPU, 2 the disk.
   const double bottleneck = disk >= cpu && disk >= bus_util ? 2.0 : cpu >= bus_util ? 1.0 : 0.0;
   add("web_bottleneck", bottleneck);
   const double served = d(b.web.served, a.web.served);

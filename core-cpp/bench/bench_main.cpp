@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
   nicsim::api::RunResult full = nicsim::api::run(scenario, "");
   const double sweep_wall = seconds_since(t0);
 
-  // The cache-only simulator (seed 000 §4.2) on the full NASA trace: one 16 MB LRU cache.
+  // The cache-only simulator (the thesis §4.2) on the full NASA trace: one 16 MB LRU cache.
   nicsim::WebTraceConfig nasa_config;
   nasa_config.trace = nicsim::WebTraceId::Nasa;
   const nicsim::WebTrace nasa = nicsim::generate_web_trace(nasa_config);

@@ -165,7 +165,7 @@ void PciBus::add_data(Time& t, const Request& r, std::uint32_t bytes, const Port
 
 void PciBus::add_bridge_waits(Time& t, std::uint32_t bytes, const Port& p) {
   // The host bridge streams main memory onto the bus at most bridge_read_mbps; a faster bus
-  // gets wait states (TRDY# deasserted) between data phases. Seed 000 §4.2: the NASA server's
+  // gets wait states (TRDY# deasserted) between data phases. the thesis §4.2: the NASA server's
   // bus at 66 MHz is 92% busy with about 30% content and 62% overhead, for 5% more content than
   // at 33 MHz; §4.7: memory bandwidth, not the I/O bus, limits the server. The waits are shown
   // as one run after the data phases; on the bus they are spread between them.
@@ -229,7 +229,8 @@ void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
 
 void PciBus::plan_fixed(Port& p, Time t) {
   // cycles = overhead + ceil(bytes / width); with 4 overhead cycles on 64-bit PCI-X this is the
-  // cost model of seed 004 §2. The overhead is shown as address, waits and the idle cycle.
+  // cost model of the TCP offload paper §2. The overhead is shown as address, waits and the idle
+  // cycle.
   const Request& r = p.req;
   const std::int64_t o = cfg_.overhead_cycles;
   if (o >= 1) add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
@@ -345,7 +346,7 @@ void PciBus::plan_pcix(Port& p, Time t) {
   // PCI-X (pci_facts §9): an attribute phase follows the address; reads are split: the request
   // gets a Split Response, and the host bridge later sends the data as a Split Completion.
   // A write or a completion costs address + attribute + target decode + data + idle: the four
-  // overhead cycles of seed 004's cost model.
+  // overhead cycles of the TCP offload paper's cost model.
   const bool completion = cur_.port == completer_;
   Request& r = completion ? p.completions.front() : p.req;
   add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);

@@ -30,7 +30,7 @@ class Driver final : public InterruptLine {
   void interrupt_done(PioQueue* pio);
   unsigned instance() const { return instance_; }
   MailboxTarget* nic() const { return nic_; }
-  // PARALLEL's protocol (seed 000 §3.2): the send consumer index comes from a register read.
+  // PARALLEL's protocol (the thesis §3.2): the send consumer index comes from a register read.
   bool reads_consumer_by_pio() const { return consumer_by_pio_; }
   void consumer_read(std::uint32_t value);
 

@@ -7,7 +7,7 @@ namespace nicsim {
 
 namespace {
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-constexpr std::uint32_t kPageBytes = 4096;  // the OS page (seed 000 §4.4.2)
+constexpr std::uint32_t kPageBytes = 4096;  // the OS page (the thesis §4.4.2)
 
 // Requests per persistent connection, per trace (chosen, fitted to Table 4.4's request rates of
 // the CPU-bound IBM and World Cup with the other costs fixed; the thesis's replayer groups a

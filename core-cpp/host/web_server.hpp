@@ -1,4 +1,4 @@
-// The web server of full-system mode (seed 000 §4.1.1, §4.3-4.4): one host CPU running an
+// The web server of full-system mode (the thesis §4.1.1, §4.3-4.4): one host CPU running an
 // event-driven static server (thttpd 2.22 on FreeBSD 4.6) and one driver per NIC. A request
 // is read from a client connection, the file is looked up in the OS file cache (on a miss the
 // single server process waits for the disk, §4.1.1 step 3), the HTTP header is built, and the
@@ -8,7 +8,7 @@
 // (plan_response) over the directory it keeps for that NIC's cache (§4.3.2: lookup, lazy
 // invalidation, inclusion in the file cache).
 //
-// The clients (seed 000 §4.4.3) replay the trace with infinite demand on persistent
+// The clients (the thesis §4.4.3) replay the trace with infinite demand on persistent
 // connections: each NIC's share of the trace (every second request) is spread over its
 // connections, and a connection asks for its next file as soon as the last one has arrived.
 // TCP itself is not simulated: segments are never lost, windows never close, and the two ends

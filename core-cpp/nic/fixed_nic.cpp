@@ -100,7 +100,7 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
       Descriptor& nd = rings_.send->desc(Copy::Nic, send_next_data_);
       const Descriptor d = nd;
       if (d.command == BdCommand::AppendCache) {
-        // nic_pkt_append_cache (seed 000 Fig 4.11): a copy inside NIC memory, no DMA; its cost
+        // nic_pkt_append_cache (the thesis Fig 4.11): a copy inside NIC memory, no DMA; its cost
         // is ignored as in the prototype (§4.4.2: unnecessary with gather I/O).
         send_done_.push_back(true);
         tally_->tx_cache_bytes += d.bytes;
@@ -271,7 +271,7 @@ void FixedFunctionNic::kick_send_data() {
 }
 
 void FixedFunctionNic::retire_send() {
-  // Descriptors are processed in ring order (seed 000 §4.3.3: in-order processing concatenates
+  // Descriptors are processed in ring order (the thesis §4.3.3: in-order processing concatenates
   // headers and data): each is retired once it and every one before it is done.
   while (!send_done_.empty() && send_done_.front()) {
     send_done_.pop_front();

@@ -15,7 +15,7 @@ namespace nicsim {
 enum class RingId : std::uint32_t { Send = 0, Receive = 1, Return = 2 };
 enum class Copy : std::uint32_t { Host = 0, Nic = 1 };
 
-// The NIC data cache commands of seed 000 Fig 4.11, carried by flags in a send descriptor.
+// The NIC data cache commands of the thesis Fig 4.11, carried by flags in a send descriptor.
 // Every other descriptor is a plain buffer: nic_pkt_append_mm.
 enum class BdCommand : std::uint8_t {
   AppendMm = 0,     // nic_pkt_append_mm: DMA the buffer from main memory into the transmit buffer

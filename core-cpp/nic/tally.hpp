@@ -18,7 +18,7 @@ struct Tally {
   std::uint64_t interrupts = 0;
   std::uint64_t send_ring_full = 0;
   std::uint64_t tx_buffer_full = 0;
-  // NIC data cache (seed 000 Fig 4.11): content appended from the cache, and DMA'd into it.
+  // NIC data cache (the thesis Fig 4.11): content appended from the cache, and DMA'd into it.
   std::uint64_t tx_cache_bytes = 0;
   std::uint64_t cache_insert_bytes = 0;
 };

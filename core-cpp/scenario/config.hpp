@@ -18,17 +18,17 @@ enum class WorkloadKind : std::uint8_t {
   TcpSegments = 1,
   CpuBenchmark = 2,
   Web = 3,
-  TcpStream = 4,  // netperf TCP stream / maerts (seed 003 §5.2)
+  TcpStream = 4,  // netperf TCP stream / maerts (the SINIC paper §5.2)
 };
-// web: how much of the machine a trace runs through (seed 000 §4.2: the trace-driven cache
+// web: how much of the machine a trace runs through (the thesis §4.2: the trace-driven cache
 // simulator behind Figs 4.3-4.5), or every request through host, rings, bus, NIC and wire
 // (§4.4-4.5: the prototype server behind Tables 4.3-4.7).
 enum class WebMode : std::uint8_t { CacheOnly = 0, FullSystem = 1 };
 
-// How the server sends a file (seed 000 §4.1.1, Table 4.3).
+// How the server sends a file (the thesis §4.1.1, Table 4.3).
 enum class SendApi : std::uint8_t { Sendfile = 0, Write = 1 };
 
-// The web server host of full-system mode (seed 000 §4.4: thttpd on FreeBSD 4.6, Table 4.2's
+// The web server host of full-system mode (the thesis §4.4: thttpd on FreeBSD 4.6, Table 4.2's
 // Athlon XP; costs are CPU time at the 2200+'s 1.8 GHz, scaled by clock).
 struct WebServerConfig {
   std::int64_t cpu_mhz = 1800;               // Table 4.2: 2200+ 1.8 GHz, 2600+ 2.1 GHz
@@ -135,7 +135,7 @@ enum class NicModel : std::uint8_t {
   VSinic = 5,
 };
 
-// The Tigon (seed 000 §3.1, Table 3.5; nic_facts §3).
+// The Tigon (the thesis §3.1, Table 3.5; nic_facts §3).
 struct TigonConfig {
   TigonFirmware firmware = TigonFirmware::Release;
   bool code_in_sram = false;      // SRAM-CODE: every handler fetched from the external SRAM
@@ -187,7 +187,7 @@ struct WorkloadConfig {
   Time start = 0;            // first datagram offered (after driver initialisation)
   // cpu-benchmark (Table 3.5): which Tigon CPUs run the LMbench-style loops.
   std::uint8_t benchmark_cpus = kCpuA;
-  // web (seed 000 Ch.4): a trace of Table 4.1, or the uploaded access log (trace_from_log).
+  // web (the thesis Ch.4): a trace of Table 4.1, or the uploaded access log (trace_from_log).
   WebMode web_mode = WebMode::CacheOnly;
   WebTraceId trace = WebTraceId::Nasa;
   bool trace_from_log = false;
@@ -212,7 +212,7 @@ struct DiskConfig {
 
 struct Config {
   std::int64_t nics = 1;
-  NicCacheConfig nic_cache;  // per NIC (seed 000 §4.3); capacity 0 = no cache
+  NicCacheConfig nic_cache;  // per NIC (the thesis §4.3); capacity 0 = no cache
   // workload.trace "log": the requests of the access log the user opened (parsed and checked
   // in the browser); not owned, lives for the run.
   const std::vector<WebRequest>* access_log = nullptr;
@@ -225,7 +225,7 @@ struct Config {
   BusConfig bus;
   NicConfig nic;
   LinkConfig link;
-  SinicSystemConfig sinic;  // host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (seed 003)
+  SinicSystemConfig sinic;  // host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (the SINIC paper)
   WorkloadConfig workload;
   RunConfig run;
 };

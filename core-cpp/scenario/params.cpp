@@ -1447,7 +1447,7 @@ Json effective_parameters(const Config& config) {
 namespace nicsim {
 namespace {
 
-// The web server host of full-system mode (seed 000 §4.4). CPU costs are at the Athlon XP
+// The web server host of full-system mode (the thesis §4.4). CPU costs are at the Athlon XP
 // 2200+'s 1.8 GHz and scale with system.server.cpu_mhz; the "fitted" ones were fitted by
 // core-cpp/scripts/calibrate_web.py to Table 4.4 (2200/33) and Table 4.3 (2600/66).
 void add_server_params(std::vector<ParamSpec>& r) {

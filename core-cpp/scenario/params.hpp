@@ -21,7 +21,7 @@ struct ParamSpec {
   std::vector<Json> choices;  // ParamType::Choice
   Json def;
   const char* unit;
-  const char* origin;  // "seed 000 §…" / "nic_facts §…" / "chosen: why"
+  const char* origin;  // "the thesis §…" / "nic_facts §…" / "chosen: why"
   const char* description;
   void (*set)(Config&, const Json&);
   Json (*get)(const Config&);

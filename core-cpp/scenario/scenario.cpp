@@ -151,7 +151,7 @@ const std::vector<MetricInfo>& result_metrics() {
        "Web full-system: send descriptors (Fig 4.11 commands) per segment"},
       {"web_acks_per_request", "packets", "Web full-system: ACK packets received per response"},
       {"web_cpu_per_request", "µs", "Web full-system: host CPU time per completed response"},
-      // ---- tcp-stream on the SINIC paper's host (seed 003) ----
+      // ---- tcp-stream on the SINIC paper's host (the SINIC paper) ----
       {"tcp_throughput", "Gb/s",
        "TCP payload delivered: read() by netperf (receive) or received by the stressor (send)"},
       {"tcp_goodput_limit", "Gb/s", "TCP payload of a saturated link (MSS over wire bytes)"},
@@ -424,7 +424,7 @@ std::string partition_path(int event) {
   return "system.tigon.partition." + snake_case(tigon_event_name(static_cast<TigonEvent>(event)));
 }
 
-// A user-drawn partition (seed 000 §3.2.2): every event on some CPU; without the semaphore,
+// A user-drawn partition (the thesis §3.2.2): every event on some CPU; without the semaphore,
 // no handler on both CPUs and no two CPUs sharing a DMA channel or data (Tables 3.2, 3.3).
 void check_partition(const TigonConfig& t, const std::string& where, Errors* errors) {
   for (int e = 0; e < kTigonEvents; ++e) {
@@ -524,7 +524,7 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
   if (c.nic_model == NicModel::Tigon) {
     const TigonFirmware fw = c.tigon.firmware;
     // PARALLEL's Update Send Consumer publishes the index and the driver reads it by PIO
-    // (seed 000 §3.2.2); RELEASE and BSD DMA it to the host.
+    // (the thesis §3.2.2); RELEASE and BSD DMA it to the host.
     const bool parallel_family = fw == TigonFirmware::Parallel || fw == TigonFirmware::Custom ||
                                  fw == TigonFirmware::Dynamic;
     c.driver.send_consumer_by_pio = parallel_family;

@@ -17,7 +17,7 @@ import sys
 
 from calibrate_web import run_doc
 
-# What the paper says, per preset (seed 003 §3 R1-R16; digest /work/shared/reference/003_sinic.md).
+# What the paper says, per preset (the SINIC paper §3 R1-R16; digest /work/shared/reference/003_sinic.md).
 PAPER = {
     "four-nics": "Fig 5: off-chip CNIC well below on-chip; SINIC = or slightly above on-chip. "
                  "Fig 6: driver share shrinks on chip; stack+user share rises with bandwidth.",

@@ -1,4 +1,4 @@
-// The conventional DMA-descriptor NIC of seed 003 (§2.2, §5.1: the DP83820 model scaled to
+// The conventional DMA-descriptor NIC of the SINIC paper (§2.2, §5.1: the DP83820 model scaled to
 // 10 Gb/s; nic_facts §2.1): a receive FIFO drained by a DMA engine into pre-posted buffers, a
 // transmit DMA engine reading posted packets into the transmit FIFO, descriptor rings, and
 // completion interrupts. Off chip, every DMA crosses a PCI-Express-like link behind an I/O

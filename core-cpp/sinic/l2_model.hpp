@@ -1,6 +1,6 @@
-// The L2 cache shared by the CPU and the NIC's data placement (seed 003 Table 1, §6), modelled
-// only as far as the paper's result needs: is a network buffer still in the cache when it is
-// copied? The kernel, netperf and their buffers keep `hot_bytes` resident; network buffers
+// The L2 cache shared by the CPU and the NIC's data placement (the SINIC paper Table 1, §6),
+// modelled only as far as the paper's result needs: is a network buffer still in the cache when it
+// is copied? The kernel, netperf and their buffers keep `hot_bytes` resident; network buffers
 // stream through the rest in LRU order, so a buffer is still resident while fewer than
 // (L2 − hot) bytes of later network data have been placed after it. Buffers that fit give
 // cache-to-cache copies; buffers that spill give DRAM-to-cache copies (§6, Fig 8).

@@ -1,5 +1,5 @@
-// What crosses the 10 Gb/s link of the SINIC paper's two-system setup (seed 003 §5.1): TCP data
-// segments and ACKs of one or more connections, and the shared resources the NICs use.
+// What crosses the 10 Gb/s link of the SINIC paper's two-system setup (the SINIC paper §5.1): TCP
+// data segments and ACKs of one or more connections, and the shared resources the NICs use.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -61,7 +61,7 @@ class Wire final : public EventHandler {
   std::deque<NetPacket> in_flight_;
 };
 
-// The L2 cache port (seed 003 §3.1 footnote 2): the copy engines (and an on-chip CNIC's DMA)
+// The L2 cache port (the SINIC paper §3.1 footnote 2): the copy engines (and an on-chip CNIC's DMA)
 // share one port with the L1s, so only one transfers at a time; requests are served in order.
 class L2Port final : public EventHandler {
  public:

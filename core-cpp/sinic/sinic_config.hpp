@@ -9,7 +9,7 @@
 
 namespace nicsim {
 
-// Zero-copy receive policy (seed 003 §3.3, §6 Figs 10/11).
+// Zero-copy receive policy (the SINIC paper §3.3, §6 Figs 10/11).
 enum class ZeroCopyPolicy : std::uint8_t { Off = 0, Aggressive = 1, Conservative = 2 };
 
 struct HostCpuConfig {
@@ -63,7 +63,7 @@ struct SinicDeviceConfig {
   Time poll_interval = 0;                   // non-blocking: one RxDone/TxDone read per this
 };
 
-// The netperf TCP workload (seed 003 §5.2): stream (the host sends), maerts (it receives).
+// The netperf TCP workload (the SINIC paper §5.2): stream (the host sends), maerts (it receives).
 struct TcpStreamConfig {
   std::int64_t mtu = 1500;
   std::int64_t mss = 1448;         // 1500 − 20 IP − 20 TCP − 12 timestamps

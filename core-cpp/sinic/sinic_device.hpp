@@ -1,4 +1,4 @@
-// SINIC and V-SINIC (seed 003 §3.1-3.3, Figs 2-4; register semantics as nic_facts §1.2-1.5):
+// SINIC and V-SINIC (the SINIC paper §3.1-3.3, Figs 2-4; register semantics as nic_facts §1.2-1.5):
 // a receive FIFO and a transmit FIFO, one copy engine per direction sharing the L2 port, and
 // per-VNIC RxData/RxDone/RxWait/TxData/TxDone/TxWait registers. SINIC is the one-VNIC case.
 #pragma once

@@ -1,7 +1,7 @@
 // The driver's register accesses as the trace records them (NicRegister, VnicState): register
-// names of seed 003 Fig 3 and the 64-bit values laid out as gem5's sinicreg.hh (nic_facts §1.3),
-// so a view can show RxDone's bits as the driver reads them. Only the fields the model keeps are
-// set; the model has no buffer addresses, so RxData/TxData carry Addr 0.
+// names of the SINIC paper Fig 3 and the 64-bit values laid out as gem5's sinicreg.hh (nic_facts
+// §1.3), so a view can show RxDone's bits as the driver reads them. Only the fields the model keeps
+// are set; the model has no buffer addresses, so RxData/TxData carry Addr 0.
 #pragma once
 #include <cstdint>
 

@@ -1,5 +1,5 @@
-// The system of interest of seed 003 (§5.1, Table 1) running netperf over TCP (§5.2): one CPU
-// whose time goes to the driver, the TCP/IP stack, copies, netperf itself or idle; the L2 it
+// The system of interest of the SINIC paper (§5.1, Table 1) running netperf over TCP (§5.2): one
+// CPU whose time goes to the driver, the TCP/IP stack, copies, netperf itself or idle; the L2 it
 // shares with the NIC's data placement; one of the four NICs; and the stressor at the other
 // end of a lossless 10 Gb/s link (infinitely fast, §5.1). Stream: the host sends; maerts: the
 // host receives, read() by one netperf thread per connection (late by workload.read_delay_us

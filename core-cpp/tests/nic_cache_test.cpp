@@ -1,4 +1,4 @@
-// The NIC data cache of seed 000 Ch.4: replacement policies against hand-worked sequences,
+// The NIC data cache of the thesis Ch.4: replacement policies against hand-worked sequences,
 // lazy invalidation and inclusion, the commands of Fig 4.12, byte conservation, and the
 // cache-only simulator against the thesis's content-traffic reductions (Table 4.4, Figs
 // 4.3-4.5) on the synthetic traces of Table 4.1.

@@ -1,5 +1,6 @@
 // Phase sequences of single transactions against hand-computed cycle counts (pci_facts §12),
-// the accounting identity, arbitration fairness, and the cost-model formula of seed 004 §2.
+// the accounting identity, arbitration fairness, and the cost-model formula of the TCP offload
+// paper §2.
 #include "bus/pci_bus.hpp"
 
 #include <gtest/gtest.h>
@@ -189,7 +190,8 @@ TEST(PciBus, DualAddressCycleCostsOneClock) {
 }
 
 TEST(PciBus, FixedModeIsTheCostModelFormula) {
-  // Seed 004 §2: cycles = 4 + ceil(bytes / 8) per DMA on 64-bit/133 MHz PCI-X, for any list.
+  // the TCP offload paper §2: cycles = 4 + ceil(bytes / 8) per DMA on 64-bit/133 MHz PCI-X, for any
+  // list.
   BusConfig c = pci33();
   c.model = BusModel::Fixed;
   c.protocol = BusProtocol::PciX;

@@ -1,4 +1,4 @@
-// SINIC / V-SINIC register semantics (seed 003 §3.1-3.3, nic_facts §1.2-1.5), the
+// SINIC / V-SINIC register semantics (the SINIC paper §3.1-3.3, nic_facts §1.2-1.5), the
 // zero-copy fallback, validation of impossible settings, and the paper's orderings (Figs 5-12).
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The SINIC views: the trace records the receive-path, VNIC and register views replay. They appear,
-// for one packet in the order the driver and the device do things (seed 003 §2.2, §3.1-3.3), and
-// the register values carry nic_facts §1.3's bits.
+// for one packet in the order the driver and the device do things (the SINIC paper §2.2, §3.1-3.3),
+// and the register values carry nic_facts §1.3's bits.
 #include <gtest/gtest.h>
 
 #include <vector>

@@ -1,4 +1,4 @@
-// The Tigon's firmware model (seed 000 §3.1–§3.3): dispatch by priority and mask, run to
+// The Tigon's firmware model (the thesis §3.1–§3.3): dispatch by priority and mask, run to
 // completion, exactly-once handling under dynamic dispatch, the semaphore, refused partitions.
 // The calibration against the thesis's numbers is in the presets' reference blocks, which
 // Presets.EveryPresetIsValidRunsAndMeetsItsReferenceValues checks.

@@ -1,7 +1,7 @@
 // Trace records name their cause (a flow): the chains the core knows — a mailbox write to the
 // frame on the wire and the interrupt (thesis §2.3 Figs 2.4, 2.5), a Tigon event to its handler,
-// DMA and completion (seed 000 §3.1.3), a web request to its segments (seed 000 Figs 4.1, 4.2),
-// a SINIC frame to the copy into the user buffer (seed 003 §3.1-3.3) — walked on real runs.
+// DMA and completion (the thesis §3.1.3), a web request to its segments (the thesis Figs 4.1, 4.2),
+// a SINIC frame to the copy into the user buffer (the SINIC paper §3.1-3.3) — walked on real runs.
 #include <gtest/gtest.h>
 
 #include <cstring>

@@ -1,4 +1,4 @@
-// The web workload as a scenario (seed 000 Ch.4): the cache-only mode through the façade, its
+// The web workload as a scenario (the thesis Ch.4): the cache-only mode through the façade, its
 // trace records, the uploaded-log path and its errors. The cache and trace models themselves
 // are tested in nic_cache_test.cpp.
 #include <gtest/gtest.h>

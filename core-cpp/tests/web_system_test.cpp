@@ -1,4 +1,4 @@
-// The web workload's full-system mode (seed 000 §4.4-4.5): byte conservation, the Fig 4.12
+// The web workload's full-system mode (the thesis §4.4-4.5): byte conservation, the Fig 4.12
 // descriptor walk, the bottleneck of each trace, and Table 4.4 within 10%.
 #include <gtest/gtest.h>
 
@@ -165,7 +165,7 @@ TEST(WebSystem, HttpHeadersAreTheirOwnBusCategory) {
 }
 
 TEST(WebSystem, EachTraceHasThePublishedBottleneck) {
-  // seed 000 §4.4-4.5: NASA bus-bound, IBM and World Cup CPU-bound, Berkeley disk-bound.
+  // the thesis §4.4-4.5: NASA bus-bound, IBM and World Cup CPU-bound, Berkeley disk-bound.
   EXPECT_EQ(metric(run("nasa", 0), "web_bottleneck"), 0.0);
   EXPECT_EQ(metric(run("ibm", 0), "web_bottleneck"), 1.0);
   EXPECT_EQ(metric(run("worldcup", 0), "web_bottleneck"), 1.0);

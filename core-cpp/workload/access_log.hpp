@@ -1,6 +1,6 @@
 // A web server's access log, in Common Log Format or Combined (which only adds fields after the
 // size), read into the requests a trace-driven run replays: which file, how many bytes. Like the
-// thesis's traces (seed 000 Table 4.1), only static, successful GET responses count; every other
+// thesis's traces (the thesis Table 4.1), only static, successful GET responses count; every other
 // line is counted under the reason it was rejected, with the first few as samples. The one parser
 // of the command line (--log FILE) and the browser (the engine worker feeds it the file's bytes).
 //

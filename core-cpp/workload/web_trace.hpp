@@ -1,4 +1,4 @@
-// Synthetic web traces standing in for the five traces of seed 000 Table 4.1 (Berkeley, IBM,
+// Synthetic web traces standing in for the five traces of the thesis Table 4.1 (Berkeley, IBM,
 // NASA, Rice, World Cup), which are not public in full. Each is built from a seeded Rng to have
 // Table 4.1's distinct file count, data set size, total request count and average response
 // size, with a file-size distribution and a popularity distribution whose shape parameters

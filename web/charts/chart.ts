@@ -389,7 +389,7 @@ const GLYPH_REACH: Record<ReferenceShape, [number, number]> = {
   ceiling: [1, 12],
 };
 
-/** "thesis" for seed 000, "paper" for the other seeds, else "reference". */
+/** "thesis" for the thesis, "paper" for the other seeds, else "reference". */
 export function referencePublisher(source: string): string {
   if (/^seed 000\b/.test(source)) return 'thesis';
   if (/^seed \d+/.test(source)) return 'paper';

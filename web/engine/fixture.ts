@@ -26,7 +26,7 @@ export interface FixtureSystemOptions {
   retryGapCycles?: number;
   /** A Tigon: the firmware's name and where each event runs (the caller's, e.g. Table 3.4). */
   tigon?: { firmware: string; places: EventCpu[]; cpuB?: boolean; dynamic?: boolean };
-  /** Frame layout overrides (defaults: the UDP frames of seed 000 §3.3.2). */
+  /** Frame layout overrides (defaults: the UDP frames of the thesis §3.3.2). */
   frame?: Partial<SystemInfo['frame']>;
   rings?: Partial<NonNullable<SystemInfo['rings']>>;
 }

@@ -1,4 +1,4 @@
-// The receive path of the run's NIC, animated at the playback cursor (seed 003 §2.2, §3.1-3.3,
+// The receive path of the run's NIC, animated at the playback cursor (the SINIC paper §2.2, §3.1-3.3,
 // §6): the frame on the wire, into the NIC's FIFO, then — conventional NIC — DMA into a posted
 // buffer in DRAM (off chip) or the L2 (on chip), or — SINIC — the copy engine moving it into an
 // sk_buff when the driver writes RxData; TCP/IP examines the header; read() copies the payload

@@ -1,4 +1,4 @@
-// SINIC's principal registers (seed 003 Fig 3) with their last values, and V-SINIC's receive
+// SINIC's principal registers (the SINIC paper Fig 3) with their last values, and V-SINIC's receive
 // VNICs (§3.2) as a grid of cells coloured by state, at the playback cursor; the receive FIFO's
 // fill beside them. A VNIC is posted when the driver writes its RxData, copying while the engine
 // moves its bytes, "payload deferred" when only the header went to the sk_buff and the payload

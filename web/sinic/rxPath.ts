@@ -1,4 +1,4 @@
-// The receive path of the SINIC paper's NICs (seed 003 §2.2, §3.1-3.3) as the trace records it,
+// The receive path of the SINIC paper's NICs (the SINIC paper §2.2, §3.1-3.3) as the trace records it,
 // one packet at a time: the frame on the wire, in the NIC's FIFO, moved by DMA (the conventional
 // NIC) or by the copy engine driven through RxData/RxWait (SINIC, V-SINIC), its header examined
 // by TCP/IP, and its payload copied into the user's buffer by the kernel — or, with zero copy,

@@ -1,4 +1,4 @@
-// SINIC's registers and V-SINIC's VNICs as the trace records them (seed 003 Fig 3, §3.2;
+// SINIC's registers and V-SINIC's VNICs as the trace records them (the SINIC paper Fig 3, §3.2;
 // nic_facts §1.2-1.4): each register's last access with its 64-bit value decoded into the fields
 // of sinicreg.hh, each receive VNIC's state, and the receive FIFO's level — at the cursor. Built
 // once per trace; the view is a pure function of this index and the time.

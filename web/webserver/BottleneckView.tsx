@@ -1,4 +1,4 @@
-// The server's bottleneck (seed 000 §4.2, §4.5): the busy fractions of the PCI bus, the host CPU
+// The server's bottleneck (the thesis §4.2, §4.5): the busy fractions of the PCI bus, the host CPU
 // and the disk over the measured window, the busiest named as the core names it
 // (web_bottleneck), and why in the thesis's terms. The bus bar is split into the cycle categories
 // of Figs 4.6/4.7 (as the bus view shows them). With a sweep, a table gives each point's

@@ -1,7 +1,7 @@
 // A web server access log, read by the core's parser (core-cpp/workload/access_log.hpp, the same
 // code as the command line's --log): this file only moves the file's bytes to it, in slices with
 // progress and a way to stop, and holds the report's type and the words that show it. Which lines
-// count (static, successful GETs, as seed 000's Table 4.1 counts a trace), the limits and the
+// count (static, successful GETs, as the thesis's Table 4.1 counts a trace), the limits and the
 // refusals are the core's.
 import { EngineClient } from '../engine/client';
 import type { NicsimCoreModule } from '../engine/core';

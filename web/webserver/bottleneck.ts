@@ -1,4 +1,4 @@
-// The limiting resource of the full-system web server (seed 000 §4.2, §4.5): the core's busy
+// The limiting resource of the full-system web server (the thesis §4.2, §4.5): the core's busy
 // fractions of the PCI bus, the host CPU and the disk over the measured window, its choice of the
 // busiest (web_bottleneck: 0 bus, 1 CPU, 2 disk), and the numbers that say why in the thesis's
 // terms (the bus's content and overhead shares, the file cache's hit rate, the content the NIC

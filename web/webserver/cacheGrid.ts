@@ -1,4 +1,4 @@
-// The NIC data cache of seed 000 Ch.4 (§4.3) as the cache-only web run records it: each request
+// The NIC data cache of the thesis Ch.4 (§4.3) as the cache-only web run records it: each request
 // (WebRequest, request n at n µs) followed by what its blocks did to the cache (NicCacheBlock:
 // hit, insert, evict, invalidate of one slot of one NIC's cache). The index is built once per
 // run; the grid's state at the cursor comes from a replayer that applies or undoes records from

@@ -1,4 +1,4 @@
-// One web request's path through the full-system server (seed 000 §4.1.1, Figs 4.1 and 4.2), from
+// One web request's path through the full-system server (the thesis §4.1.1, Figs 4.1 and 4.2), from
 // the trace records the core emits for it: the client's ask (WebAsk, with the request's frame),
 // the frame's way in (PeerTxStart, MacRxDone, the receive DMA, HostDeliver), the server's work
 // (WebServe, DiskRead, WebSend), the driver's segments and their Fig 4.11 commands (WebSegment,

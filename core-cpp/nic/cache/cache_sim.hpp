@@ -1,4 +1,4 @@
-// The fast cache-only mode: the trace-driven cache simulator behind seed 000 Figs 4.3-4.5
+// The fast cache-only mode: the trace-driven cache simulator behind the thesis Figs 4.3-4.5
 // (§4.2). It "simply plays back a web trace and determines what portion, if any, of each
 // successive requested file is currently in the cache", counting partially cached files, with
 // one cache or two independent caches that the trace is split across evenly (two NICs, the

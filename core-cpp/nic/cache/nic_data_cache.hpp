@@ -1,4 +1,4 @@
-// The network interface data cache of seed 000 Ch.4 (§4.3): a region of NIC memory split into
+// The network interface data cache of the thesis Ch.4 (§4.3): a region of NIC memory split into
 // fixed-size blocks, holding file content the host has sent before, so a later response can be
 // assembled on the NIC instead of crossing the PCI bus again. The NIC is a slave: the host OS
 // (the device driver) keeps the directory (file, block) -> cache slot, picks victims (LRU in the

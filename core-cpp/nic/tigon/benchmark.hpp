@@ -1,4 +1,4 @@
-// Table 3.5's LMbench-style micro-benchmark on the Tigon's CPUs (seed 000 §3.4.1): sequences of
+// Table 3.5's LMbench-style micro-benchmark on the Tigon's CPUs (the thesis §3.4.1): sequences of
 // adds (instruction throughput), dependent pointer-chasing loads (load latency), independent
 // stride-1 loads and stores (bandwidth), to the scratch pad or the SRAM, on CPU A, CPU B or
 // both at once. Each CPU runs the loops through the same cost model and SRAM as the firmware,

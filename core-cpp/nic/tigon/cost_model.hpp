@@ -1,4 +1,4 @@
-// What a Tigon CPU spends executing code (seed 000 §3.4.1, Table 3.5): one cycle per
+// What a Tigon CPU spends executing code (the thesis §3.4.1, Table 3.5): one cycle per
 // instruction fetched from the scratch pad; from the external SRAM through the one-line 64-byte
 // instruction cache, a miss every 16 instructions costing a 7-cycle fetch; loads and stores to
 // the scratch pad or the SRAM at Table 3.5's latencies; every SRAM access also waits for the

@@ -1,4 +1,4 @@
-// The Tigon's event-driven firmware as data (seed 000 §3.1.2–§3.3): the events of Table 3.1,
+// The Tigon's event-driven firmware as data (the thesis §3.1.2–§3.3): the events of Table 3.1,
 // the code paths of their handlers with what each executes, the firmware variants of §3.3.1,
 // and which CPU handles which event (Table 3.4, a user's own partition, or dynamic dispatch).
 #pragma once

@@ -1,4 +1,4 @@
-// The Tigon's external SRAM as a shared server (seed 000 §3.1.1, §3.4.1, §3.4.2): both CPUs,
+// The Tigon's external SRAM as a shared server (the thesis §3.1.1, §3.4.1, §3.4.2): both CPUs,
 // the DMA engine and the MAC all move bytes through it. Its bandwidth is a hard limit on the
 // bulk traffic (a DMA is complete only when its bytes have passed the SRAM). A CPU access that
 // finds the SRAM busy waits for the transfer in progress to finish, and the arbiter then serves

@@ -1,4 +1,4 @@
-// The Tigon programmable NIC running its event-driven firmware (seed 000 §3.1–§3.3).
+// The Tigon programmable NIC running its event-driven firmware (the thesis §3.1–§3.3).
 //
 // Two 88 MHz CPUs each spin in a dispatch loop: PRI picks the most significant set bit of
 // (event register AND mask), JOFF jumps to its handler, and the handler runs to completion
