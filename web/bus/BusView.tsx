@@ -16,11 +16,11 @@ import { CATEGORY_LABELS } from './busPhases';
 import { paramAt } from '../engine/types';
 import { HatchPattern } from '../kit/HatchPattern';
 import { formatNumber, formatTime } from '../kit/format';
-import { paramValueLabel } from '../knobs';
+import { paramValueLabel } from '../kit/paramLabels';
 import type { ParameterSpec, RunOutput } from '../engine/types';
 import { BUS_CATEGORY_COLORS, inkOn as inkOnFill } from '../kit/palette';
 import { CategoryLegend, useBusPhaseIndex } from './Waveform';
-import { sweepAxisLabel } from '../charts';
+import { sweepAxisLabel } from '../kit/sweep';
 
 const pct = (v: number, digits = 1) => `${formatNumber(+(v * 100).toFixed(digits))}%`;
 

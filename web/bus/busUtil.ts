@@ -9,7 +9,7 @@ import {
   PAYLOAD_CATEGORIES,
   trafficShares,
 } from './busPhases';
-import { groupSweep } from '../charts';
+import { groupSweep } from '../kit/sweep';
 
 /** Bottom to top: what the bus carried, then the overheads; idle is the unfilled rest. */
 export const STACK_ORDER: readonly number[] = [...PAYLOAD_CATEGORIES, ...OVERHEAD_CATEGORIES];

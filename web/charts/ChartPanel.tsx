@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { useRun, useViewCursor } from '../run/store';
-import { DEFAULT_BOX, seriesStart, sweepChartModel, timeSeriesModel } from './chart';
+import { DEFAULT_BOX, sweepChartModel, timeSeriesModel } from './chart';
+import { seriesStart, sweepAxisLabel } from '../kit/sweep';
 import { humanize, timeUnitFor } from '../kit/format';
 import type { Scenario } from '../scenarios/types';
 import type { ParameterSpec, RunOutput } from '../engine/types';
 import { SweepChart, TimeSeriesChart } from './Chart';
 import { ChartReferences, SeriesReferencesNote } from './ChartReferences';
-import { paramValueLabel } from '../knobs';
+import { paramValueLabel } from '../kit/paramLabels';
 import { relativeText } from '../results';
 import { ChartExportMenu } from '../export';
 import type { LegendEntry } from '../export';
@@ -17,48 +18,6 @@ export function seriesValue(output: Pick<RunOutput, 'sweep'>, name: string): unk
   return (
     output.sweep.find((e) => e.series !== undefined && String(e.series) === name)?.series ?? name
   );
-}
-
-const AXIS_LABELS: Record<string, { label: string; unit: string }> = {
-  'workload.datagram_bytes': { label: 'UDP datagram size', unit: 'B' },
-  'workload.segment_bytes': { label: 'TCP segment size', unit: 'B' },
-  'system.nics': { label: 'NICs on the bus', unit: '' },
-  'system.bus.memory_latency_ns': { label: 'Main-memory latency (stall)', unit: 'ns' },
-  'system.nic.dma_max_burst_bytes': { label: 'DMA burst cap', unit: 'B' },
-  'system.bus.clock_mhz': { label: 'Bus clock', unit: 'MHz' },
-  // The ticks say the size ("64 KB" … "16 MB"), so no unit in the label.
-  'system.nic_cache.kbytes': { label: 'NIC cache size (per NIC)', unit: '' },
-  'system.nic_cache.block_bytes': { label: 'Cache block size', unit: 'B' },
-  'system.l2.kbytes': { label: 'L2 cache size', unit: '' },
-  'system.sinic.vnics': { label: 'VNICs', unit: '' },
-};
-
-const UNIT_SHORT: Record<string, string> = { bytes: 'B', bits: 'bits' };
-
-export function sweepAxisLabel(
-  param: string | undefined,
-  spec?: ParameterSpec,
-): { label: string; unit: string } {
-  if (!param) return { label: 'swept value', unit: '' };
-  const known = AXIS_LABELS[param];
-  if (known) return known;
-  if (spec?.unit !== undefined) {
-    const base = param.replace(/_(bytes|us|ns|ps|mhz|bits)$/, '');
-    return { label: humanize(base), unit: UNIT_SHORT[spec.unit] ?? spec.unit };
-  }
-  const unitMatch = /_(bytes|us|ns|ps|mhz|bits)$/.exec(param);
-  const units: Record<string, string> = {
-    bytes: 'B',
-    us: 'µs',
-    ns: 'ns',
-    ps: 'ps',
-    mhz: 'MHz',
-    bits: 'bits',
-  };
-  return {
-    label: humanize(param.replace(/_(bytes|us|ns|ps|mhz|bits)$/, '')),
-    unit: unitMatch ? units[unitMatch[1]!]! : '',
-  };
 }
 
 function SweepSection({

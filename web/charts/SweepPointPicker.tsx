@@ -4,7 +4,7 @@
 import { createContext, useContext } from 'react';
 import { paramAt, type RunOutput } from '../engine/types';
 import { withOverride, type OverrideValue, type Overrides } from '../run/overrides';
-import { paramValueLabel } from '../knobs';
+import { paramValueLabel } from '../kit/paramLabels';
 
 /** What a view needs to run another sweep point (from the scenario page). */
 export interface SweepPick {

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Check } from '../engine/types';
 import { fixtureSweep } from '../engine/fixture';
+import { groupSweep, seriesStart } from '../kit/sweep';
 import {
   DEFAULT_BOX,
-  groupSweep,
   nearestX,
   REF_DX,
   REF_STEP,
   referenceBand,
   referencePicks,
   referencePublisher,
-  seriesStart,
   sweepChartModel,
   timeSeriesModel,
 } from './chart';

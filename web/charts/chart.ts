@@ -12,7 +12,8 @@ import {
 import type { Check, RunOutput, SweepEntry, SweepSpec, TimeSeries } from '../engine/types';
 import { seriesColor } from '../kit/palette';
 import { formatNumber, humanize } from '../kit/format';
-import { paramTickLabel } from '../knobs';
+import { paramTickLabel } from '../kit/paramLabels';
+import { groupSweep, num, seriesStart } from '../kit/sweep';
 
 export interface ChartBox {
   width: number;
@@ -81,10 +82,6 @@ export interface SweepChartSpec {
   limit?: string;
 }
 
-function num(v: unknown): number {
-  return typeof v === 'number' ? v : Number(v);
-}
-
 /**
  * The swept values in sweep order when any is not a number (traces, NIC models): the chart
  * places them evenly at 1, 2, … and labels them by name; null for a numeric sweep.
@@ -92,21 +89,6 @@ function num(v: unknown): number {
 export function categoricalValues(sweep: readonly SweepEntry[]): string[] | null {
   if (sweep.every((e) => Number.isFinite(num(e.value)))) return null;
   return [...new Set(sweep.map((e) => String(e.value)))];
-}
-
-export function groupSweep(
-  sweep: readonly SweepEntry[],
-  toX: (v: unknown) => number = num,
-): Map<string, SweepEntry[]> {
-  const groups = new Map<string, SweepEntry[]>();
-  for (const e of sweep) {
-    const k = e.series === undefined ? '' : String(e.series);
-    let g = groups.get(k);
-    if (!g) groups.set(k, (g = []));
-    g.push(e);
-  }
-  for (const g of groups.values()) g.sort((p, q) => toX(p.value) - toX(q.value));
-  return groups;
 }
 
 /** Labels of the axes, and of each series value (default: as the sweep names it). */
@@ -519,14 +501,6 @@ export interface TimeSeriesModel {
   timeScale: number;
   timeUnit: string;
   nowX: number | null;
-}
-
-/**
- * Time of a series' first sample: the core's start_ps. Output without it (older cores) samples
- * at the end of each interval, so the first sample sits at interval_ps.
- */
-export function seriesStart(s: Pick<TimeSeries, 'start_ps' | 'interval_ps'>): number {
-  return typeof s.start_ps === 'number' && Number.isFinite(s.start_ps) ? s.start_ps : s.interval_ps;
 }
 
 /** Time series sample i sits at start_ps + i * interval_ps. */

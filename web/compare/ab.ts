@@ -4,7 +4,8 @@
 import { extent, line, max, scaleLinear, type ScaleLinear } from 'd3';
 import type { Metrics, ParameterSpec, ParameterTree, TimeSeries } from '../engine/types';
 import type { Scenario } from '../scenarios/types';
-import { seriesStart, type ChartBox, type Tick } from '../charts';
+import { type ChartBox, type Tick } from '../charts';
+import { seriesStart } from '../kit/sweep';
 import { flattenParameters, type OverrideValue, type Overrides } from '../run/overrides';
 
 export type Side = 'a' | 'b';

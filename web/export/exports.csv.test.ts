@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadNodeCore } from '../engine/nodeCore';
 import type { RunOutput, TimeSeries } from '../engine/types';
-import { seriesStart } from '../charts/chart';
+import { seriesStart } from '../kit/sweep';
 import { resultsCsv, seriesCsv, sweepCsv } from './exports';
 
 /** Parses CSV text, checking what every file must hold: LF line ends, equal row widths. */

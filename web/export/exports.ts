@@ -16,7 +16,7 @@ import {
   kindName,
   purposeName,
 } from '../trace/traceKinds';
-import { seriesStart } from '../charts';
+import { seriesStart } from '../kit/sweep';
 import type { Overrides } from '../run/overrides';
 import type { TraceIndex } from '../trace/traceIndex';
 

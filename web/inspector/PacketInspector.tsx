@@ -12,7 +12,7 @@ import {
   type JourneyStep,
   type PacketView,
 } from './packetJourney';
-import { formatUs } from '../sinic';
+import { formatUs } from '../kit/format';
 import '../playback/nav.css';
 
 /** Opens the inspector on a packet. */

@@ -45,7 +45,7 @@ import {
   column,
 } from '../trace/records.gen';
 import { paramAt, type ParameterTree, type RunOutput, type SystemFrame } from '../engine/types';
-import { occupancy } from '../rings';
+import { occupancy } from '../kit/format';
 import type { TraceIndex } from '../trace/traceIndex';
 
 /** The column of record i that names its packet (the definition's packet role), or -1. */

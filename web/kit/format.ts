@@ -116,3 +116,16 @@ export function formatInstant(ps: number): string {
   const { scale } = timeUnitFor(ps);
   return formatTime(ps, Math.max(0, Math.round(Math.log10(scale / 1e3))));
 }
+
+/** A trace time in µs with ns precision: "1,009.675 µs". */
+export function formatUs(ps: number): string {
+  return `${(ps / 1e6).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} µs`;
+}
+
+/** Descriptors produced and not consumed. Works with indices modulo size and with free-running counters. */
+export function occupancy(producer: number, consumer: number, size: number): number {
+  if (size <= 0) return 0;
+  const diff = producer - consumer;
+  if (diff >= 0 && diff <= size) return diff;
+  return ((diff % size) + size) % size;
+}

@@ -1,3 +1,2 @@
 // What the rest of web/ uses of this feature; other folders import it only from here.
 export { KnobPanel } from './KnobPanel';
-export { atDifference, formatKbytes, paramTickLabel, paramValueLabel } from './paramLabels';

@@ -1,6 +1,6 @@
 // The playback bar's second row: step to the next or previous event of a chosen kind,
 // breakpoints that stop playing (conditions and times), "run to the next breakpoint", the idle
-// collapsing option, and what the last stop or skip was. The logic is web/playback/breakpoints.ts.
+// collapsing option, and what the last stop or skip was. The logic is web/run/breakpoints.ts.
 import { isTyping } from '../kit/keys';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore, useStoreInstance, type DoneRun, type Store } from '../run/store';
@@ -18,7 +18,7 @@ import {
   sameBreakpoint,
   type Breakpoint,
   type ConditionId,
-} from './breakpoints';
+} from '../run/breakpoints';
 import { formatTime } from '../kit/format';
 import { packetAtCursor } from '../inspector';
 import './nav.css';

@@ -2,7 +2,7 @@ import { useRun } from '../run/store';
 import type { Scenario } from '../scenarios/types';
 import type { Check, ParameterTree, RunOutput } from '../engine/types';
 import { formatValue, humanize } from '../kit/format';
-import { atDifference } from '../knobs';
+import { atDifference } from '../kit/paramLabels';
 import { CATEGORY_LABELS, CATEGORY_RESULT_KEYS } from '../bus';
 
 /** "±5%", "≥", "≤ +2%": how the simulated value is compared with the expected one. */

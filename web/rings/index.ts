@@ -1,5 +1,5 @@
 // What the rest of web/ uses of this feature; other folders import it only from here.
 export { RingBar } from './RingBar';
 export { RingsView } from './RingsView';
-export { occupancy, ringsAt } from './rings';
+export { ringsAt } from './rings';
 export type { RingCopyState } from './rings';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeTrace, encodeTrace, type RawRecord } from '../trace/trace';
 import { C, K } from '../trace/traceKinds';
 import { buildIndex } from '../trace/traceIndex';
-import { occupancy, ringsAt } from './rings';
+import { ringsAt } from './rings';
+import { occupancy } from '../kit/format';
 
 const upd = (
   time: number,

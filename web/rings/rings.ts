@@ -1,5 +1,6 @@
 // Ring state at the cursor, reconstructed from IndexUpdate records
 // (a=ring, b=copy, c=producer, d=consumer, e=size).
+import { occupancy } from '../kit/format';
 import type { TraceIndex } from '../trace/traceIndex';
 import { RING_NAMES } from '../trace/traceKinds';
 import { IndexUpdate } from '../trace/records.gen';
@@ -29,14 +30,6 @@ export interface RingState {
   nic: RingCopyState;
   /** The copies disagree on producer or consumer: notification is in flight. */
   lagging: boolean;
-}
-
-/** Descriptors produced and not consumed. Works with indices modulo size and with free-running counters. */
-export function occupancy(producer: number, consumer: number, size: number): number {
-  if (size <= 0) return 0;
-  const diff = producer - consumer;
-  if (diff >= 0 && diff <= size) return diff;
-  return ((diff % size) + size) % size;
 }
 
 export function ringCopyAt(

@@ -10,7 +10,7 @@ import type { Trace } from '../trace/trace';
 import { nextEventTime, prevEventTime } from '../trace/trace';
 import { traceIndex, type TraceIndex } from '../trace/traceIndex';
 import type { ParsedLog } from '../webserver';
-import { INITIAL_NAV_STATE, navNote, playInput, playStep, type NavState } from '../playback';
+import { INITIAL_NAV_STATE, navNote, playInput, playStep, type NavState } from './breakpoints';
 import { prefersReducedMotion } from '../kit/motion';
 
 export type RunState =
@@ -100,7 +100,7 @@ export interface State {
   playback: PlaybackState;
   log: LogState;
   ui: ViewState;
-  /** Step-to-kind, breakpoints and idle collapsing (web/playback/breakpoints.ts). */
+  /** Step-to-kind, breakpoints and idle collapsing (web/run/breakpoints.ts). */
   nav: NavState;
 }
 

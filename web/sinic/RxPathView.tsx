@@ -9,7 +9,6 @@ import { useMemo, useState } from 'react';
 import { useRun, useStoreInstance, type DoneRun, useViewCursor } from '../run/store';
 import {
   cachedRxPath,
-  formatUs,
   isSinic,
   neighbours,
   packetAt,
@@ -25,10 +24,11 @@ import {
   type RxSetup,
   type RxStep,
 } from './rxPath';
+import { formatUs } from '../kit/format';
 import { cachedVnicIndex, fifoAt, vnicSetup } from './vnics';
 import { pointAlong, polylinePath, type Point } from '../kit/geometry';
 import { formatNumber, formatTime } from '../kit/format';
-import { formatKbytes } from '../knobs';
+import { formatKbytes } from '../kit/paramLabels';
 import { ALERT, ALERT_INK, CPU_PART_COLORS, FRAME_COLORS, GROUP_COLORS } from '../kit/palette';
 import './sinic.css';
 import { PacketChip } from '../inspector';

@@ -25,8 +25,8 @@ import {
 } from './vnics';
 import { NIC_REGISTER_NAMES, VNIC_STATE_NAMES } from '../trace/traceKinds';
 import { formatNumber, formatTime } from '../kit/format';
-import { formatUs } from './rxPath';
-import { formatKbytes } from '../knobs';
+import { formatUs } from '../kit/format';
+import { formatKbytes } from '../kit/paramLabels';
 import { FRAME_COLORS, VNIC_STATE_COLORS, WARN } from '../kit/palette';
 import './sinic.css';
 

@@ -4,7 +4,7 @@
 // are the run's) is marked. Nothing is computed but the layout.
 import type { Check, Metrics, ParameterTree, RunOutput } from '../engine/types';
 import { paramAt } from '../engine/types';
-import { paramValueLabel } from '../knobs';
+import { paramValueLabel } from '../kit/paramLabels';
 
 export const CPU_PARTS = ['driver', 'stack', 'copy', 'user', 'idle'] as const;
 export type CpuPartKey = (typeof CPU_PARTS)[number];

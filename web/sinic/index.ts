@@ -3,5 +3,5 @@ export { CpuView } from './CpuView';
 export { RxPathView } from './RxPathView';
 export { VnicsView } from './VnicsView';
 export { CPU_PARTS, CPU_PART_LABELS, cpuBreakdown } from './cpuBreakdown';
-export { cachedRxPath, formatUs, packetAt, packetNow, rxSetup } from './rxPath';
+export { cachedRxPath, packetAt, packetNow, rxSetup } from './rxPath';
 export { cachedVnicIndex, fifoAt, stateCounts, vnicSetup, vnicsAt } from './vnics';

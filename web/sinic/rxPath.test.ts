@@ -10,9 +10,9 @@ import {
   rxSetup,
   stepArrow,
   stepToken,
-  formatUs,
   type RxSetup,
 } from './rxPath';
+import { formatUs } from '../kit/format';
 import { pointAlong, polylinePath } from '../kit/geometry';
 import { NS, OFF_CHIP, RX_DONE_MORE, US, ZERO_COPY, halves } from './rxPath.example';
 

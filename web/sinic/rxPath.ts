@@ -108,11 +108,6 @@ export interface RxPathIndex {
   startPacket: Int32Array;
 }
 
-/** A trace time in µs with ns precision: "1,009.675 µs". */
-export function formatUs(ps: number): string {
-  return `${(ps / 1e6).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} µs`;
-}
-
 function dur(ps: number): string {
   return formatTime(ps, 2);
 }

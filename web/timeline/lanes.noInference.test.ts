@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const source = (name: string) =>
-  readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8');
+  readFileSync(fileURLToPath(new URL(`../${name}`, import.meta.url)), 'utf8');
 
-describe.each(['lanes.ts', 'requestPath.ts'])('%s', (name) => {
+describe.each(['timeline/lanes.ts', 'webserver/requestPath.ts'])('%s', (name) => {
   const text = source(name);
 
   it('holds no firmware tables nor order-based pairing', () => {

@@ -35,9 +35,9 @@ import {
 import { cachedRxPath, packetAt, packetNow, rxSetup } from '../sinic';
 import { cachedVnicIndex, fifoAt, stateCounts, vnicSetup, vnicsAt } from '../sinic';
 import { cpuBreakdown, CPU_PARTS, CPU_PART_LABELS } from '../sinic';
-import { seriesStart } from '../charts';
+import { seriesStart } from '../kit/sweep';
 import { shownCpus } from '../tigon';
-import { sweepAxisLabel } from '../charts';
+import { sweepAxisLabel } from '../kit/sweep';
 
 /** One sentence (or a few) about a view at the cursor. */
 export type Describer = (run: DoneRun, cursor: number, speed: number) => string;

@@ -37,7 +37,7 @@ import {
   type GridLayout,
   type RequestNow,
 } from './cacheGrid';
-import { formatKbytes } from '../knobs';
+import { formatKbytes } from '../kit/paramLabels';
 import { formatNumber } from '../kit/format';
 import { ALERT, WARN } from '../kit/palette';
 import './cache.css';

@@ -32,7 +32,7 @@ import {
 } from './requestPath';
 import { activeAt } from '../trace/traceIndex';
 import { paramAt, type ParameterTree } from '../engine/types';
-import { formatKbytes } from '../knobs';
+import { formatKbytes } from '../kit/paramLabels';
 import { formatTime } from '../kit/format';
 import {
   BUS_CATEGORY_COLORS,
