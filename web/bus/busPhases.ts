@@ -26,9 +26,10 @@ import {
   BusRequest,
   BusTxnEnd,
   BusTxnStart,
+  TABLES,
 } from '../trace/records.gen';
 
-export const CATEGORY_COUNT = 11;
+export const CATEGORY_COUNT = TABLES.busCategory.names.length;
 /** What the bus carried: packet content … other devices (thesis Figs 4.6/4.7). */
 export const PAYLOAD_CATEGORIES: readonly number[] = [
   BC.Content,

@@ -24,6 +24,7 @@ import {
   describeRecord,
   kindName,
   purposeName,
+  VNIC_STATE_NAMES,
 } from '../trace/traceKinds';
 import { countUpTo, type Trace } from '../trace/trace';
 import {
@@ -225,7 +226,6 @@ const SINIC_COPY_WHAT = [
   'payload FIFO to user buffer',
   'piece with MORE',
 ];
-const VNIC_STATES = ['free', 'posted', 'copying', 'payload deferred', 'done'];
 
 /**
  * The ring slot a NIC-side index update at instant t freed or filled, when exactly one update of
@@ -638,7 +638,7 @@ function descriptors(
     } else if (k === K.VnicState) {
       const state = VnicState.state(trace, i);
       row(i, {
-        what: `VNIC ${VnicState.vnic(trace, i)}: ${VNIC_STATES[state] ?? `state ${state}`}`,
+        what: `VNIC ${VnicState.vnic(trace, i)}: ${VNIC_STATE_NAMES[state] ?? `state ${state}`}`,
         where: `VNIC ${VnicState.vnic(trace, i)} (receive registers)`,
         buffer: `receive FIFO (${VnicState.fifoBytes(trace, i).toLocaleString('en-US')} B in it)`,
         bytes: VnicState.bytes(trace, i),

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useRun, useStoreInstance, useViewCursor } from '../run/store';
 import { countUpTo } from '../trace/trace';
-import { BusTxnStart, DmaQueued } from '../trace/records.gen';
+import { BusTxnEnd, BusTxnStart, DmaDone, DmaQueued } from '../trace/records.gen';
 import { TRACE_KINDS, componentLabel, describeRecord, kindName, K } from '../trace/traceKinds';
 import { formatTime } from '../kit/format';
 import { purposeColor, ALERT, WARN } from '../kit/palette';
@@ -72,11 +72,15 @@ export function EventLog() {
             const isCur = trace.time[i] === curTime;
             const future = i > current;
             const purposeIdx =
-              k === K.BusTxnStart || k === K.BusTxnEnd
+              k === K.BusTxnStart
                 ? BusTxnStart.purpose(trace, i)
-                : k === K.DmaQueued || k === K.DmaDone
-                  ? DmaQueued.purpose(trace, i)
-                  : -1;
+                : k === K.BusTxnEnd
+                  ? BusTxnEnd.purpose(trace, i)
+                  : k === K.DmaQueued
+                    ? DmaQueued.purpose(trace, i)
+                    : k === K.DmaDone
+                      ? DmaDone.purpose(trace, i)
+                      : -1;
             const accent = ALERT_KINDS.has(k)
               ? ALERT
               : WARN_KINDS.has(k)

@@ -40,8 +40,7 @@ export function ringCopyAt(
   nic = 0,
 ): RingCopyState {
   // IndexUpdate records of the second NIC's rings carry instance 1 (driver#1, nic#1).
-  const list =
-    (idx.ringUpdatesByNic?.[nic] ?? (nic === 0 ? idx.ringUpdates : []))[ring * 2 + copy] ?? [];
+  const list = (idx.ringUpdatesByNic[nic] ?? [])[ring * 2 + copy] ?? [];
   const times = idx.trace.time;
   let lo = 0;
   let hi = list.length;

@@ -2,7 +2,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import process from 'node:process';
-import { generate as generateTrace } from '../../core-cpp/scripts/gen-trace.mjs';
 import { repoRoot } from './ensure-tools.mjs';
 
 export const wasmDir = path.join(repoRoot, 'web', 'engine', 'wasm');
@@ -10,7 +9,6 @@ export const wasmDir = path.join(repoRoot, 'web', 'engine', 'wasm');
 /** Builds web/engine/wasm/nicsim_core.{js,wasm} if out of date. Returns the exit status. */
 export function buildWasm({ force = false, output = 'inherit' } = {}) {
   // The web's trace decoder (web/trace/records.gen.ts) and the core's trace API.
-  if (generateTrace() !== 0) return 1;
   const args = [path.join('core-cpp', 'scripts', 'build-wasm.sh')];
   if (force) args.push('--force');
   const stdio = output === 'stderr' ? ['ignore', 2, 2] : ['ignore', 'inherit', 'inherit'];

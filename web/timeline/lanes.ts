@@ -66,6 +66,7 @@ import {
   WebSegment,
   WebSend,
   WebServe,
+  TABLES,
 } from '../trace/records.gen';
 import { formatTime, timeUnitFor } from '../kit/format';
 
@@ -280,8 +281,8 @@ function laneOrder(kind: LaneKind, instance: number): number {
 // ---------------------------------------------------------------------------------------------
 // Building
 
-const CPU_PARTS = ['driver', 'stack', 'copy', 'user'] as const;
-const DROP_REASONS = ['no receive descriptor', 'receive buffer full'];
+const CPU_PARTS = TABLES.cpuPart.names;
+const DROP_REASONS = TABLES.rxDropReason.names;
 const SINIC_WHAT = [
   '',
   ' (header, payload deferred)',
@@ -719,7 +720,7 @@ export function buildTimeline(
           lane(componentKind(cf) === C.Driver ? 'driver' : 'nic', inst),
           i,
           t,
-          `${['send', 'receive', 'return'][RingFull.ring(trace, i)] ?? 'a'} ring full`,
+          `${TABLES.ring.names[RingFull.ring(trace, i)] ?? 'a'} ring full`,
           'alert',
         );
         break;

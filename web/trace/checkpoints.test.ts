@@ -24,9 +24,7 @@ import {
 
 function list(spans: Span[]): SpanList<Span> {
   spans.sort((x, y) => x.start - y.start || x.rec - y.rec);
-  let maxDuration = 0;
-  for (const s of spans) maxDuration = Math.max(maxDuration, Math.min(s.end, 1e300) - s.start);
-  return { spans, starts: Float64Array.from(spans.map((s) => s.start)), maxDuration };
+  return { spans, starts: Float64Array.from(spans.map((s) => s.start)) };
 }
 
 const scanActive = (l: SpanList<Span>, t: number) =>

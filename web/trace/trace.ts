@@ -134,7 +134,3 @@ export function prevEventTime(trace: Trace, t: number): number | null {
   const i = firstAtOrAfter(trace.time, t) - 1;
   return i >= 0 ? trace.time[i]! : null;
 }
-
-export function recordFields(trace: Trace, i: number): [number, number, number, number, number] {
-  return [trace.a[i]!, trace.b[i]!, trace.c[i]!, trace.d[i]!, trace.e[i]!];
-}

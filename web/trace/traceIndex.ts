@@ -1,7 +1,7 @@
 // Pure derived data of a decoded trace: spans (bus transactions, frames, CPU tasks, DMAs,
 // buffer residency), instants, ring index updates. Built once per trace; every view reads it
 // together with the cursor time, so nothing here depends on playback.
-import { C, K, P, componentInstance } from './traceKinds';
+import { K, P, componentInstance } from './traceKinds';
 import { countUpTo, type Trace } from './trace';
 import {
   BusTxnEnd,
@@ -63,7 +63,6 @@ export interface SpanList<S extends Span> {
   spans: S[];
   /** Sorted start times (parallel to spans). */
   starts: Float64Array;
-  maxDuration: number;
 }
 
 export interface TraceIndex {
@@ -81,8 +80,6 @@ export interface TraceIndex {
   byKind: Map<number, number[]>;
   /** Record indices by kind and device instance: key kind * 256 + instance. */
   byKindNic: Map<number, number[]>;
-  /** IndexUpdate record indices per ring*2+copy, of the first NIC. */
-  ringUpdates: number[][];
   /** IndexUpdate record indices per NIC instance, then ring*2+copy. */
   ringUpdatesByNic: number[][][];
   /** Highest NIC instance seen, plus one (at least 1). */
@@ -101,9 +98,7 @@ function key(nic: number, id: number): number {
 
 function spanList<S extends Span>(spans: S[]): SpanList<S> {
   spans.sort((x, y) => x.start - y.start || x.rec - y.rec);
-  let maxDuration = 0;
-  for (const s of spans) maxDuration = Math.max(maxDuration, Math.min(s.end, 1e300) - s.start);
-  return { spans, starts: Float64Array.from(spans.map((s) => s.start)), maxDuration };
+  return { spans, starts: Float64Array.from(spans.map((s) => s.start)) };
 }
 
 /**
@@ -388,7 +383,6 @@ export function buildIndex(trace: Trace, windowStart: number, windowEnd: number)
     stalls: spanList(stalls),
     byKind,
     byKindNic,
-    ringUpdates: ringUpdatesByNic[0]!,
     ringUpdatesByNic,
     nicCount,
   };
@@ -453,5 +447,3 @@ export function recentInstants(idx: TraceIndex, kind: number, t: number, hold: n
   }
   return out.reverse();
 }
-
-export const COMPONENTS_FOR_DMA = { read: C.DmaRead, write: C.DmaWrite } as const;
