@@ -8,7 +8,7 @@ export const wasmDir = path.join(repoRoot, 'web', 'engine', 'wasm');
 
 /** Builds web/engine/wasm/nicsim_core.{js,wasm} if out of date. Returns the exit status. */
 export function buildWasm({ force = false, output = 'inherit' } = {}) {
-  // The web's trace decoder (web/trace/records.gen.ts) and the core's trace API.
+  // build-wasm.sh generates the trace API (C++ and web/trace/records.gen.ts) first.
   const args = [path.join('core-cpp', 'scripts', 'build-wasm.sh')];
   if (force) args.push('--force');
   const stdio = output === 'stderr' ? ['ignore', 2, 2] : ['ignore', 'inherit', 'inherit'];
