@@ -66,7 +66,60 @@ describe('KnobPanel', () => {
     // run.seed is in a collapsed section: its field is not rendered until opened.
     expect(seed).toBe(-1);
     expect(field(html, 'workload.datagram_bytes')).toContain('value="1472"');
-    expect(field(html, 'system.bus.clock_mhz')).toMatch(/<option value="66" selected="">66 MHz/);
+    // Four short choices: segmented buttons, the chosen one pressed, the unit once.
+    const clockField = field(html, 'system.bus.clock_mhz');
+    expect(clockField).toMatch(/aria-pressed="true"[^>]*>66</);
+    expect(clockField.match(/aria-pressed="false"/g)).toHaveLength(3);
+    expect(clockField).toContain('MHz');
+  });
+
+  it('gives a number with a range a slider, labelled, with the value and unit spoken', () => {
+    const html = render({ defaultOpen: true });
+    const f = field(html, 'workload.datagram_bytes');
+    expect(f).toContain('type="range"');
+    expect(f).toContain('aria-labelledby="knob-input-workload.datagram_bytes-name"');
+    expect(f).toContain('aria-valuetext="1,472 bytes"');
+    expect(f).toContain('data-scale="linear"');
+    // The exact value stays editable beside it.
+    expect(f).toContain('type="text"');
+  });
+
+  it('makes a range over decades logarithmic and many choices a select', () => {
+    const specs: ParameterSpec[] = [
+      ...SPECS,
+      {
+        path: 'system.driver.send_ring_size',
+        type: 'integer',
+        unit: 'descriptors',
+        min: 4,
+        max: 65536,
+      },
+      {
+        path: 'workload.direction',
+        type: 'choice',
+        choices: ['send', 'receive', 'bidirectional'],
+      },
+      {
+        path: 'workload.trace',
+        type: 'choice',
+        choices: ['berkeley', 'ibm', 'nasa', 'rice', 'worldcup', 'log'],
+      },
+    ];
+    const html = render({
+      defaultOpen: true,
+      specs,
+      effective: new Map<string, unknown>([
+        ['system.driver.send_ring_size', 256],
+        ['workload.direction', 'send'],
+        ['workload.trace', 'nasa'],
+      ]),
+    });
+    const ring = field(html, 'system.driver.send_ring_size');
+    expect(ring).toContain('data-scale="log"');
+    expect(ring).toContain('aria-valuetext="256 descriptors"');
+    expect(field(html, 'workload.direction')).toContain('aria-pressed="true">send<');
+    // workload.trace is outside the key group; search brings it out.
+    expect(html).not.toContain('knob-workload.trace');
   });
 
   it('puts the core’s message next to its field, and lists the override as a chip', () => {

@@ -1,28 +1,29 @@
 // "Change a knob": the scenario's parameters (the core's parameterInfo()) with the values of the
-// last run, grouped by section, the most relevant first. Edits are sent to the core as an
-// overrides object when the user presses Run or Enter; the core validates them and its messages
-// appear next to their fields. The UI checks nothing beyond reading the number text.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// run on screen, grouped by section, the most relevant first. A moved knob runs by itself: after
+// a short pause, every so often while a slider is dragged, at once for a choice or a typed value
+// (Enter or leaving the field). The core validates every value; its messages appear next to their
+// fields and the previous run stays on screen. The UI checks nothing beyond reading the number
+// text.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ParameterSpec, ValidationError } from '../engine/types';
 import {
-  buildOverrides,
-  choiceFromKey,
-  choiceKey,
   fieldText,
   groupParameters,
   mapErrors,
   matchesQuery,
   parameterLabel,
   parseFieldText,
+  sameOverrides,
   sameValue,
   valueWithUnit,
   withOverride,
   type OverrideValue,
   type Overrides,
 } from '../run/overrides';
-import { parseOrigin } from '../results';
+import { KnobField } from './KnobField';
+import { LiveRunner } from './liveRun';
 
-type Edits = Record<string, string | OverrideValue>;
+export { knobInputId } from './KnobField';
 
 export interface KnobPanelProps {
   /** The core's parameter specs (empty until the first run reports them). */
@@ -31,156 +32,15 @@ export interface KnobPanelProps {
   effective: ReadonlyMap<string, unknown>;
   /** The scenario's own values (its run without overrides), path → value. */
   base: ReadonlyMap<string, unknown>;
-  /** The overrides of the latest Run (applied, running, or rejected). */
+  /** The overrides of the latest run (applied, running, or rejected). */
   overrides: Overrides;
-  /** The core's messages for the latest Run, when it rejected it. */
+  /** The core's messages for the latest run, when it rejected it. */
   errors: readonly ValidationError[];
   running: boolean;
+  /** Runs the scenario with these overrides (cancelling what is in flight). */
   onRun: (overrides: Overrides) => void;
   /** Start expanded (tests). */
   defaultOpen?: boolean;
-}
-
-export function knobInputId(path: string): string {
-  return `knob-input-${path}`;
-}
-
-function rangeText(spec: ParameterSpec): string {
-  if (spec.type === 'choice' || spec.choices) return '';
-  if (typeof spec.min === 'number' && typeof spec.max === 'number')
-    return `${spec.min.toLocaleString('en-US')} – ${spec.max.toLocaleString('en-US')}`;
-  return '';
-}
-
-function specTitle(spec: ParameterSpec): string {
-  const origin = parseOrigin(spec.origin);
-  return [
-    spec.description,
-    spec.default !== undefined ? `Default: ${valueWithUnit(spec.default, spec.unit)}` : '',
-    origin.text ? `${origin.chosen ? 'Chosen: ' : 'Source: '}${origin.text}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
-}
-
-function choicesOf(spec: ParameterSpec): unknown[] | null {
-  if (spec.choices) return spec.choices;
-  return spec.type === 'boolean' ? [true, false] : null;
-}
-
-interface FieldProps {
-  spec: ParameterSpec;
-  value: unknown;
-  base: unknown;
-  hasBase: boolean;
-  edited: boolean;
-  errors: string[] | undefined;
-  onEdit: (v: string | OverrideValue) => void;
-  onEnter: () => void;
-}
-
-function Field({ spec, value, base, hasBase, edited, errors, onEdit, onEnter }: FieldProps) {
-  const id = knobInputId(spec.path);
-  const errId = `${id}-error`;
-  const invalid = !!errors && errors.length > 0;
-  const parsed =
-    typeof value === 'string' && !choicesOf(spec) && spec.type !== 'string'
-      ? parseFieldText(spec, value)
-      : null;
-  const compared = parsed ? (parsed.kind === 'empty' ? base : parsed.value) : value;
-  const changed = hasBase && !sameValue(compared, base);
-  const choices = choicesOf(spec);
-  const onKey = (e: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      onEnter();
-    }
-  };
-  let control;
-  if (choices) {
-    const key = choiceKey(value);
-    const known = choices.some((c) => choiceKey(c) === key);
-    control = (
-      <select
-        id={id}
-        value={key}
-        onChange={(e) => onEdit(choiceFromKey(e.currentTarget.value))}
-        onKeyDown={onKey}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errId : undefined}
-      >
-        {!known && <option value={key}>{fieldText(value)}</option>}
-        {choices.map((c) => (
-          <option key={choiceKey(c)} value={choiceKey(c)}>
-            {valueWithUnit(c, spec.unit)}
-          </option>
-        ))}
-      </select>
-    );
-  } else {
-    control = (
-      <span className="knob-input">
-        <input
-          id={id}
-          type="text"
-          inputMode={spec.type === 'integer' ? 'numeric' : 'decimal'}
-          autoComplete="off"
-          spellCheck={false}
-          value={typeof value === 'string' ? value : fieldText(value)}
-          onChange={(e) => onEdit(e.currentTarget.value)}
-          onKeyDown={onKey}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errId : undefined}
-        />
-        {spec.unit && <span className="knob-unit">{spec.unit}</span>}
-      </span>
-    );
-  }
-  const range = rangeText(spec);
-  return (
-    <div
-      className={`knob ${changed ? 'changed' : ''} ${edited ? 'edited' : ''} ${invalid ? 'invalid' : ''}`}
-      data-testid={`knob-${spec.path}`}
-      data-path={spec.path}
-    >
-      <label htmlFor={id} className="knob-label" title={specTitle(spec)}>
-        <span className="knob-name">
-          {parameterLabel(spec.path)}
-          {edited && (
-            <span className="knob-flag" title="Edited: press Run or Enter">
-              edited
-            </span>
-          )}
-        </span>
-        <span className="knob-path mono">{spec.path}</span>
-        {spec.description && <span className="knob-desc">{spec.description}</span>}
-      </label>
-      <div className="knob-row">
-        {control}
-        {range && (
-          <span className="knob-range mono" title="The range the engine accepts (parameterInfo)">
-            {range}
-          </span>
-        )}
-      </div>
-      {changed && (
-        <div className="knob-base muted">
-          scenario: <span className="mono">{valueWithUnit(base, spec.unit)}</span>
-        </div>
-      )}
-      {invalid &&
-        errors!.map((m, i) => (
-          <p
-            className="knob-error"
-            id={i === 0 ? errId : undefined}
-            key={i}
-            data-testid="knob-error"
-          >
-            {m}
-          </p>
-        ))}
-    </div>
-  );
 }
 
 export function KnobPanel({
@@ -195,7 +55,10 @@ export function KnobPanel({
 }: KnobPanelProps) {
   const [open, setOpen] = useState(defaultOpen);
   const [query, setQuery] = useState('');
-  const [edits, setEdits] = useState<Edits>({});
+  // Text typed into a value field and not yet run, path → text.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  // Knob positions waiting to run (a pause, the next step of a drag), or null.
+  const [waiting, setWaiting] = useState<Overrides | null>(null);
   const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(() => new Set(['key']));
   // A new rejection opens the panel so that each message is seen next to its field.
   const [seenErrors, setSeenErrors] = useState(errors);
@@ -203,6 +66,44 @@ export function KnobPanel({
     setSeenErrors(errors);
     if (errors.length > 0) setOpen(true);
   }
+
+  // The overrides this panel last asked for (sent, or waiting); what the next move builds on.
+  const latest = useRef(overrides);
+  const sent = useRef(overrides);
+  const onRunRef = useRef(onRun);
+  const runningRef = useRef(running);
+  useEffect(() => {
+    onRunRef.current = onRun;
+    runningRef.current = running;
+  });
+  // Created after mount: its callbacks read the refs, never during render.
+  const runnerRef = useRef<LiveRunner | null>(null);
+  useEffect(() => {
+    const r = new LiveRunner(
+      (o) => {
+        sent.current = o;
+        setWaiting(null);
+        onRunRef.current(o);
+      },
+      () => runningRef.current,
+    );
+    runnerRef.current = r;
+    return () => {
+      r.cancel();
+      runnerRef.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (!running) runnerRef.current?.idle();
+  }, [running]);
+  // Something else ran the page (a tour step, a link, the A/B page): its overrides win.
+  useEffect(() => {
+    if (sameOverrides(overrides, sent.current)) return;
+    runnerRef.current?.cancel();
+    sent.current = overrides;
+    latest.current = overrides;
+    setWaiting(null);
+  }, [overrides]);
 
   // Bring the first rejected field into the panel's view (the panel scrolls inside itself).
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -214,35 +115,86 @@ export function KnobPanel({
     if (top < 0 || top + bad.offsetHeight > body.clientHeight) body.scrollTop += top - 40;
   }, [errors, open]);
 
+  // A pointer on a slider: the drag runs every so often, and its last position when let go.
+  const dragging = useRef(false);
+  const slideStart = useCallback(() => {
+    dragging.current = true;
+    const end = () => {
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+      dragging.current = false;
+      runnerRef.current?.release();
+    };
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+  }, []);
+
   const specMap = useMemo(() => new Map(specs.map((s) => [s.path, s])), [specs]);
   const groups = useMemo(() => groupParameters(specs), [specs]);
   const mapped = useMemo(() => mapErrors(errors, specMap.keys()), [errors, specMap]);
 
-  const current = (path: string): unknown =>
-    path in edits ? edits[path] : path in overrides ? overrides[path] : effective.get(path);
+  const knobValue = (path: string): unknown => {
+    const ov = waiting ?? overrides;
+    if (path in ov) return ov[path];
+    // An override just taken away: the scenario's own value, before the run reports it.
+    if (path in overrides && base.has(path)) return base.get(path);
+    return effective.get(path);
+  };
 
-  const submit = (nextEdits: Edits = edits, from: Overrides = overrides) => {
-    const next = buildOverrides(from, nextEdits, specMap, base);
-    setEdits({});
+  /** Moves a knob; `now` runs at once (a choice, a typed value), else after a pause. */
+  const move = (path: string, value: OverrideValue | undefined, now: boolean) => {
+    const next = withOverride(latest.current, path, value, base);
+    latest.current = next;
+    setWaiting(next);
+    const r = runnerRef.current;
+    if (!r) return onRun(next);
+    r.change(next, dragging.current);
+    if (now) r.flush();
+  };
+
+  const dropDraft = (path: string) =>
+    setDrafts((d) => {
+      if (!(path in d)) return d;
+      const rest = { ...d };
+      delete rest[path];
+      return rest;
+    });
+
+  /** Runs the text typed into a field, unless it is the knob's value already. */
+  const commit = (path: string) => {
+    const text = drafts[path];
+    const spec = specMap.get(path);
+    if (text === undefined || !spec) return;
+    dropDraft(path);
+    const p = parseFieldText(spec, text);
+    const value = p.kind === 'empty' ? undefined : p.value;
+    const before = knobValue(path);
+    if (value === undefined ? !(path in latest.current) : sameValue(value, before)) return;
+    move(path, value, true);
+  };
+
+  /** Runs these overrides now, dropping whatever waits (Run, a chip's ×, Reset all). */
+  const runNow = (next: Overrides) => {
+    runnerRef.current?.cancel();
+    setDrafts({});
+    setWaiting(null);
+    latest.current = next;
+    sent.current = next;
     onRun(next);
   };
-  const remove = (path: string) => {
-    const rest = { ...edits };
-    delete rest[path];
-    setEdits({});
-    submit(rest, withOverride(overrides, path, undefined, base));
-  };
-  const resetAll = () => {
-    setEdits({});
-    onRun({});
+  const runAll = () => {
+    let next = latest.current;
+    for (const [path, text] of Object.entries(drafts)) {
+      const spec = specMap.get(path);
+      if (!spec) continue;
+      const p = parseFieldText(spec, text);
+      next = withOverride(next, path, p.kind === 'empty' ? undefined : p.value, base);
+    }
+    runNow(next);
   };
 
-  const chips = Object.entries(overrides);
-  const pending = Object.keys(edits).filter((p) => {
-    const before = p in overrides ? overrides[p] : effective.get(p);
-    const e = edits[p];
-    return typeof e === 'string' ? e.trim() !== fieldText(before) : !sameValue(e, before);
-  });
+  const chips = Object.entries(waiting ?? overrides);
+  const typed = Object.keys(drafts).filter((p) => drafts[p]!.trim() !== fieldText(knobValue(p)));
   const q = query.trim();
 
   return (
@@ -298,7 +250,7 @@ export function KnobPanel({
                       type="button"
                       className="ochip-x"
                       aria-label={`Remove the change to ${path} and run`}
-                      onClick={() => remove(path)}
+                      onClick={() => runNow(withOverride(latest.current, path, undefined, base))}
                     >
                       ×
                     </button>
@@ -308,7 +260,7 @@ export function KnobPanel({
               <button
                 type="button"
                 className="btn btn-small btn-ghost"
-                onClick={resetAll}
+                onClick={() => runNow({})}
                 data-testid="reset-all"
               >
                 Reset all
@@ -317,19 +269,24 @@ export function KnobPanel({
           )}
         </div>
         <div className="knobs-run">
-          {pending.length > 0 && (
+          {typed.length > 0 && (
             <span className="knobs-pending small">
-              {pending.length} edit{pending.length === 1 ? '' : 's'} not run yet
+              {typed.length} typed value{typed.length === 1 ? '' : 's'} not run: press{' '}
+              <kbd>Enter</kbd>
             </span>
           )}
-          {running && <span className="spinner" aria-hidden="true" />}
+          <span
+            className={`spinner ${running || waiting ? '' : 'spinner-off'}`}
+            aria-hidden="true"
+            data-testid="knobs-busy"
+          />
           <button
             type="button"
             className="btn btn-run"
-            onClick={() => submit()}
+            onClick={runAll}
             disabled={specs.length === 0}
             data-testid="knobs-run"
-            title="Run the scenario with these values (Enter in a field does the same)"
+            title="Run again (a moved knob runs by itself)"
           >
             Run
           </button>
@@ -357,8 +314,9 @@ export function KnobPanel({
               data-testid="knobs-search"
             />
             <span className="muted small">
-              Values of the last run. Edit, then press <kbd>Enter</kbd> or Run; the engine checks
-              every value. Hover a name for its source.
+              Values of the run on screen. Move a knob and the scenario runs again; type an exact
+              value and press <kbd>Enter</kbd>. The engine checks every value. Hover a name for its
+              source.
             </span>
           </div>
           {specs.length === 0 && (
@@ -374,7 +332,7 @@ export function KnobPanel({
               (s) => !q || matchesQuery(s, q) || mapped.byPath.has(s.path),
             );
             if (shown.length === 0) return null;
-            const forced = !!q || shown.some((s) => mapped.byPath.has(s.path) || s.path in edits);
+            const forced = !!q || shown.some((s) => mapped.byPath.has(s.path) || s.path in drafts);
             const isOpen = forced || openGroups.has(g.id);
             return (
               <div className="knob-group" key={g.id} data-testid={`knob-group-${g.id}`}>
@@ -402,16 +360,23 @@ export function KnobPanel({
                 {isOpen && (
                   <div className="knob-grid">
                     {shown.map((s) => (
-                      <Field
+                      <KnobField
                         key={s.path}
                         spec={s}
-                        value={current(s.path)}
+                        value={s.path in drafts ? drafts[s.path] : knobValue(s.path)}
                         base={base.get(s.path)}
                         hasBase={base.has(s.path)}
-                        edited={pending.includes(s.path)}
+                        edited={typed.includes(s.path)}
                         errors={mapped.byPath.get(s.path)}
-                        onEdit={(v) => setEdits((e) => ({ ...e, [s.path]: v }))}
-                        onEnter={() => submit()}
+                        onChange={(v) => {
+                          dropDraft(s.path);
+                          move(s.path, v, false);
+                        }}
+                        onPick={(v) => move(s.path, v, true)}
+                        onType={(t) => setDrafts((d) => ({ ...d, [s.path]: t }))}
+                        onCommit={() => commit(s.path)}
+                        onRevert={() => dropDraft(s.path)}
+                        onSlideStart={slideStart}
                       />
                     ))}
                   </div>

@@ -12,6 +12,7 @@ import {
   parameterLabel,
   parameterMap,
   parseFieldText,
+  sameOverrides,
   sectionOf,
   valueWithUnit,
   withOverride,
@@ -217,5 +218,15 @@ describe('placing the core’s messages', () => {
     ]);
     expect(m.byPath.has('nope.x')).toBe(false);
     expect(m.other.map((e) => e.path)).toEqual(['nope.x', '']);
+  });
+});
+
+describe('comparing overrides', () => {
+  it('sees the same changes in any order, and tells values apart', () => {
+    expect(sameOverrides({ a: 1, b: 'x' }, { b: 'x', a: 1 })).toBe(true);
+    expect(sameOverrides({}, {})).toBe(true);
+    expect(sameOverrides({ a: 1 }, { a: '1' })).toBe(false);
+    expect(sameOverrides({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameOverrides({ a: null }, { b: null })).toBe(false);
   });
 });

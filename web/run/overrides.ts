@@ -183,6 +183,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
+/** The same changes, in any order. */
+export function sameOverrides(a: Overrides, b: Overrides): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
+}
+
 /**
  * Sets (or, with undefined or a value equal to the scenario's, removes) one override.
  * `base` holds the scenario's own effective values, path → value.

@@ -219,6 +219,13 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
         isTyping(e.target, CHOICE_INPUTS)
       )
         return;
+      // A focused slider (a knob, the scrubber) keeps its own arrows and Page Up/Down.
+      if (
+        e.target instanceof HTMLInputElement &&
+        e.target.type === 'range' &&
+        /^(Arrow|Page)/.test(e.key)
+      )
+        return;
       const ui = store.getState().ui;
       const a = tourKeyAction(e.key, {
         steps: steps.length,
