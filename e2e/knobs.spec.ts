@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// "Change a knob": overrides go to the core, whose messages appear next to the fields, and the
-// previous run's views stay on screen when a change is rejected.
+// "Change a knob": a moved knob runs by itself (no Run button pressed), the previous run stays on
+// screen until the new one arrives, and a value the core refuses shows its message at the field
+// and runs nothing. Timing is measured by web/scripts/bench-knobs.mjs, not here.
 
 async function openScenario(page: Page, id = 'udp-throughput'): Promise<void> {
   await page.goto(`./#/s/${id}`);
@@ -14,7 +15,20 @@ async function simTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('sim-time').getAttribute('data-ps'));
 }
 
-test('an out-of-range value shows the core’s message at its field and keeps the views', async ({
+/** Counts the runs the page starts from now on (the run status turning to "running"). */
+async function countRuns(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __runs: number };
+    w.__runs = 0;
+    const status = document.querySelector('[data-testid="run-status"]')!;
+    new MutationObserver(() => {
+      if (status.getAttribute('data-status') === 'running') w.__runs++;
+    }).observe(status, { attributes: true, attributeFilter: ['data-status'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { __runs: number }).__runs);
+}
+
+test('an out-of-range value shows the core’s message at its field, runs nothing and keeps the views', async ({
   page,
 }) => {
   await openScenario(page);
@@ -24,17 +38,26 @@ test('an out-of-range value shows the core’s message at its field and keeps th
   await expect(chart).toBeVisible();
   const diagram = page.getByTestId('system-diagram');
   const events = await diagram.getAttribute('data-events');
+  const metrics = page.getByTestId('results').locator('.metrics');
+  const before = await metrics.textContent();
 
-  // Collapsed by default; open it and change the datagram size.
+  // Collapsed by default; open it and type a datagram size the core refuses.
   await expect(page.getByTestId('knobs-toggle')).toHaveAttribute('aria-expanded', 'false');
   await page.getByTestId('knobs-toggle').click();
   const field = page.getByTestId('knob-workload.datagram_bytes');
-  await field.getByRole('textbox').fill('5000');
-  await field.getByRole('textbox').press('Enter');
+  const text = field.getByRole('textbox');
+  // Typing alone runs nothing; the field says Enter runs it.
+  const runs = await countRuns(page);
+  await text.fill('5000');
+  await expect(field).toContainText('Enter runs it');
+  await page.waitForTimeout(600);
+  expect(await runs()).toBe(0);
+  await text.press('Enter');
 
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'invalid');
   await expect(field.getByTestId('knob-error')).toContainText('allowed 18 to 1472 bytes');
-  await expect(field.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
+  await expect(text).toHaveAttribute('aria-invalid', 'true');
+  await expect(field.getByRole('slider')).toHaveAttribute('aria-invalid', 'true');
   const panel = page.getByTestId('run-errors');
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('workload.datagram_bytes');
@@ -44,15 +67,22 @@ test('an out-of-range value shows the core’s message at its field and keeps th
     'workload.datagram_bytes',
   );
 
-  // The previous run is still on screen, at the same cursor.
+  // Nothing ran: the previous run is still on screen, at the same cursor.
   await expect(chart).toBeVisible();
   await expect(chart.locator('.series-line')).toHaveCount(3);
   await expect(diagram).toBeVisible();
   await expect(diagram).toHaveAttribute('data-events', events ?? '');
+  await expect(metrics).toHaveText(before ?? '');
   await expect(page.getByTestId('rings-view')).toBeVisible();
   expect(await simTime(page)).toBe(cursor);
   await page.getByTestId('step-forward').click();
   expect(await simTime(page)).toBeGreaterThan(cursor);
+  // Leaving the field as it is runs nothing more.
+  const rejected = await runs();
+  await text.focus();
+  await text.blur();
+  await page.waitForTimeout(400);
+  expect(await runs()).toBe(rejected);
   await page.screenshot({ path: 'e2e/artifacts/knob-rejected.png' });
 
   // Removing the chip runs the scenario as written again.
@@ -64,21 +94,33 @@ test('an out-of-range value shows the core’s message at its field and keeps th
   await expect(page.getByTestId('knob-error')).toHaveCount(0);
 });
 
-test('a valid change re-runs the scenario and the results change', async ({ page }) => {
+test('a picked choice runs by itself; the old result stays until the new one arrives', async ({
+  page,
+}) => {
   await openScenario(page);
   const results = page.getByTestId('results');
   const before = (await results.locator('.metrics').textContent()) ?? '';
   await expect(page.getByTestId('unit-bus')).toContainText('66 MHz');
-  const sweepBefore = await page
-    .getByTestId('sweep-chart')
-    .locator('.series-line')
-    .first()
-    .getAttribute('d');
+  const line = page.getByTestId('sweep-chart').locator('.series-line').first();
+  const sweepBefore = await line.getAttribute('d');
 
   await page.getByTestId('knobs-toggle').click();
-  await page.getByTestId('knob-system.bus.clock_mhz').getByRole('combobox').selectOption('33');
-  await expect(page.getByTestId('knob-system.bus.clock_mhz')).toContainText('edited');
-  await page.getByTestId('knobs-run').click();
+  const clock = page.getByTestId('knob-system.bus.clock_mhz');
+  await expect(clock.getByRole('button', { name: '66', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await clock.getByRole('button', { name: '33', exact: true }).click();
+  await expect(clock.getByRole('button', { name: '33', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // While it runs (a 33-point sweep), the previous views stay: same chart, same numbers.
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+  await expect(page.locator('.grid')).toHaveAttribute('data-shown', 'yes');
+  expect(await line.getAttribute('d')).toBe(sweepBefore);
+  await expect(results.locator('.metrics')).toHaveText(before);
+  await expect(page.getByTestId('unit-bus')).toContainText('66 MHz');
 
   await expect(page.getByTestId('override-chip')).toHaveAttribute(
     'data-path',
@@ -87,13 +129,8 @@ test('a valid change re-runs the scenario and the results change', async ({ page
   await expect(page.getByTestId('unit-bus')).toContainText('33 MHz', { timeout: 45_000 });
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   await expect(results.locator('.metrics')).not.toHaveText(before);
-  const sweepAfter = await page
-    .getByTestId('sweep-chart')
-    .locator('.series-line')
-    .first()
-    .getAttribute('d');
-  expect(sweepAfter).not.toBe(sweepBefore);
-  await expect(page.getByTestId('knob-system.bus.clock_mhz')).toContainText('scenario: 66 MHz');
+  expect(await line.getAttribute('d')).not.toBe(sweepBefore);
+  await expect(clock).toContainText('scenario: 66 MHz');
   await page.screenshot({ path: 'e2e/artifacts/knob-changed.png' });
 
   // Reset all goes back to the scenario as written.
@@ -103,7 +140,81 @@ test('a valid change re-runs the scenario and the results change', async ({ page
   await expect(results.locator('.metrics')).toHaveText(before);
 });
 
-test('search narrows the parameters and a new Run cancels the one in progress', async ({
+test('a slider moved with the keyboard runs by itself and the views update', async ({ page }) => {
+  await openScenario(page, 'anatomy-of-a-send');
+  await page.getByTestId('knobs-toggle').click();
+  const field = page.getByTestId('knob-system.driver.send_ring_size');
+  const slider = field.getByRole('slider', { name: 'Send ring size' });
+  const text = field.getByRole('textbox');
+  const before = await text.inputValue();
+  await expect(slider).toHaveAttribute('aria-valuetext', `${before} descriptors`);
+  await expect(slider).toHaveAttribute('data-scale', 'log');
+
+  // One step down: the ring halves (the slider doubles between powers of two) and it runs.
+  const runs = await countRuns(page);
+  await slider.focus();
+  await slider.press('ArrowLeft');
+  const half = String(Number(before) / 2);
+  await expect(text).toHaveValue(half);
+  await expect(slider).toHaveAttribute('aria-valuetext', `${half} descriptors`);
+  await expect(page.getByTestId('override-chip')).toHaveAttribute(
+    'data-path',
+    'system.driver.send_ring_size',
+  );
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  expect(await runs()).toBeGreaterThanOrEqual(1);
+  // The knob differs from the scenario's value, which it names.
+  await expect(field).toContainText(`scenario: ${Number(before).toLocaleString('en-US')}`);
+
+  // Home goes to the start of the range, Page Up jumps several steps.
+  await slider.press('Home');
+  await expect(text).toHaveValue('4');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await slider.press('PageUp');
+  await expect.poll(async () => Number(await text.inputValue())).toBeGreaterThanOrEqual(16);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+
+  // An exact value typed beside it runs on Enter.
+  await text.fill('100');
+  await text.press('Enter');
+  await expect(page.getByTestId('override-chip')).toContainText('100');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(slider).toHaveAttribute('aria-valuetext', '100 descriptors');
+  await page.getByTestId('knob-panel').screenshot({ path: 'e2e/artifacts/knob-slider.png' });
+});
+
+test('a dragged slider runs while it moves, and its last position when let go', async ({
+  page,
+}) => {
+  await openScenario(page, 'anatomy-of-a-send');
+  await page.getByTestId('knobs-toggle').click();
+  const field = page.getByTestId('knob-system.driver.send_ring_size');
+  const slider = field.getByRole('slider');
+  const text = field.getByRole('textbox');
+  await slider.scrollIntoViewIfNeeded();
+  const box = (await slider.boundingBox())!;
+  const runs = await countRuns(page);
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i++) {
+    await page.mouse.move(box.x + box.width / 2 - (i * box.width) / 50, y);
+    await page.waitForTimeout(40);
+  }
+  await page.mouse.up();
+  const last = await text.inputValue();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  // Fewer runs than moves, and the one on screen is the last position.
+  const n = await runs();
+  expect(n).toBeGreaterThanOrEqual(1);
+  expect(n).toBeLessThan(20);
+  await expect(page.getByTestId('override-chip')).toContainText(
+    Number(last).toLocaleString('en-US'),
+  );
+  await expect(text).toHaveValue(last);
+});
+
+test('search narrows the parameters and a new change cancels the one in progress', async ({
   page,
 }) => {
   await openScenario(page);
@@ -114,13 +225,39 @@ test('search narrows the parameters and a new Run cancels the one in progress', 
   await expect(page.getByTestId('knob-system.bus.clock_mhz')).toHaveCount(0);
   await page.getByTestId('knobs-search').fill('');
 
-  // Two runs in quick succession: the second wins, the page never blanks.
-  await page.getByTestId('knob-system.bus.clock_mhz').getByRole('combobox').selectOption('33');
-  await page.getByTestId('knobs-run').click();
-  await page.getByTestId('knob-system.bus.width_bits').getByRole('combobox').selectOption('32');
-  await page.getByTestId('knobs-run').click();
+  // Two changes in quick succession: the second wins, the page never blanks.
+  await page
+    .getByTestId('knob-system.bus.clock_mhz')
+    .getByRole('button', { name: '33', exact: true })
+    .click();
+  await page
+    .getByTestId('knob-system.bus.width_bits')
+    .getByRole('button', { name: '32', exact: true })
+    .click();
   await expect(page.getByTestId('system-diagram')).toBeVisible();
   await expect(page.getByTestId('unit-bus')).toContainText('32-bit · 33 MHz', { timeout: 45_000 });
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('override-chip')).toHaveCount(2);
+});
+
+test('the knobs stay at hand in presenter mode and at a narrow width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openScenario(page, 'anatomy-of-a-send');
+  await page.getByTestId('presenter-toggle').click();
+  await expect(page.locator('html')).toHaveClass(/presenter-mode/);
+  await page.getByTestId('knobs-toggle').click();
+  const field = page.getByTestId('knob-system.driver.send_ring_size');
+  await field.scrollIntoViewIfNeeded();
+  const slider = field.getByRole('slider');
+  await expect(slider).toBeVisible();
+  const box = (await field.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(page.getByTestId('override-chip')).toHaveCount(1);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await page
+    .getByTestId('knob-panel')
+    .screenshot({ path: 'e2e/artifacts/knobs-presenter-390.png' });
 });

@@ -100,6 +100,18 @@ export function KnobField({
   const changed = hasBase && !sameValue(compared, base);
   const described = invalid ? errId : undefined;
 
+  // Page Up / Down: a tenth of the range, and at least two steps (Chromium's own page step
+  // is a tenth of the positions, one step on a short slider).
+  const onSlideKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!scale || (e.key !== 'PageUp' && e.key !== 'PageDown')) return;
+    e.preventDefault();
+    const last = scale.values.length - 1;
+    const big = Math.max(2, Math.round(last / 10));
+    const at = Number(e.currentTarget.value);
+    const to = Math.min(last, Math.max(0, at + (e.key === 'PageUp' ? big : -big)));
+    if (to !== at) onChange(valueAt(scale, to));
+  };
+
   const onTextKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -201,6 +213,7 @@ export function KnobField({
               aria-describedby={described}
               data-scale={scale.kind}
               onPointerDown={onSlideStart}
+              onKeyDown={onSlideKey}
               onChange={(e) => onChange(valueAt(scale, Number(e.currentTarget.value)))}
             />
             <span className="knob-ends mono" aria-hidden="true">
@@ -217,13 +230,19 @@ export function KnobField({
     }
   }
 
+  // Segmented buttons are named by the group (aria-labelledby); a <label> would rename the first.
+  const Label = choices && segmented(choices) ? 'div' : 'label';
   return (
     <div
       className={`knob ${changed ? 'changed' : ''} ${edited ? 'edited' : ''} ${invalid ? 'invalid' : ''}`}
       data-testid={`knob-${spec.path}`}
       data-path={spec.path}
     >
-      <label htmlFor={id} className="knob-label" title={specTitle(spec)}>
+      <Label
+        htmlFor={Label === 'label' ? id : undefined}
+        className="knob-label"
+        title={specTitle(spec)}
+      >
         <span className="knob-head">
           <span className="knob-name" id={nameId}>
             {parameterLabel(spec.path)}
@@ -236,7 +255,7 @@ export function KnobField({
         </span>
         <span className="knob-path mono">{spec.path}</span>
         {spec.description && <span className="knob-desc">{spec.description}</span>}
-      </label>
+      </Label>
       {control}
       {changed && (
         <div className="knob-base muted">

@@ -1,7 +1,7 @@
 // "Change a knob": the scenario's parameters (the core's parameterInfo()) with the values of the
-// run on screen, grouped by section, the most relevant first. A moved knob runs by itself: after
-// a short pause, every so often while a slider is dragged, at once for a choice or a typed value
-// (Enter or leaving the field). The core validates every value; its messages appear next to their
+// run on screen, grouped by section, the most relevant first. A moved knob runs by itself: a
+// slider at its first step, then every so often while it moves and at its last position (see
+// liveRun.ts); a choice or a typed value (Enter or leaving the field) at once. The core validates every value; its messages appear next to their
 // fields and the previous run stays on screen. The UI checks nothing beyond reading the number
 // text.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -83,6 +83,8 @@ export function KnobPanel({
       (o) => {
         sent.current = o;
         setWaiting(null);
+        // For web/scripts/bench-knobs.mjs: when a moved knob's run was asked for.
+        performance.mark('nicsim:knob-run');
         onRunRef.current(o);
       },
       () => runningRef.current,
@@ -116,13 +118,10 @@ export function KnobPanel({
   }, [errors, open]);
 
   // A pointer on a slider: the drag runs every so often, and its last position when let go.
-  const dragging = useRef(false);
   const slideStart = useCallback(() => {
-    dragging.current = true;
     const end = () => {
       window.removeEventListener('pointerup', end);
       window.removeEventListener('pointercancel', end);
-      dragging.current = false;
       runnerRef.current?.release();
     };
     window.addEventListener('pointerup', end);
@@ -141,15 +140,15 @@ export function KnobPanel({
     return effective.get(path);
   };
 
-  /** Moves a knob; `now` runs at once (a choice, a typed value), else after a pause. */
-  const move = (path: string, value: OverrideValue | undefined, now: boolean) => {
+  /** Moves a knob: a slider (runs as it moves), or a choice or typed value (runs at once). */
+  const move = (path: string, value: OverrideValue | undefined, how: 'slide' | 'now') => {
     const next = withOverride(latest.current, path, value, base);
     latest.current = next;
     setWaiting(next);
     const r = runnerRef.current;
     if (!r) return onRun(next);
-    r.change(next, dragging.current);
-    if (now) r.flush();
+    r.change(next, how === 'slide');
+    if (how === 'now') r.flush();
   };
 
   const dropDraft = (path: string) =>
@@ -170,7 +169,7 @@ export function KnobPanel({
     const value = p.kind === 'empty' ? undefined : p.value;
     const before = knobValue(path);
     if (value === undefined ? !(path in latest.current) : sameValue(value, before)) return;
-    move(path, value, true);
+    move(path, value, 'now');
   };
 
   /** Runs these overrides now, dropping whatever waits (Run, a chip's ×, Reset all). */
@@ -370,9 +369,9 @@ export function KnobPanel({
                         errors={mapped.byPath.get(s.path)}
                         onChange={(v) => {
                           dropDraft(s.path);
-                          move(s.path, v, false);
+                          move(s.path, v, 'slide');
                         }}
-                        onPick={(v) => move(s.path, v, true)}
+                        onPick={(v) => move(s.path, v, 'now')}
                         onType={(t) => setDrafts((d) => ({ ...d, [s.path]: t }))}
                         onCommit={() => commit(s.path)}
                         onRevert={() => dropDraft(s.path)}

@@ -43,6 +43,20 @@ describe('LiveRunner', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('runs a slider’s first step at once, the next ones after 300 ms', () => {
+    runner.change({ a: 1 }, true);
+    vi.advanceTimersByTime(0);
+    expect(runs).toEqual([{ a: 1 }]);
+    vi.advanceTimersByTime(100);
+    runner.change({ a: 2 }, true);
+    vi.advanceTimersByTime(150);
+    expect(runs).toHaveLength(1);
+    vi.advanceTimersByTime(50);
+    expect(runs).toEqual([{ a: 1 }, { a: 2 }]);
+    vi.advanceTimersByTime(1000);
+    expect(runs).toHaveLength(2);
+  });
+
   it('runs a drag at most every 300 ms, and its last position always', () => {
     for (let t = 0; t < 1000; t += 20) {
       runner.change({ a: t }, true);

@@ -1,7 +1,8 @@
-// When a moved knob runs: a short pause after the last change (debounced), at most every
-// `throttleMs` while a slider is dragged (and not over a run still in flight, so a long run can
-// finish and be seen), and at once when a change is committed (Enter, leaving a field, letting go
-// of a slider, picking a choice). The last change always runs.
+// When a moved knob runs. A slider's first step runs at once; while it keeps moving (dragged, or
+// an arrow key held) runs start at most every `throttleMs`, and not over a run still in flight,
+// so a long run can finish and be seen; `debounceMs` after the last change, the last position
+// runs whatever is in flight. A committed change (Enter, leaving a field, letting go of a slider,
+// picking a choice) runs at once. The last change always runs.
 import type { Overrides } from '../run/overrides';
 
 export interface LiveRunOptions {
@@ -20,8 +21,9 @@ export class LiveRunner {
   private debounceTimer: ReturnType<typeof setTimeout> | null = null;
   private throttleTimer: ReturnType<typeof setTimeout> | null = null;
   private lastStart = -Infinity;
-  private dragging = false;
-  /** A drag's run was held back because one was in flight. */
+  /** The knob moves as a slider does (runs between its steps, not only after them). */
+  private sliding = false;
+  /** A slider's run was held back because one was in flight. */
   private held = false;
   private readonly debounceMs: number;
   private readonly throttleMs: number;
@@ -46,16 +48,16 @@ export class LiveRunner {
     return this.pending;
   }
 
-  /** A knob moved to `overrides`; `dragging` while a pointer holds a slider. */
-  change(overrides: Overrides, dragging = false): void {
+  /** A knob moved to `overrides`; `sliding` for a slider (see above), else after a pause only. */
+  change(overrides: Overrides, sliding = false): void {
     this.pending = overrides;
-    this.dragging = dragging;
+    this.sliding = sliding;
     this.clearDebounce();
     this.debounceTimer = setTimeout(() => {
       this.debounceTimer = null;
       this.flush();
     }, this.debounceMs);
-    if (dragging) this.armThrottle();
+    if (sliding) this.armThrottle();
   }
 
   /** Runs what waits now. */
@@ -72,13 +74,13 @@ export class LiveRunner {
 
   /** The pointer let go of the slider: its last position runs now. */
   release(): void {
-    this.dragging = false;
+    this.sliding = false;
     this.flush();
   }
 
-  /** The run in flight ended: a drag held back goes on. */
+  /** The run in flight ended: a slider held back goes on. */
   idle(): void {
-    if (this.held && this.pending && this.dragging) {
+    if (this.held && this.pending && this.sliding) {
       this.held = false;
       this.armThrottle();
     }
@@ -90,7 +92,7 @@ export class LiveRunner {
     this.clearThrottle();
     this.pending = null;
     this.held = false;
-    this.dragging = false;
+    this.sliding = false;
   }
 
   private armThrottle(): void {
@@ -98,7 +100,7 @@ export class LiveRunner {
     const wait = Math.max(0, this.lastStart + this.throttleMs - this.now());
     this.throttleTimer = setTimeout(() => {
       this.throttleTimer = null;
-      if (!this.pending || !this.dragging) return;
+      if (!this.pending || !this.sliding) return;
       if (this.busy()) {
         this.held = true;
         return;
