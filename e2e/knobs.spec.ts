@@ -1,18 +1,32 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // "Change a knob": a moved knob runs by itself (no Run button pressed), the previous run stays on
 // screen until the new one arrives, and a value the core refuses shows its message at the field
 // and runs nothing. Timing is measured by web/scripts/bench-knobs.mjs, not here.
 
+// udp-throughput runs a 33-point sweep with each change: generous on a shared 2-core machine.
+test.describe.configure({ timeout: 150_000 });
+const RUN = { timeout: 60_000 };
+
 async function openScenario(page: Page, id = 'udp-throughput'): Promise<void> {
   await page.goto(`./#/s/${id}`);
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
+    timeout: 90_000,
   });
 }
 
 async function simTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('sim-time').getAttribute('data-ps'));
+}
+
+/** axe-core on the open knob panel: no serious or critical violation. */
+async function expectAccessiblePanel(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('[data-testid="knob-panel"]').analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
 }
 
 /** Counts the runs the page starts from now on (the run status turning to "running"). */
@@ -54,7 +68,7 @@ test('an out-of-range value shows the core’s message at its field, runs nothin
   expect(await runs()).toBe(0);
   await text.press('Enter');
 
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'invalid');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'invalid', RUN);
   await expect(field.getByTestId('knob-error')).toContainText('allowed 18 to 1472 bytes');
   await expect(text).toHaveAttribute('aria-invalid', 'true');
   await expect(field.getByRole('slider')).toHaveAttribute('aria-invalid', 'true');
@@ -84,12 +98,13 @@ test('an out-of-range value shows the core’s message at its field, runs nothin
   await page.waitForTimeout(400);
   expect(await runs()).toBe(rejected);
   await page.screenshot({ path: 'e2e/artifacts/knob-rejected.png' });
+  await expectAccessiblePanel(page);
 
   // Removing the chip runs the scenario as written again.
   await page
     .getByRole('button', { name: 'Remove the change to workload.datagram_bytes and run' })
     .click();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
   await expect(page.getByTestId('override-chip')).toHaveCount(0);
   await expect(page.getByTestId('knob-error')).toHaveCount(0);
 });
@@ -126,8 +141,8 @@ test('a picked choice runs by itself; the old result stays until the new one arr
     'data-path',
     'system.bus.clock_mhz',
   );
-  await expect(page.getByTestId('unit-bus')).toContainText('33 MHz', { timeout: 45_000 });
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('unit-bus')).toContainText('33 MHz', RUN);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
   await expect(results.locator('.metrics')).not.toHaveText(before);
   expect(await line.getAttribute('d')).not.toBe(sweepBefore);
   await expect(clock).toContainText('scenario: 66 MHz');
@@ -135,7 +150,7 @@ test('a picked choice runs by itself; the old result stays until the new one arr
 
   // Reset all goes back to the scenario as written.
   await page.getByTestId('reset-all').click();
-  await expect(page.getByTestId('unit-bus')).toContainText('66 MHz', { timeout: 45_000 });
+  await expect(page.getByTestId('unit-bus')).toContainText('66 MHz', RUN);
   await expect(page.getByTestId('override-chip')).toHaveCount(0);
   await expect(results.locator('.metrics')).toHaveText(before);
 });
@@ -161,7 +176,7 @@ test('a slider moved with the keyboard runs by itself and the views update', asy
     'data-path',
     'system.driver.send_ring_size',
   );
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
   expect(await runs()).toBeGreaterThanOrEqual(1);
   // The knob differs from the scenario's value, which it names.
   await expect(field).toContainText(`scenario: ${Number(before).toLocaleString('en-US')}`);
@@ -169,16 +184,16 @@ test('a slider moved with the keyboard runs by itself and the views update', asy
   // Home goes to the start of the range, Page Up jumps several steps.
   await slider.press('Home');
   await expect(text).toHaveValue('4');
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
   await slider.press('PageUp');
   await expect.poll(async () => Number(await text.inputValue())).toBeGreaterThanOrEqual(16);
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
 
   // An exact value typed beside it runs on Enter.
   await text.fill('100');
   await text.press('Enter');
   await expect(page.getByTestId('override-chip')).toContainText('100');
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
   await expect(slider).toHaveAttribute('aria-valuetext', '100 descriptors');
   await page.getByTestId('knob-panel').screenshot({ path: 'e2e/artifacts/knob-slider.png' });
 });
@@ -203,7 +218,7 @@ test('a dragged slider runs while it moves, and its last position when let go', 
   }
   await page.mouse.up();
   const last = await text.inputValue();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
   // Fewer runs than moves, and the one on screen is the last position.
   const n = await runs();
   expect(n).toBeGreaterThanOrEqual(1);
@@ -235,8 +250,8 @@ test('search narrows the parameters and a new change cancels the one in progress
     .getByRole('button', { name: '32', exact: true })
     .click();
   await expect(page.getByTestId('system-diagram')).toBeVisible();
-  await expect(page.getByTestId('unit-bus')).toContainText('32-bit · 33 MHz', { timeout: 45_000 });
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('unit-bus')).toContainText('32-bit · 33 MHz', RUN);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
   await expect(page.getByTestId('override-chip')).toHaveCount(2);
 });
 
@@ -256,8 +271,9 @@ test('the knobs stay at hand in presenter mode and at a narrow width', async ({ 
   await slider.focus();
   await slider.press('ArrowRight');
   await expect(page.getByTestId('override-chip')).toHaveCount(1);
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', RUN);
   await page
     .getByTestId('knob-panel')
     .screenshot({ path: 'e2e/artifacts/knobs-presenter-390.png' });
+  await expectAccessiblePanel(page);
 });

@@ -2,7 +2,7 @@
 // How fast a moved knob answers: a benchmark, not a test (nothing in `npm test` runs it, and its
 // numbers depend on the machine). Per preset:
 //   node main   ms of the core's run() in wasm under Node for the scenario without its sweep
-//               (the main run alone), median of 3, and the scenario's run.duration_us
+//               (the main run alone), median of 3, with the run's run.duration_us and events
 //   node all    the same for the whole scenario, sweep included
 //   browser     on the built site (vite build + vite preview, headless Chromium, 1440x900): the
 //               first slider of "Change a knob" is moved one step with the keyboard; from the
@@ -116,6 +116,8 @@ async function nodeTimes(results) {
     }
     r.nodeMainMs = main.ms;
     r.durationUs = main.out.parameters?.run?.duration_us ?? null;
+    const ev = main.out.results?.events;
+    r.events = typeof ev === 'object' ? ev?.value : ev;
     const sw = scenario.sweep;
     r.sweepPoints = sw ? (sw.values?.length ?? 0) * (sw.series?.values?.length ?? 1) : 0;
     r.nodeAllMs = scenario.sweep ? timeRun(core, JSON.stringify(scenario)).ms : main.ms;
@@ -319,6 +321,7 @@ if (opt.json) {
   const head = [
     'preset',
     'duration µs',
+    'events',
     'points',
     'node main ms',
     'node all ms',
@@ -332,6 +335,7 @@ if (opt.json) {
   const table = rows.map((r) => [
     r.preset,
     r.durationUs ?? '—',
+    r.events ?? '—',
     r.sweepPoints ?? '—',
     ms(r.nodeMainMs),
     ms(r.nodeAllMs),
