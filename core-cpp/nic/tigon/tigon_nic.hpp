@@ -103,6 +103,9 @@ class TigonNic final : public NicDevice, private EventHandler {
     bool holds_lock = false;
     Work work;
     Time spin_started = 0, duration = 0;
+    // The current dispatch, semaphore access or handler: cpu_busy_at counts only its elapsed
+    // part, so a window's edge does not take busy time from the other side of it.
+    Time busy_from = 0, busy_until = 0;
     std::uint16_t recorded_bits = 0xFFFF;
     std::uint16_t recorded_mask = 0xFFFF;
     // Send Data Ready or Receive Complete, whichever ran last: masked while the other is
