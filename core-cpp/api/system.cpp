@@ -28,6 +28,7 @@ struct UdpSnapshot {
   Tally tally;
   TigonStats tigon;
   Time tigon_busy[2];
+  Time tigon_spin[2];
   Time sram_busy;
 };
 
@@ -226,7 +227,9 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
                        first.tigon ? first.tigon->stats() : TigonStats{},
                        {first.tigon ? first.tigon->cpu_busy_at(0, ctx.now()) : 0,
                         first.tigon ? first.tigon->cpu_busy_at(1, ctx.now()) : 0},
-                       first.tigon ? first.tigon->sram_busy_total() : 0};
+                       {first.tigon ? first.tigon->cpu_spin_at(0, ctx.now()) : 0,
+                        first.tigon ? first.tigon->cpu_spin_at(1, ctx.now()) : 0},
+                       first.tigon ? first.tigon->sram_busy_at(ctx.now()) : 0};
   };
   sampler.sample = [&](const UdpSnapshot& last, const UdpSnapshot& now) {
     const Time dt = cfg.run.sample_interval;
@@ -439,11 +442,12 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
       for (std::size_t c = 0; c < 2; ++c) {
         busy[c] = first.tigon->cpu_busy_at(static_cast<int>(c), end) - w.tigon_busy[c];
         d.cpu_handlers[c] = b.cpu_handlers[c] - a.cpu_handlers[c];
-        d.cpu_spin[c] = b.cpu_spin[c] - a.cpu_spin[c];
+        // A spin counts as it elapses, not when it ends (it may straddle either edge).
+        d.cpu_spin[c] = first.tigon->cpu_spin_at(static_cast<int>(c), end) - w.tigon_spin[c];
       }
       d.sram_accesses = b.sram_accesses - a.sram_accesses;
       d.sram_wait = b.sram_wait - a.sram_wait;
-      sram_util = fraction(first.tigon->sram_busy_total() - w.sram_busy, window);
+      sram_util = fraction(first.tigon->sram_busy_at(end) - w.sram_busy, window);
       lost = static_cast<double>(b.units_in) - static_cast<double>(b.units_done) -
              static_cast<double>(first.tigon->work_outstanding());
     } else if (benchmark) {

@@ -72,6 +72,12 @@ Time TigonNic::cpu_busy_at(int cpu, Time now) const {
   return t;
 }
 
+Time TigonNic::cpu_spin_at(int cpu, Time now) const {
+  const Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+  return stats_.cpu_spin[static_cast<std::size_t>(cpu)] +
+         (c.state == CpuState::Spinning ? now - c.spin_started : 0);
+}
+
 std::uint64_t TigonNic::work_outstanding() const {
   std::uint64_t n = read_done_.size() + write_done_.size() + rx_queue_.size();
   for (const Cpu& c : cpus_) {

@@ -67,8 +67,10 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::uint64_t work_outstanding() const;
   // The CPUs' busy time so far, including a handler in progress.
   Time cpu_busy_at(int cpu, Time now) const;
+  // Semaphore spin time until now, a spin in progress included.
+  Time cpu_spin_at(int cpu, Time now) const;
   double sram_utilization(Time now) { return sram_.utilization(now); }
-  Time sram_busy_total() const { return sram_.busy_total(); }
+  Time sram_busy_at(Time now) const { return sram_.busy_at(now); }
   // Which CPUs may run each event under the configured firmware.
   const TigonPartition& partition() const { return partition_; }
 
