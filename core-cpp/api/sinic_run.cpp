@@ -81,7 +81,22 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
   const double mss = static_cast<double>(cfg.sinic.tcp.mss);
   const double wire =
       mss + static_cast<double>(66 + 4 + cfg.link.preamble_bytes + cfg.link.ifg_bytes);
-  add("tcp_goodput_limit", static_cast<double>(cfg.link.rate_mbps) / 1000.0 * mss / wire);
+  const double goodput = static_cast<double>(cfg.link.rate_mbps) / 1000.0 * mss / wire;
+  add("tcp_goodput_limit", goodput);
+  {
+    // Payload counted as netperf reads it (receive) or as the stressor gets it (send): over
+    // the window the wire brings at most window / slot + 1 frames, and what arrived before and
+    // was still unread is bounded by TCP's receive windows (the FIFO's content is unread too).
+    const double t = static_cast<double>(window);
+    const double slot = wire * 8.0 * 1e6 / static_cast<double>(cfg.link.rate_mbps);
+    const std::int64_t fifo = std::max(cfg.sinic.sinic.rx_fifo_bytes,
+                                       cfg.sinic.sinic.fifo_bytes_per_vnic * cfg.sinic.sinic.vnics);
+    const double held =
+        static_cast<double>(cfg.sinic.tcp.connections * cfg.sinic.tcp.socket_buffer + fifo);
+    out.bounds.push_back({"tcp_throughput", goodput * (t + slot) / t + held * 8.0 / t * 1000.0,
+                          "the link's goodput over the window, one frame at its edge, and the "
+                          "receive windows' and FIFO's bytes unread when it opened"});
+  }
   const char* parts[] = {"cpu_driver", "cpu_stack", "cpu_copy", "cpu_user"};
   double busy = 0;
   for (std::size_t i = 0; i < 4; ++i) {

@@ -26,9 +26,26 @@ struct Histogram {
   std::vector<double> weights;  // share of the measured window at each bin
 };
 
+// A physical limit one metric of this run cannot exceed (its wire, its bus), worked out by the
+// run with the metric's own measurement window; api/invariants.hpp checks it.
+struct Bound {
+  std::string metric;
+  double limit;
+  std::string what;  // the limit in words: "1 link at 1000 Mb/s, 1538-byte wire slots, ..."
+};
+
+// Frames through one stage of a run, counted from time 0: what entered it, left it or was
+// dropped in it. The rest is held at the end: never negative, never more than `capacity`.
+struct Ledger {
+  std::string what;
+  std::uint64_t entered = 0, left = 0, dropped = 0, capacity = 0;
+};
+
 struct RunOutput {
   std::string fault;  // non-empty when the model reported a bug and stopped
   std::vector<Metric> metrics;
+  std::vector<Bound> bounds;
+  std::vector<Ledger> ledgers;
   std::vector<TimeSeries> series;
   std::vector<Histogram> histograms;
   std::vector<TraceRecord> trace;
@@ -46,6 +63,9 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace);
 void add_metric(RunOutput* out, const char* name, double value);
 // part / whole, 0 when whole is 0 (utilisations over a window).
 double fraction(Time part, Time whole);
+// Busy (or, data_only, data-moving) bus cycles over the elapsed cycles between two snapshots:
+// both counted at the bus clock's edges, as a window in ps need not be whole cycles.
+double bus_cycle_share(const CycleCounts& at_warmup, const CycleCounts& at_end, bool data_only);
 
 // At the start of the trace window, records the rings' state: the views start from it.
 class RingSnapshot final : public EventHandler {

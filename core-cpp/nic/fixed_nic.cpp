@@ -129,6 +129,7 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
     case kRxIssue: {  // R2 and R3: write the data, then the return descriptor
       const Frame f = rx_queue_.front();
       rx_queue_.pop_front();
+      ++tally_->rx_accepted;
       const std::uint64_t idx = rings_.receive->cons(Copy::Nic);
       rings_.receive->set_cons(Copy::Nic, idx + 1);
       DmaRequest data{Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes),

@@ -13,6 +13,9 @@ struct Tally {
   std::uint64_t rx_packets = 0;  // datagrams the driver handed to the stack
   std::uint64_t rx_payload = 0;
   std::uint64_t peer_sent = 0;
+  // Frames the NIC took into a host buffer; with the drops, every frame it decided on, counted
+  // when it decided (the drop fraction's denominator, and the receive side's conservation).
+  std::uint64_t rx_accepted = 0;
   std::uint64_t drops_no_descriptor = 0;
   std::uint64_t drops_buffer_full = 0;
   std::uint64_t interrupts = 0;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "scenario/compare.hpp"
+#include "scenario/model_metrics.hpp"
 #include "scenario/params.hpp"
 #include "scenario/tour.hpp"
 #include "trace/trace_kinds.hpp"
@@ -741,6 +742,30 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
         errors.insert(errors.end(), e.begin(), e.end());
         if (errors.size() > 20) return errors;
       }
+    }
+  }
+  if (!errors.empty()) return errors;
+  // A reference may name only a metric the model of its run reports (model_metrics.hpp).
+  auto reports = [&](const Json& at, const std::string& metric) {
+    if (!at.is_object()) return model_reports(out->config, metric);
+    auto params = out->params;
+    for (auto it = at.begin(); it != at.end(); ++it) params[it.key()] = it.value();
+    Config point;
+    return build_config(params, "", &point).empty() && model_reports(point, metric);
+  };
+  for (std::size_t i = 0; i < out->reference.size(); ++i) {
+    const ReferenceSpec& r = out->reference[i];
+    const std::string path = "reference[" + std::to_string(i) + "]";
+    if (!reports(r.at, r.metric)) {
+      errors.push_back({path + ".metric", "'" + r.metric +
+                                              "' is not a metric this run's model reports "
+                                              "(it would be absent from the results)"});
+    }
+    if (r.relative && !reports(r.relative_at, r.relative_metric)) {
+      errors.push_back({path + ".relative_to.metric",
+                        "'" + r.relative_metric +
+                            "' is not a metric the compared run's model reports (it would be "
+                            "absent from the results)"});
     }
   }
   return errors;

@@ -8,6 +8,7 @@
 // is the thesis's explanation of why handler times rise above about 1 Gb/s (Fig 3.12). Integer
 // sums and plain arithmetic only, so native and wasm runs agree to the bit.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -38,6 +39,9 @@ class Sram {
   // Everyone's occupancy over the window, for the contention meter.
   double utilization(Time now);
   Time busy_total() const { return busy_total_; }
+  // What it has served by `now`: the booked work less the backlog still ahead of it (booked
+  // work runs past now; a window's utilisation counts only what it served).
+  Time busy_at(Time now) const { return busy_total_ - std::max<Time>(0, free_at_ - now); }
 
  private:
   static constexpr int kBuckets = 16;

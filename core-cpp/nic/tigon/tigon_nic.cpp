@@ -55,8 +55,27 @@ bool TigonNic::cpu_present(int cpu) const { return tigon_cpu_runs(tcfg_.firmware
 Time TigonNic::cpu_busy_at(int cpu, Time now) const {
   const Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
   Time t = stats_.cpu_busy[static_cast<std::size_t>(cpu)];
-  if (c.state == CpuState::Spinning) t += now - c.spin_started;
+  switch (c.state) {
+    case CpuState::Spinning:  // counted when the spin ends
+      t += now - c.spin_started;
+      break;
+    case CpuState::Running:  // counted when the handler ends
+      t += now - c.busy_from;
+      break;
+    case CpuState::Dispatching:  // counted when it began
+    case CpuState::Locking:
+      t -= std::max<Time>(0, c.busy_until - now);
+      break;
+    case CpuState::Idle:
+      break;
+  }
   return t;
+}
+
+Time TigonNic::cpu_spin_at(int cpu, Time now) const {
+  const Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
+  return stats_.cpu_spin[static_cast<std::size_t>(cpu)] +
+         (c.state == CpuState::Spinning ? now - c.spin_started : 0);
 }
 
 std::uint64_t TigonNic::work_outstanding() const {
@@ -331,6 +350,7 @@ void TigonNic::wake() {
     if (!cpu_present(cpu) || c.state != CpuState::Idle || register_bits(cpu) == 0) continue;
     c.state = CpuState::Dispatching;
     const Time t = loop_time_[static_cast<std::size_t>(cpu)];
+    c.busy_until = ctx_->now() + t;
     stats_.cpu_busy[static_cast<std::size_t>(cpu)] += t;
     ctx_->after(t, this, kDispatched | (static_cast<std::uint32_t>(cpu) << 8));
   }
@@ -358,6 +378,7 @@ void TigonNic::dispatched(int cpu) {
   if (lock_holder_ < 0) {
     lock_holder_ = cpu;
     c.state = CpuState::Locking;
+    c.busy_until = ctx_->now() + tcfg_.semaphore_access;
     stats_.cpu_busy[static_cast<std::size_t>(cpu)] += tcfg_.semaphore_access;
     ctx_->after(tcfg_.semaphore_access, this, kLocked | (static_cast<std::uint32_t>(cpu) << 8));
     return;
@@ -388,6 +409,7 @@ void TigonNic::release_lock(int cpu) {
   stats_.cpu_spin[static_cast<std::size_t>(s)] += spun;
   lock_holder_ = s;
   w.state = CpuState::Locking;
+  w.busy_until = ctx_->now() + tcfg_.semaphore_access;
   ctx_->after(tcfg_.semaphore_access, this, kLocked | (static_cast<std::uint32_t>(s) << 8));
 }
 
@@ -465,6 +487,7 @@ void TigonNic::begin(int cpu) {
       (cost.sram_data_accesses + cost.sram_line_fills) * static_cast<double>(load.wait);
   c.duration = cost.total() + (c.holds_lock ? tcfg_.semaphore_access : 0);
   c.state = CpuState::Running;
+  c.busy_from = now;
   ctx_->record(
       me(Component::Sram),
       rec::SramLoad()
@@ -762,6 +785,7 @@ void TigonNic::finish(int, E, const Work& w) {
       break;
     case P::Receive: {  // receive step 1: packet and return BD to the host
       const Frame& f = w.frame;
+      ++tally_->rx_accepted;
       issue(
           DmaChannel::Write, w.handler,
           {Purpose::RecvDataWrite, f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes), f.packet,

@@ -67,8 +67,10 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::uint64_t work_outstanding() const;
   // The CPUs' busy time so far, including a handler in progress.
   Time cpu_busy_at(int cpu, Time now) const;
+  // Semaphore spin time until now, a spin in progress included.
+  Time cpu_spin_at(int cpu, Time now) const;
   double sram_utilization(Time now) { return sram_.utilization(now); }
-  Time sram_busy_total() const { return sram_.busy_total(); }
+  Time sram_busy_at(Time now) const { return sram_.busy_at(now); }
   // Which CPUs may run each event under the configured firmware.
   const TigonPartition& partition() const { return partition_; }
 
@@ -103,6 +105,9 @@ class TigonNic final : public NicDevice, private EventHandler {
     bool holds_lock = false;
     Work work;
     Time spin_started = 0, duration = 0;
+    // The current dispatch, semaphore access or handler: cpu_busy_at counts only its elapsed
+    // part, so a window's edge does not take busy time from the other side of it.
+    Time busy_from = 0, busy_until = 0;
     std::uint16_t recorded_bits = 0xFFFF;
     std::uint16_t recorded_mask = 0xFFFF;
     // Send Data Ready or Receive Complete, whichever ran last: masked while the other is

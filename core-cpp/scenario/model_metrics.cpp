@@ -1,0 +1,178 @@
+#include "scenario/model_metrics.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+
+namespace nicsim {
+
+namespace {
+
+// What each run reports (api/system.cpp, web_run.cpp, web_system.cpp, sinic_run.cpp); a test
+// runs every preset and random points and compares (model_metrics_test.cpp).
+constexpr const char* kUdpRun[] = {
+    "bus_content_share",
+    "bus_cycle_time",
+    "bus_cycles",
+    "bus_data_fraction",
+    "bus_efficiency",
+    "bus_overhead_share",
+    "bus_refusals",
+    "bus_transactions",
+    "bus_util_address",
+    "bus_util_app_headers",
+    "bus_util_arbitration",
+    "bus_util_content",
+    "bus_util_descriptors",
+    "bus_util_idle",
+    "bus_util_network_headers",
+    "bus_util_other_devices",
+    "bus_util_retry",
+    "bus_util_turnaround",
+    "bus_util_wait",
+    "bus_utilization",
+    "content_throughput",
+    "dma_queue_full",
+    "ethernet_limit",
+    "events",
+    "frame_wire_time",
+    "host_cpu_utilization",
+    "interrupts",
+    "interrupts_per_packet",
+    "mailbox_writes",
+    "pio_reads",
+    "rx_drop_fraction",
+    "rx_drops_buffer_full",
+    "rx_drops_no_descriptor",
+    "rx_packet_rate",
+    "send_ring_full_stalls",
+    "send_ring_occupancy_mean",
+    "sim_time",
+    "tx_buffer_full",
+    "tx_packet_rate",
+    "udp_rx_throughput",
+    "udp_total_throughput",
+    "udp_tx_throughput",
+    "window",
+};
+constexpr const char* kWebCacheOnly[] = {
+    "cache_block_hit_rate",
+    "cache_evictions",
+    "cache_insertions",
+    "cache_request_hit_rate",
+    "cache_slots",
+    "content_traffic_reduction",
+    "web_average_response_bytes",
+    "web_cached_mb",
+    "web_content_mb",
+    "web_data_set_mb",
+    "web_distinct_files",
+    "web_requests",
+};
+constexpr const char* kWebFullSystem[] = {
+    "bus_content_share",
+    "bus_cycle_time",
+    "bus_cycles",
+    "bus_efficiency",
+    "bus_overhead_share",
+    "bus_transactions",
+    "bus_util_address",
+    "bus_util_app_headers",
+    "bus_util_arbitration",
+    "bus_util_content",
+    "bus_util_descriptors",
+    "bus_util_idle",
+    "bus_util_network_headers",
+    "bus_util_other_devices",
+    "bus_util_retry",
+    "bus_util_turnaround",
+    "bus_util_wait",
+    "bus_utilization",
+    "cache_evictions",
+    "cache_insertions",
+    "cache_slots",
+    "content_throughput",
+    "content_traffic_reduction",
+    "events",
+    "host_cpu_utilization",
+    "interrupts",
+    "sim_time",
+    "tx_packet_rate",
+    "web_acks_per_request",
+    "web_average_response_bytes",
+    "web_bottleneck",
+    "web_bus_content_mb",
+    "web_cache_insert_mb",
+    "web_content_mb",
+    "web_copied_mb",
+    "web_copy_miss_rate",
+    "web_cpu_per_request",
+    "web_descriptors_per_packet",
+    "web_disk_utilization",
+    "web_file_cache_hit_rate",
+    "web_mmap_miss_rate",
+    "web_nic_cache_mb",
+    "web_packets_per_request",
+    "web_request_rate",
+    "web_request_rate_trace_mix",
+    "web_requests",
+    "web_throughput",
+    "web_window_response_bytes",
+    "window",
+};
+constexpr const char* kTcpStream[] = {
+    "cpu_copy",
+    "cpu_driver",
+    "cpu_idle",
+    "cpu_stack",
+    "cpu_user",
+    "events",
+    "l2_misses_per_kb",
+    "link_pause_share",
+    "register_reads_per_packet",
+    "rx_fifo_mean_kb",
+    "rx_fifo_peak_kb",
+    "sim_time",
+    "tcp_goodput_limit",
+    "tcp_packets_per_interrupt",
+    "tcp_throughput",
+    "vnics_bound_peak",
+    "window",
+    "zero_copy_share",
+};
+
+template <std::size_t N>
+bool in(const char* const (&names)[N], const std::string& m) {
+  return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return m == n; });
+}
+
+bool starts(const std::string& m, const char* prefix) {
+  return m.compare(0, std::strlen(prefix), prefix) == 0;
+}
+
+}  // namespace
+
+bool model_reports(const Config& cfg, const std::string& m) {
+  switch (cfg.workload.kind) {
+    case WorkloadKind::Web:
+      return cfg.workload.web_mode == WebMode::FullSystem ? in(kWebFullSystem, m)
+                                                          : in(kWebCacheOnly, m);
+    case WorkloadKind::TcpStream:
+      return in(kTcpStream, m);
+    case WorkloadKind::Udp:
+    case WorkloadKind::TcpSegments:
+    case WorkloadKind::CpuBenchmark:
+      break;
+  }
+  const bool benchmark = cfg.workload.kind == WorkloadKind::CpuBenchmark;
+  // A TCP-segment run moves content, not datagrams.
+  if (starts(m, "udp_")) return cfg.workload.kind != WorkloadKind::TcpSegments && in(kUdpRun, m);
+  if (starts(m, "bench_")) return benchmark;
+  if (starts(m, "tigon_")) {
+    if (cfg.nic_model == NicModel::Tigon) return true;
+    return benchmark && (m == "tigon_cpu_a_utilization" || m == "tigon_cpu_b_utilization");
+  }
+  return in(kUdpRun, m);
+}
+
+}  // namespace nicsim
