@@ -115,10 +115,15 @@ std::string read_requests(const std::string& path, std::vector<nicsim::WebReques
   if (!in) return "cannot read requests file '" + path + "': " + std::strerror(errno);
   std::string line;
   bool too_long = false;
+  std::uint64_t read = 0;
   for (std::size_t n = 1; read_line(in, nicsim::kLogMaxLineBytes, &line, &too_long); ++n) {
     const std::string where = path + ":" + std::to_string(n) + ": ";
     if (too_long)
       return where + "longer than " + std::to_string(nicsim::kLogMaxLineBytes) + " bytes";
+    read += line.size() + 1;
+    if (read > nicsim::kLogMaxBytes)
+      return where + "the file is longer than " + std::to_string(nicsim::kLogMaxBytes >> 20) +
+             " MB (the limit of an access log)";
     const auto hash = line.find('#');
     if (hash != std::string::npos) line.resize(hash);
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank or comment
