@@ -214,7 +214,8 @@ TEST(Limits, RequestListsAreCheckedBeforeTheyAreReplayed) {
   log.assign(1100, WebRequest{0, 1u << 30});
   r = api::run(log_scenario(), "", &log);
   EXPECT_TRUE(r.input_error);
-  EXPECT_NE(r.json.find("cache blocks; at most 1073741824"), std::string::npos) << r.json;
+  EXPECT_NE(r.json.find("more cache blocks than the limit, 1073741824"), std::string::npos)
+      << r.json;
   // A log a scenario does not replay is not checked.
   log = {{4294967295u, 1000}};
   r = api::run(minimal(), "", &log);
