@@ -7,13 +7,17 @@
 //
 // The cache-only simulator (cache_sim.hpp) references a request's blocks 0..k-1 in order, each
 // one slot whatever its length, with no bypass (a file larger than the cache is inserted block by
-// block and pushes its own first blocks out) and no invalidation. When every request for a file
-// (within one NIC's share of the trace) has the same size, all k blocks of a request have the
-// same distance: k + the blocks of the distinct other files requested since the file's previous
-// request (a file's blocks after block j and before it fill the rest of the stack above block j).
-// So a request is all hit or all miss, and its distance in blocks is a sum of file sizes in
-// blocks. When a file's size changes, a block's cached byte range depends on the cache size (the
-// NIC keeps one range per block, see NicDataCache::access), so such traces are simulated per size.
+// block and pushes its own first blocks out) and no invalidation. The distance of block j is then
+// the number of blocks whose latest reference is at or after the request that last referenced
+// block j: when every request for a file has the same size, k + the blocks of the distinct other
+// files requested since the file's previous request, the same for all k blocks, so a request is
+// all hit or all miss. A file whose size changes references a prefix of its blocks each time, so
+// its blocks' latest references form a staircase (blocks 0..k-1 at the latest request, the
+// blocks up to a larger k at an older one, ...); each stair is one weight in a Fenwick tree over
+// request positions. The bytes a found block serves also depend on the cache size: the NIC keeps
+// one byte range per block, grown by each reference and reset by each insertion (NicDataCache::
+// access), so a block whose last bytes were a short last block carries, by cache size, what it
+// holds. Each request's result is a few steps in the cache size, kept in order.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -24,27 +28,33 @@
 
 namespace nicsim {
 
-// Stack distances of one trace for one block size and NIC count.
+// From a cache of `slots` slots up, a request finds `found` more of its blocks, `whole` more
+// of them with every byte asked for, and serves `bytes` more bytes from the cache.
+struct LruStackStep {
+  std::uint32_t slots = 0;
+  std::uint32_t found = 0;
+  std::uint32_t whole = 0;
+  std::uint32_t bytes = 0;
+};
+
+// The stack distances of one trace for one block size and NIC count, as steps per request.
 struct LruStack {
   std::uint32_t block_bytes = 0;
   std::uint32_t nics = 1;
-  // False when some file's response size changes within a NIC's share: then `distance` is empty
-  // and only per-size simulation is exact.
-  bool applies = false;
-  // Per request, in blocks, within its NIC's share (request i goes to NIC i % nics); kNever for
-  // a file's first request there (and for 0-byte requests, which reference no block).
-  std::vector<std::uint32_t> distance;
+  // Request i (within its NIC's share, i % nics) has steps[first[i] .. first[i + 1]), in rising
+  // slots; none for a request whose blocks are all new, or that has no bytes.
+  std::vector<std::uint32_t> first;
+  std::vector<LruStackStep> steps;
 };
 constexpr std::uint32_t kLruNever = 0xFFFFFFFFu;  // above any cache's slot count
 
-// The one pass: O(log n) per request (a Fenwick tree over request positions holds, at each
-// file's latest request, that file's size in blocks).
+// The one pass: O(log n) per stair a request passes (one per request when files keep their size).
 LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t block_bytes,
                              std::uint32_t nics);
 
 // What run_cache_sim(trace, config) gives with LRU, from the distances: every count and rate,
-// and per NIC every counter; no events and no slot states. `stack` must apply and match
-// config's block size and NIC count; `config` must pass validate() with max_events = 0.
+// and per NIC every counter; no events and no slot states. `stack` must match config's
+// block size and NIC count; `config` must pass validate().
 CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequest>& trace,
                                 const CacheSimConfig& config);
 
@@ -71,8 +81,8 @@ class LruStackCache {
 LruStackCache& shared_lru_stack_cache();
 
 // run_cache_sim's numbers for LRU without events, in one pass per trace (shared_lru_stack_cache);
-// false (and `out` untouched) where only per-size simulation is exact: LFU, FIFO, events asked
-// for, or a file whose size changes.
+// false (and `out` untouched) for LFU and FIFO, simulated per size (FIFO is no stack algorithm,
+// and this LFU forgets a block's count when it leaves), and when events are asked for.
 bool run_cache_sim_one_pass(const std::vector<WebRequest>& trace, const CacheSimConfig& config,
                             CacheSimResult* out);
 
