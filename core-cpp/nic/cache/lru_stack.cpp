@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace nicsim {
 
@@ -56,20 +57,27 @@ void reference(std::uint32_t d, std::uint32_t ask, const Holdings& held,
 
 // What the block holds after that reference: the bytes asked for where it was missing (inserted
 // afresh), and those joined with what it held where it was found.
-Holdings after_reference(std::uint32_t d, std::uint32_t ask, const Holdings& held,
-                         std::uint32_t block_bytes) {
-  if (ask == block_bytes) return {};
-  Holdings out = {{0, ask}};
-  if (d == kLruNever) return out;
+void after_reference(std::uint32_t d, std::uint32_t ask, const Holdings& held,
+                     std::uint32_t block_bytes, Holdings* out) {
+  out->clear();
+  if (ask == block_bytes) return;
+  out->push_back({0, ask});
+  if (d == kLruNever) return;
   if (held.empty()) {
-    out.push_back({d, block_bytes});
-    return out;
+    out->push_back({d, block_bytes});
+    return;
   }
   for (std::size_t i = holding_at(held, d); i < held.size(); ++i) {
     const std::uint32_t bytes = std::max(ask, held[i].bytes);
-    if (bytes > out.back().bytes) out.push_back({std::max(d, held[i].slots), bytes});
+    if (bytes > out->back().bytes) out->push_back({std::max(d, held[i].slots), bytes});
   }
-  return out;
+}
+
+// log2 of a power of two.
+unsigned shift_of(std::uint64_t power) {
+  unsigned s = 0;
+  while ((std::uint64_t{1} << s) < power) ++s;
+  return s;
 }
 
 // A NIC's share of the trace: a Fenwick tree over its requests holding, at each, the number of
@@ -114,13 +122,16 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
   };
   std::vector<Passed> passed;
   std::vector<LruStackStep> mine;
-  for (std::size_t i = 0; i < n; ++i) {
+  Holdings last_after;
+  s.steps.reserve(n);
+  const unsigned shift = shift_of(block_bytes);
+  for (std::size_t i = 0, nic = 0; i < n; ++i, nic = nic + 1 == nics ? 0 : nic + 1) {
     s.first[i] = static_cast<std::uint32_t>(s.steps.size());
-    Share& sh = shares[i % nics];
+    Share& sh = shares[nic];
     const std::uint32_t at = ++sh.at;
     const WebRequest& r = trace[i];
     const std::uint32_t k = static_cast<std::uint32_t>(
-        (static_cast<std::uint64_t>(r.bytes) + block_bytes - 1) / block_bytes);
+        (static_cast<std::uint64_t>(r.bytes) + block_bytes - 1) >> shift);
     if (k == 0) continue;
     const std::uint32_t ask_last = r.bytes - (k - 1) * block_bytes;
 
@@ -136,7 +147,6 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
 
     // Each block's reference; blocks past the last stair are new (no step: never found).
     mine.clear();
-    Holdings last_after;
     bool last_seen = false;
     std::uint32_t lo = 0;
     for (const Passed& p : passed) {
@@ -150,12 +160,12 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
       if (has_last) {
         const Holdings& held = st.blocks == k ? st.last : kWholeBlock;
         reference(p.d, ask_last, held, &mine);
-        last_after = after_reference(p.d, ask_last, held, block_bytes);
+        after_reference(p.d, ask_last, held, block_bytes, &last_after);
         last_seen = true;
       }
       lo = hi;
     }
-    if (!last_seen) last_after = after_reference(kLruNever, ask_last, kWholeBlock, block_bytes);
+    if (!last_seen) after_reference(kLruNever, ask_last, kWholeBlock, block_bytes, &last_after);
     std::sort(mine.begin(), mine.end(),
               [](const LruStackStep& a, const LruStackStep& b) { return a.slots < b.slots; });
     for (const LruStackStep& m : mine) {
@@ -194,7 +204,7 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     x.at = at;
     x.blocks = k;
     x.older = st;
-    x.last = std::move(last_after);
+    std::swap(x.last, last_after);  // buffers go round, not reallocated
     sh.add(at, k);
     sh.top[r.file] = mine_stair;
   }
@@ -207,6 +217,7 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
   CacheSimResult result;
   const std::uint64_t slots = config.cache.capacity_bytes / config.cache.block_bytes;
   const std::uint64_t bsize = config.cache.block_bytes;
+  const unsigned shift = shift_of(bsize);
   result.nics.resize(config.nics);
   std::uint64_t whole_hits = 0;
   for (std::uint32_t nic = 0; nic < config.nics; ++nic) {
@@ -217,7 +228,7 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
     std::uint64_t allocated_at_warmup = 0, allocated = 0;
     for (std::size_t i = nic; i < trace.size(); i += config.nics) {
       const WebRequest& r = trace[i];
-      const std::uint64_t k = (r.bytes + bsize - 1) / bsize;
+      const std::uint64_t k = (r.bytes + bsize - 1) >> shift;
       std::uint64_t found = 0, whole = 0, cached = 0;
       for (std::uint32_t e = stack.first[i]; e < stack.first[i + 1]; ++e) {
         const LruStackStep& step = stack.steps[e];
