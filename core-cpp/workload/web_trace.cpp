@@ -238,15 +238,38 @@ double assign_sizes(double k, const std::vector<double>& noise,
                     std::vector<RankKey>* scratch, std::vector<std::uint32_t>* size_of_rank) {
   const std::uint32_t n = static_cast<std::uint32_t>(sizes.size());
   const double a = std::fabs(k);
-  keyed->resize(n);
-  for (std::uint32_t r = 0; r < n; ++r) {
+  auto key_of = [&](std::uint32_t r) {
     const double pos = (r + 0.5) / n;
     const double key = a * (k < 0 ? pos : 1.0 - pos) + (1.0 - a) * noise[r];
     std::uint64_t bits;  // key >= +0, so its bits order as it does
     std::memcpy(&bits, &key, sizeof bits);
-    (*keyed)[r] = {bits, r};
+    return bits;
+  };
+  auto before = [](const RankKey& x, const RankKey& y) {
+    return x.key < y.key || (x.key == y.key && x.rank < y.rank);
+  };
+  // By key, ties by rank. Late in the bisection the keys move little, so the last order is
+  // nearly sorted and an insertion sort finishes it in about one pass; if it takes many moves,
+  // sort afresh by radix from rank order.
+  bool sorted = false;
+  if (keyed->size() == n) {
+    for (RankKey& x : *keyed) x.key = key_of(x.rank);
+    std::uint64_t moves = 0;
+    sorted = true;
+    for (std::uint32_t j = 1; j < n && sorted; ++j) {
+      const RankKey x = (*keyed)[j];
+      std::uint32_t i = j;
+      for (; i > 0 && before(x, (*keyed)[i - 1]); --i) (*keyed)[i] = (*keyed)[i - 1];
+      (*keyed)[i] = x;
+      moves += j - i;
+      sorted = moves <= n;
+    }
   }
-  radix_sort(keyed, scratch, [](const RankKey& x) { return x.key; });  // by key, ties by rank
+  if (!sorted) {
+    keyed->resize(n);
+    for (std::uint32_t r = 0; r < n; ++r) (*keyed)[r] = {key_of(r), r};
+    radix_sort(keyed, scratch, [](const RankKey& x) { return x.key; });  // stable: ties by rank
+  }
   std::uint64_t bytes = 0, requests = 0;
   for (std::uint32_t j = 0; j < n; ++j) {
     const std::uint32_t r = (*keyed)[j].rank;
