@@ -245,6 +245,8 @@ TEST(LruStack, TheKeptDistancesDoNotDependOnWhatRanBefore) {
       for (std::uint32_t nics : {1u, 2u}) points.push_back({t, kb, nics});
     }
   }
+  EXPECT_TRUE(LruStackCache(6000).keeps(5000));
+  EXPECT_FALSE(LruStackCache(6000).keeps(6001));  // such a trace is simulated per size
   for (int order = 0; order < 2; ++order) {
     LruStackCache cache(6000);
     if (order == 1) std::reverse(points.begin(), points.end());

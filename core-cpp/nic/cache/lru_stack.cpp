@@ -315,9 +315,12 @@ LruStackCache& shared_lru_stack_cache() {
 
 bool run_cache_sim_one_pass(const std::vector<WebRequest>& trace, const CacheSimConfig& config,
                             CacheSimResult* out) {
-  if (config.cache.replacement != Replacement::Lru || config.max_events > 0) return false;
+  LruStackCache& cache = shared_lru_stack_cache();
+  if (config.cache.replacement != Replacement::Lru || config.max_events > 0 ||
+      !cache.keeps(trace.size()))
+    return false;
   const std::shared_ptr<const LruStack> stack =
-      shared_lru_stack_cache().get(trace, config.cache.block_bytes, config.nics);
+      cache.get(trace, config.cache.block_bytes, config.nics);
   *out = lru_stack_result(*stack, trace, config);
   return true;
 }

@@ -70,6 +70,7 @@ class LruStackCache {
   std::shared_ptr<const LruStack> get(const std::vector<WebRequest>& trace,
                                       std::uint32_t block_bytes, std::uint32_t nics);
   std::size_t size() const { return entries_.size(); }
+  bool keeps(std::size_t requests) const { return requests <= max_requests_; }
 
  private:
   struct Entry {
@@ -84,7 +85,9 @@ LruStackCache& shared_lru_stack_cache();
 
 // run_cache_sim's numbers for LRU without events, in one pass per trace (shared_lru_stack_cache);
 // false (and `out` untouched) for LFU and FIFO, simulated per size (FIFO is no stack algorithm,
-// and this LFU forgets a block's count when it leaves), and when events are asked for.
+// and this LFU forgets a block's count when it leaves), when events are asked for, and for a
+// trace too long to keep (its pass would be made again at every size, in more memory than one
+// simulation takes).
 bool run_cache_sim_one_pass(const std::vector<WebRequest>& trace, const CacheSimConfig& config,
                             CacheSimResult* out);
 
