@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { execFileSync } from 'node:child_process';
-import { serviceWorkerPlugin } from './web/sw/swPlugin';
+import { serviceWorkerPlugin } from './web/sw/swPlugin.ts';
 
 // The trace decoder (web/trace/records.gen.ts) is generated from core-cpp/trace/trace_kinds.json;
 // vite, vite build and vitest all load this file first (the generator writes only what is stale).
