@@ -24,11 +24,16 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
-      // The app's own modules run no code on import that matters beyond their exports (CSS
-      // aside), so a feature's index re-exporting a page does not pull that page into every
-      // chunk that imports the index for one helper: the gallery stays small and the scenario
-      // and A/B pages load with their route.
-      treeshake: { moduleSideEffects: [{ test: /\/web\/.*\.tsx?$/, sideEffects: false }] },
+      // The app's own modules run no code on import that matters beyond their exports (CSS and
+      // the list of stylesheets aside), so a feature's index re-exporting a page does not pull
+      // that page into every chunk that imports the index for one helper: the gallery stays
+      // small and the scenario and A/B pages load with their route.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /\/web\/app\/styles\.ts$/, sideEffects: true },
+          { test: /\/web\/.*\.tsx?$/, sideEffects: false },
+        ],
+      },
     },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: false, fs: { allow: ['..'] } },

@@ -53,7 +53,6 @@ test('after a visit to the gallery alone, a preset and an A/B page open offline'
     return urls;
   });
   expect(cached.some((u) => /\/assets\/ScenarioPage-[\w-]+\.js$/.test(u))).toBe(true);
-  expect(cached.some((u) => /\/assets\/ScenarioPage-[\w-]+\.css$/.test(u))).toBe(true);
 
   await context.setOffline(true);
   try {

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/styles';
 import { App } from './app/App';
 import './app/app.css';
 import './app/a11y.css';
