@@ -1,7 +1,8 @@
 // Starting fast: the gallery loads only its own code (the scenario and A/B pages come with their
 // route), the service worker still precaches every page's code so that offline opens any page
-// even after a visit to the gallery alone, and a second visit takes the wasm core from the
-// service worker's cache instead of the network.
+// even after a visit to the gallery alone, it installs after the first view and takes what the
+// page loaded from the HTTP cache (the wasm core crosses the network once), and a second visit
+// takes the wasm core from the service worker's cache instead of the network.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 /** Waits until the service worker has installed (everything precached) and controls the page. */
@@ -71,6 +72,29 @@ test('after a visit to the gallery alone, a preset and an A/B page open offline'
   } finally {
     await context.setOffline(false);
   }
+});
+
+test('the first visit downloads the wasm core once: the install takes it from the HTTP cache', async ({
+  page,
+  context,
+}) => {
+  await page.goto('./#/s/anatomy-of-a-send');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
+    timeout: 60_000,
+  });
+  await serviceWorkerReady(page);
+  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // The service worker's own requests (its install's): what each brought over the network. A
+  // revalidated copy brings only headers.
+  const installed = await sw.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({
+      path: new URL(e.name).pathname,
+      transferred: (e as PerformanceResourceTiming).transferSize,
+    })),
+  );
+  const wasm = installed.filter((e) => /\/assets\/nicsim_core-[\w-]+\.wasm$/.test(e.path));
+  expect(wasm).toHaveLength(1);
+  expect(wasm[0]!.transferred).toBeLessThan(2048);
 });
 
 /** Every request for the wasm core: by the page's engine worker, and by the service worker. */
