@@ -1,16 +1,20 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SCENARIOS, SCENARIO_PROBLEMS } from '../scenarios';
 import { customById, customVersion, subscribeCustom } from '../scenarios/custom';
 import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from './Gallery';
-import { ScenarioPage } from './ScenarioPage';
-import { AbPage } from '../compare';
 import { ErrorBoundary } from './ErrorBoundary';
+import { loadAbPage, loadScenarioPage } from './routeChunks';
 import type { Route } from './route';
 import { linkCatalog } from '../share';
 import { isEmbed, navigate, type Nav } from '../share';
 import { LinkBanner } from '../share';
 import { EmbedGalleryNote } from './Embed';
+
+// The scenario and A/B pages (and the views, charts and D3 they draw with) load only when a route
+// opens them, so the gallery's first paint waits for the gallery's code alone.
+const ScenarioPage = lazy(() => loadScenarioPage().then((m) => ({ default: m.ScenarioPage })));
+const AbPage = lazy(() => loadAbPage().then((m) => ({ default: m.AbPage })));
 
 const IDS = SCENARIOS.map((s) => s.id);
 const LINKS = linkCatalog(SCENARIOS);
@@ -26,6 +30,15 @@ function routeEntry(route: Route): ScenarioEntry | undefined {
     return SCENARIOS.find((s) => s.id === route.id);
   if (route.view === 'file') return customById(route.id);
   return undefined;
+}
+
+/** While a page's code loads (once per visit; the service worker keeps it for the next). */
+function PageLoading() {
+  return (
+    <p className="page-loading" role="status" data-testid="page-loading">
+      Loading…
+    </p>
+  );
 }
 
 export function App() {
@@ -113,16 +126,20 @@ export function App() {
         )}
         {route.view === 'ab' && entry ? (
           <ErrorBoundary name="A/B view" resetKey={entry}>
-            <AbPage key={`ab:${entry.id}`} entry={entry} />
+            <Suspense fallback={<PageLoading />}>
+              <AbPage key={`ab:${entry.id}`} entry={entry} />
+            </Suspense>
           </ErrorBoundary>
         ) : route.view !== 'gallery' && entry ? (
           <ErrorBoundary name="scenario page" resetKey={entry}>
-            <ScenarioPage
-              key={`${route.view}:${entry.id}:${entry.loadId ?? 0}:${nav.link?.serial ?? 0}`}
-              entry={entry}
-              link={nav.link}
-              embed={EMBED}
-            />
+            <Suspense fallback={<PageLoading />}>
+              <ScenarioPage
+                key={`${route.view}:${entry.id}:${entry.loadId ?? 0}:${nav.link?.serial ?? 0}`}
+                entry={entry}
+                link={nav.link}
+                embed={EMBED}
+              />
+            </Suspense>
           </ErrorBoundary>
         ) : EMBED ? (
           <EmbedGalleryNote problem={route.view === 'gallery' ? route.problem : missingFile} />

@@ -7,6 +7,15 @@ import {
   useFileDrop,
   useScenarioFileOpener,
 } from './OpenScenarioFile';
+import { loadAbPage, loadScenarioPage } from './routeChunks';
+
+/** A pointer or the focus on a card: fetch the page's code before the click asks for it. */
+function prefetchPage(e: { target: EventTarget }) {
+  const el = e.target instanceof Element ? e.target.closest('a') : null;
+  if (!el) return;
+  if (el.classList.contains('card-ab')) void loadAbPage();
+  else if (el.classList.contains('card')) void loadScenarioPage();
+}
 
 interface Props {
   scenarios: readonly ScenarioEntry[];
@@ -56,7 +65,12 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
       {scenarios.length === 0 ? (
         <p className="empty">No scenarios are bundled with this build.</p>
       ) : (
-        <ul className="cards" aria-label="Scenarios">
+        <ul
+          className="cards"
+          aria-label="Scenarios"
+          onPointerOver={prefetchPage}
+          onFocus={prefetchPage}
+        >
           {scenarios.map((s) => (
             <li key={s.id} className="card-cell">
               <a className="card" href={scenarioHref(s.id)} data-testid={`card-${s.id}`}>

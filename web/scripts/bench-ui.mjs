@@ -4,11 +4,16 @@
 //
 // Builds the site as `npm run build` does (wasm core + vite build), serves dist/ with
 // `vite preview`, and opens each preset in headless Chromium at 1440x900 with the views the
-// preset lists. Per preset it prints:
+// preset lists, each in a fresh browser context (a first visit: nothing cached). Per preset it
+// prints:
 //   first view  ms from navigation to performance.mark('nicsim:first-view') (main run drawn)
 //   run done    ms from navigation to performance.mark('nicsim:run-done') (sweep included)
 //   frame p50/p95/max  requestAnimationFrame deltas while playing, the first 0.5 s skipped
 //   long tasks  count and longest (PerformanceObserver 'longtask') in the same window
+// A value above its target is flagged with "!": first view > 1.0 s, run done > 2.0 s.
+// First, the gallery (#/) on a first visit: its first contentful paint (in the first-view
+// column; target 1.0 s), its first paint, and the JavaScript it loaded (bytes of every .js
+// fetched by the time the gallery is drawn and the page has loaded).
 // A blank page measured the same way, before and after the presets, shows what the machine
 // itself gives at the time (other processes on it cost frames too).
 // Options: --preset ID (repeatable; default every preset in scenarios/), --seconds N of
@@ -53,6 +58,10 @@ if (!(opt.seconds > 0.5 && opt.seconds <= 120)) {
 }
 
 const SKIP_MS = 500; // the first half second of play is not steady playback
+// The targets: the first complete view within a second, everything (sweep included) within two;
+// the gallery's first contentful paint within a second.
+const FIRST_VIEW_TARGET_MS = 1000;
+const RUN_DONE_TARGET_MS = 2000;
 const LOG_LINES = 2000;
 const err = (s) => process.stderr.write(`[bench:ui] ${s}\n`);
 
@@ -231,6 +240,45 @@ function summarise(out, r) {
   out.longestTask = r.longtasks?.length ? Math.max(...r.longtasks.map((t) => t.duration)) : 0;
 }
 
+/** The gallery on a first visit: first paint, first contentful paint and the JS it loaded. */
+async function gallery(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const out = { preset: 'gallery (#/)', note: '', gallery: true };
+  try {
+    await page.goto(`${base}#/`, { waitUntil: 'load' });
+    await page.locator('.cards').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0,
+      null,
+      { timeout: 60_000, polling: 50 },
+    );
+    const r = await page.evaluate(() => {
+      const paint = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+      const js = performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.endsWith('.js'));
+      return {
+        firstPaint: paint('first-paint'),
+        fcp: paint('first-contentful-paint'),
+        jsFiles: js.length,
+        // decodedBodySize: the script's own size, whether or not the server compressed it.
+        jsBytes: js.reduce((sum, e) => sum + e.decodedBodySize, 0),
+      };
+    });
+    out.firstPaintMs = r.firstPaint;
+    out.fcpMs = r.fcp;
+    out.jsBytes = r.jsBytes;
+    out.jsFiles = r.jsFiles;
+    out.note = `first paint ${r.firstPaint?.toFixed(0) ?? '-'} ms; JS ${(r.jsBytes / 1024).toFixed(0)} KB in ${r.jsFiles} file${r.jsFiles === 1 ? '' : 's'}`;
+  } catch (e) {
+    out.error = String(e?.message ?? e).split('\n')[0];
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
 /**
  * The same measurement on a blank page whose only work is one line of text changed every frame:
  * what this machine gives at this moment (other work on it shows here too).
@@ -304,6 +352,8 @@ try {
     ],
   });
   rows.push(await baseline(browser, 'before'));
+  err('gallery…');
+  rows.push(await gallery(browser, base));
   for (const id of presets) {
     err(`${id}…`);
     rows.push(await measure(browser, base, id));
@@ -316,11 +366,24 @@ try {
 
 if (opt.json) {
   process.stdout.write(
-    JSON.stringify({ seconds: opt.seconds, skipMs: SKIP_MS, at: opt.at, presets: rows }, null, 2) +
-      '\n',
+    JSON.stringify(
+      {
+        seconds: opt.seconds,
+        skipMs: SKIP_MS,
+        at: opt.at,
+        targets: { firstViewMs: FIRST_VIEW_TARGET_MS, runDoneMs: RUN_DONE_TARGET_MS },
+        gallery: rows.find((r) => r.gallery) ?? null,
+        presets: rows.filter((r) => !r.gallery),
+      },
+      null,
+      2,
+    ) + '\n',
   );
 } else {
   const f = (v, d = 1) => (v === null || v === undefined ? '-' : v.toFixed(d));
+  // A time with its flag: "!" when above the target.
+  const t = (v, target) =>
+    v === null || v === undefined ? '-' : `${v.toFixed(0)}${v > target ? ' !' : ''}`;
   const head = [
     'preset',
     'first view ms',
@@ -336,18 +399,20 @@ if (opt.json) {
   const body = rows.map((r) =>
     r.error
       ? [r.preset, '-', '-', '-', '-', '-', '-', '-', '-', `error: ${r.error}`]
-      : [
-          r.preset,
-          f(r.firstViewMs, 0),
-          f(r.runDoneMs, 0),
-          f(r.frameP50),
-          f(r.frameP95),
-          f(r.frameMax),
-          f(r.fps),
-          r.longTasks === null ? '-' : String(r.longTasks),
-          f(r.longestTask, 0),
-          r.note ?? '',
-        ],
+      : r.gallery
+        ? [r.preset, t(r.fcpMs, FIRST_VIEW_TARGET_MS), '-', '-', '-', '-', '-', '-', '-', r.note]
+        : [
+            r.preset,
+            t(r.firstViewMs, FIRST_VIEW_TARGET_MS),
+            t(r.runDoneMs, RUN_DONE_TARGET_MS),
+            f(r.frameP50),
+            f(r.frameP95),
+            f(r.frameMax),
+            f(r.fps),
+            r.longTasks === null ? '-' : String(r.longTasks),
+            f(r.longestTask, 0),
+            r.note ?? '',
+          ],
   );
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) =>
@@ -363,4 +428,15 @@ if (opt.json) {
   process.stdout.write(line(head) + '\n');
   process.stdout.write(line(widths.map((w) => '-'.repeat(w))) + '\n');
   for (const b of body) process.stdout.write(line(b) + '\n');
+  const measured = rows.filter((r) => !r.error && r.firstViewMs !== undefined);
+  const slow = measured.filter(
+    (r) => r.firstViewMs > FIRST_VIEW_TARGET_MS || r.runDoneMs > RUN_DONE_TARGET_MS,
+  );
+  const g = rows.find((r) => r.gallery && !r.error);
+  process.stdout.write(
+    `! above the target: first view > ${FIRST_VIEW_TARGET_MS} ms, run done > ${RUN_DONE_TARGET_MS} ms; the gallery's row shows its first contentful paint (target ${FIRST_VIEW_TARGET_MS} ms)\n` +
+      `${slow.length} of ${measured.length} presets above a target` +
+      (g ? `; gallery ${g.fcpMs > FIRST_VIEW_TARGET_MS ? 'above' : 'within'} its target` : '') +
+      '\n',
+  );
 }

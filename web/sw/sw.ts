@@ -24,8 +24,15 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      // `cache: 'reload'` skips the HTTP cache so the copies match this build exactly.
-      await cache.addAll(PRECACHE.map((u) => new Request(u, { cache: 'reload' })));
+      // A hashed asset's name never changes content, so the copy the HTTP cache holds (the page
+      // has just loaded the wasm core, its worker and its code) is this build's: taking it saves
+      // a second download of each on the first visit. The page itself is revalidated with the
+      // server, so its copy matches this build exactly.
+      await cache.addAll(
+        PRECACHE.map(
+          (u) => new Request(u, { cache: u.startsWith('assets/') ? 'default' : 'no-cache' }),
+        ),
+      );
       await self.skipWaiting();
     })(),
   );
