@@ -131,7 +131,9 @@ function SeriesSection({
 export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headingId: string }) {
   const run = useRun();
   const output = run?.output;
-  const hasSweep = !!output && output.sweep.length > 0;
+  // A sweep still running counts: its points fill the chart as they come in.
+  const hasSweep = !!output && (output.sweep.length > 0 || !!output.pending);
+  const progress = run?.sweepProgress;
   const hasSeries = !!output && output.series.length > 0;
   const [tab, setTab] = useState<'sweep' | 'series'>('sweep');
   const show =
@@ -161,7 +163,14 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
             fileBase={exportBaseName(scenario.id, show === 'series' ? 'over-time' : 'sweep')}
             csv={
               output && show === 'sweep'
-                ? () => sweepCsv(output)
+                ? () => {
+                    if (progress) {
+                      throw new Error(
+                        `the sweep is still running (${progress.done} of ${progress.total} points); its data comes when every point is in`,
+                      );
+                    }
+                    return sweepCsv(output);
+                  }
                 : show === 'series' && series
                   ? () => seriesCsv(series)
                   : null
@@ -208,7 +217,12 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
       )}
       {!output && <div className="placeholder">The chart appears when the simulation has run.</div>}
       <div ref={body}>
-        {output && show === 'sweep' && (
+        {output && show === 'sweep' && output.sweep.length === 0 && (
+          <div className="placeholder" data-testid="sweep-waiting">
+            The sweep&rsquo;s points are running; they appear here as they come in.
+          </div>
+        )}
+        {output && show === 'sweep' && output.sweep.length > 0 && (
           <SweepSection
             output={output}
             scenario={scenario}

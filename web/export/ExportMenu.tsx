@@ -145,7 +145,11 @@ export function RunDownloads({
     {
       label: 'Results (CSV)',
       testId: 'download-results',
-      unavailable: none,
+      unavailable:
+        none ??
+        (run!.sweepProgress
+          ? `the sweep is still running (${run!.sweepProgress.done} of ${run!.sweepProgress.total} points)`
+          : undefined),
       run: () =>
         download(
           exportFileName(scenarioId, run!.output.sweep.length ? 'sweep' : 'results', 'csv'),

@@ -40,7 +40,23 @@ export function RunStatus({
           </button>
         </div>
       )}
-      {run.status === 'done' && (
+      {run.status === 'done' && run.sweepProgress && (
+        <div className="status-line" data-testid="sweep-progress">
+          <span className="spinner" aria-hidden="true" />
+          <span>
+            Main run drawn · sweep{' '}
+            {/* The count changes with every point: shown, not announced (the line is). */}
+            <span className="mono" aria-hidden="true">
+              {run.sweepProgress.done} of {run.sweepProgress.total}
+            </span>
+            <span className="sr-only">running</span> · checks wait for it
+          </span>
+          <button type="button" className="btn btn-small" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {run.status === 'done' && !run.sweepProgress && (
         <div className="status-line">
           <span className="dot dot-ok" aria-hidden="true" />
           <span>

@@ -5,7 +5,7 @@
 // last finished run, which the views keep showing while a new run computes or after the core
 // rejects a change, so the page never blanks and the cursor is never lost.
 import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
-import type { ParameterSpec, RunOutput, ValidationError } from '../engine/types';
+import type { ParameterSpec, RunOutput, SweepEntry, ValidationError } from '../engine/types';
 import type { Trace } from '../trace/trace';
 import { nextEventTime, prevEventTime } from '../trace/trace';
 import { traceIndex, type TraceIndex } from '../trace/traceIndex';
@@ -35,6 +35,22 @@ export interface DoneRun {
   demo: boolean;
   /** The overrides object this run was made with ({} for the scenario as written). */
   overrides: Record<string, unknown>;
+  /**
+   * While the sweep's points still run (the main run is shown first): how many are in. The
+   * output then holds the entries so far, in sweep order, and no checks (output.pending says
+   * how many wait); absent once the document is complete.
+   */
+  sweepProgress?: SweepProgress;
+}
+
+export interface SweepProgress {
+  done: number;
+  total: number;
+}
+
+/** Whether a run's document is complete (sweep and checks in). */
+export function isComplete(r: DoneRun): boolean {
+  return r.sweepProgress === undefined;
 }
 
 export interface PlaybackState {
@@ -170,6 +186,28 @@ export class Store {
       shown: run,
       playback: { ...pb, cursor, speed, playing: false },
     });
+  }
+
+  /**
+   * The shown run's sweep entries so far (in sweep order), while its sweep runs; the trace,
+   * the cursor and the rest of the run stay as they are.
+   */
+  setSweepProgress(sweep: SweepEntry[], progress: SweepProgress): void {
+    const r = this.state.shown;
+    if (!r?.sweepProgress) return;
+    this.replaceShown({ ...r, output: { ...r.output, sweep }, sweepProgress: progress });
+  }
+
+  /** The shown run's complete document (every sweep point, the checks). */
+  completeRun(output: RunOutput, elapsedMs: number): void {
+    const r = this.state.shown;
+    if (!r?.sweepProgress) return;
+    this.replaceShown({ ...r, output, elapsedMs, sweepProgress: undefined });
+  }
+
+  private replaceShown(next: DoneRun): void {
+    const { run, shown } = this.state;
+    this.set({ ...this.state, shown: next, run: run === shown ? next : run });
   }
 
   /** Trace window [start, end] of the current run, or null. */
@@ -319,9 +357,11 @@ export function doneState(
     parameterInfo?: ParameterSpec[];
     demo?: boolean;
     overrides?: Record<string, unknown>;
+    sweepProgress?: SweepProgress;
   } = {},
 ): DoneRun {
   return {
+    ...(extra.sweepProgress ? { sweepProgress: extra.sweepProgress } : {}),
     status: 'done',
     output,
     trace,
