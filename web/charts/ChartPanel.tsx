@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import { useRun, useViewCursor } from '../run/store';
+import { useRun, useSweepOutput, useSweepProgress, useViewCursor } from '../run/store';
 import { DEFAULT_BOX, sweepChartModel, timeSeriesModel } from './chart';
 import { seriesStart, sweepAxisLabel } from '../kit/sweep';
 import { humanize, timeUnitFor } from '../kit/format';
@@ -130,10 +130,11 @@ function SeriesSection({
 
 export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headingId: string }) {
   const run = useRun();
-  const output = run?.output;
+  // The sweep's entries so far while it runs.
+  const output = useSweepOutput() ?? undefined;
   // A sweep still running counts: its points fill the chart as they come in.
   const hasSweep = !!output && (output.sweep.length > 0 || !!output.pending);
-  const progress = run?.sweepProgress;
+  const progress = useSweepProgress();
   const hasSeries = !!output && output.series.length > 0;
   const [tab, setTab] = useState<'sweep' | 'series'>('sweep');
   const show =

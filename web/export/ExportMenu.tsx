@@ -3,7 +3,7 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { download, standaloneSvg, svgToPng, type LegendEntry } from './download';
 import './export.css';
-import { useRun } from '../run/store';
+import { useRun, useSweepProgress } from '../run/store';
 import type { Overrides } from '../run/overrides';
 import {
   exportFileName,
@@ -129,6 +129,7 @@ export function RunDownloads({
   scenarioId: string;
 }) {
   const run = useRun();
+  const progress = useSweepProgress();
   const none = run ? undefined : 'run the scenario first';
   const items: ExportItem[] = [
     {
@@ -147,8 +148,8 @@ export function RunDownloads({
       testId: 'download-results',
       unavailable:
         none ??
-        (run!.sweepProgress
-          ? `the sweep is still running (${run!.sweepProgress.done} of ${run!.sweepProgress.total} points)`
+        (progress
+          ? `the sweep is still running (${progress.done} of ${progress.total} points)`
           : undefined),
       run: () =>
         download(

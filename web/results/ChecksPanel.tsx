@@ -1,4 +1,4 @@
-import { useRun, useStore } from '../run/store';
+import { useRun, useStore, useSweepProgress } from '../run/store';
 import type { Scenario } from '../scenarios/types';
 import type { Check, ParameterTree, RunOutput } from '../engine/types';
 import { formatValue, humanize } from '../kit/format';
@@ -106,10 +106,11 @@ export function relativeClaim(
 export function ChecksPanel({ scenario }: { scenario: Scenario }) {
   const run = useRun();
   const stillRunning = useStore((s) => s.run === s.shown);
+  const progress = useSweepProgress();
   const refs = scenario.reference ?? [];
-  if (run?.sweepProgress && refs.length > 0) {
+  if (progress && refs.length > 0) {
     // The core computes the checks once every sweep point is in (any check may read one).
-    const { done, total } = run.sweepProgress;
+    const { done, total } = progress;
     return (
       <div data-testid="checks-pending">
         <p className="checks-summary muted">

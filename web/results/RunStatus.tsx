@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '../run/store';
+import { useStore, useSweepProgress } from '../run/store';
 
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => performance.now());
@@ -21,6 +21,7 @@ export function RunStatus({
   kept?: boolean;
 }) {
   const run = useStore((s) => s.run);
+  const sweep = useSweepProgress();
   return (
     <div
       className="run-status"
@@ -40,14 +41,14 @@ export function RunStatus({
           </button>
         </div>
       )}
-      {run.status === 'done' && run.sweepProgress && (
+      {run.status === 'done' && run.sweepProgress && sweep && (
         <div className="status-line" data-testid="sweep-progress">
           <span className="spinner" aria-hidden="true" />
           <span>
             Main run drawn · sweep{' '}
             {/* The count changes with every point: shown, not announced (the line is). */}
             <span className="mono" aria-hidden="true">
-              {run.sweepProgress.done} of {run.sweepProgress.total}
+              {sweep.done} of {sweep.total}
             </span>
             <span className="sr-only">running</span> · checks wait for it
           </span>
