@@ -27,7 +27,7 @@ export function RunStatus({
       className="run-status"
       aria-live="polite"
       data-testid="run-status"
-      data-status={run.status}
+      data-status={run.status === 'done' && run.sweepProgress ? 'sweep' : run.status}
     >
       {run.status === 'running' && (
         <div className="status-line">
