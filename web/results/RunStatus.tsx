@@ -48,7 +48,7 @@ export function RunStatus({
             Main run drawn · sweep{' '}
             {/* The count changes with every point: shown, not announced (the line is). */}
             <span className="mono" aria-hidden="true">
-              {sweep.done} of {sweep.total}
+              {sweep.done} of {sweep.total} points
             </span>
             <span className="sr-only">running</span> · checks wait for it
           </span>

@@ -51,7 +51,9 @@ describe('a run whose sweep comes after its main run', () => {
     expect(store.getState().shown).toBe(shown);
     const html = render(store);
     expect(html).toContain('data-status="sweep"');
-    expect(html).toContain(`<span class="mono" aria-hidden="true">1 of ${entries.length}</span>`);
+    expect(html).toContain(
+      `<span class="mono" aria-hidden="true">1 of ${entries.length} points</span>`,
+    );
     expect(html).toContain('All 2 checks wait for the sweep');
     store.completeRun(full, 12);
     const done = store.getState().shown!;
