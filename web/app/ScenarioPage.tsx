@@ -60,10 +60,11 @@ const NO_ERRORS: ValidationError[] = [];
 const FILE_NOT_LINKABLE =
   'A scenario opened from a file lives in this tab only, so a link cannot reopen it: use Download › Scenario with these settings to share it.';
 const NO_SPECS: ParameterSpec[] = [];
+const DRAW_SWEEP_MS = 200;
 
 /**
  * Runs the scenario in the engine's worker pool and fills the store: the main run as soon as it
- * is in, the sweep's entries as they arrive (at most once a frame), then the complete document
+ * is in, the sweep's entries as they arrive (a few times a second), then the complete document
  * with the checks. `run(overrides)` starts a run with an overrides object ({path: value}); a new
  * run, Cancel or leaving the page stops everything in flight. The store keeps the previous run
  * on screen meanwhile.
@@ -98,10 +99,11 @@ function useScenarioRun(
         return;
       }
       store.setRun({ status: 'running', startedAt: performance.now() });
-      // Sweep entries in so far, by index; drawn at most once a frame.
+      // Sweep entries in so far, by index; drawn at most every DRAW_SWEEP_MS, so that drawing
+      // the chart again does not take the cores the sweep's workers run on.
       const entries: SweepEntry[] = [];
       let progress: SweepProgress = { done: 0, total: 0 };
-      let frame = 0;
+      let frame: ReturnType<typeof setTimeout> | 0 = 0;
       const draw = () => {
         frame = 0;
         if (gen !== generation.current) return;
@@ -132,12 +134,12 @@ function useScenarioRun(
             onPoint: (index, sweepEntry, done, total) => {
               entries[index] = sweepEntry;
               progress = { done, total };
-              frame ||= requestAnimationFrame(draw);
+              frame ||= setTimeout(draw, DRAW_SWEEP_MS);
             },
           },
         )
         .then((r) => {
-          if (frame) cancelAnimationFrame(frame);
+          if (frame) clearTimeout(frame);
           if (gen !== generation.current) return;
           if (!r.ok) {
             store.setRun({ status: 'invalid', errors: r.errors });
@@ -146,7 +148,7 @@ function useScenarioRun(
           store.completeRun(r.output, r.elapsedMs);
         })
         .catch(async (err: unknown) => {
-          if (frame) cancelAnimationFrame(frame);
+          if (frame) clearTimeout(frame);
           if (gen !== generation.current) return;
           if (err instanceof EngineError && err.code === 'cancelled') {
             store.setRun({
