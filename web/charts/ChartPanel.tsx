@@ -81,11 +81,18 @@ function SweepSection({
         xUnit={ax.unit}
         limitLabel={spec.limit ? humanize(spec.limit) : undefined}
       />
-      <ChartReferences
-        model={model}
-        xUnit={ax.unit}
-        otherChecks={output.checks.length - model.marks.length}
-      />
+      {output.pending ? (
+        // The published values are drawn with the checks, which the core computes at the end.
+        <p className="chart-refs-none muted small" data-testid="chart-references-pending">
+          Published values are drawn here when the sweep is done and the checks are in.
+        </p>
+      ) : (
+        <ChartReferences
+          model={model}
+          xUnit={ax.unit}
+          otherChecks={output.checks.length - model.marks.length}
+        />
+      )}
     </>
   );
 }
