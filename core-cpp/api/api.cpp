@@ -45,34 +45,51 @@ std::string validate(const std::string& scenario_json, const std::string& overri
   return dump_json(errors_json(load_scenario(scenario_json, overrides_json, &s)));
 }
 
-RunResult run(const std::string& scenario_json, const std::string& overrides_json,
-              const std::vector<WebRequest>* access_log) {
-  RunResult result;
-  Scenario s;
-  Errors errors = load_scenario(scenario_json, overrides_json, &s);
-  if (errors.empty() && s.config.workload.kind == WorkloadKind::Web &&
-      s.config.workload.trace_from_log && (access_log == nullptr || access_log->empty())) {
+namespace {
+
+// The fault document: the model reported a bug and stopped.
+std::string fault_json(const std::string& where, const std::string& message) {
+  return dump_json(
+      Json{{"errors", Json::array({{{"path", where}, {"message", "model fault: " + message}}})}});
+}
+
+// Loads the scenario and checks that a replayed log came with it. False: `*err` is the errors
+// document.
+bool prepare(const std::string& scenario_json, const std::string& overrides_json,
+             const std::vector<WebRequest>* access_log, Scenario* s, std::string* err) {
+  Errors errors = load_scenario(scenario_json, overrides_json, s);
+  if (errors.empty() && s->config.workload.kind == WorkloadKind::Web &&
+      s->config.workload.trace_from_log && (access_log == nullptr || access_log->empty())) {
     errors.push_back({"workload.trace",
                       "\"log\" replays an access log: open one with \"Bring your own log\" "
                       "(none is loaded), or choose berkeley, ibm, nasa, rice or worldcup"});
   }
   if (errors.empty() && access_log != nullptr && !access_log->empty())
-    errors = check_log_replay(s, *access_log);  // ids, bytes and the replay's work
-  s.config.access_log = access_log;
-  if (!errors.empty()) {
-    result.input_error = true;
-    result.json = dump_json(Json{{"errors", errors_json(errors)}});
-    return result;
+    errors = check_log_replay(*s, *access_log);  // ids, bytes and the replay's work
+  s->config.access_log = access_log;
+  if (errors.empty()) return true;
+  *err = dump_json(Json{{"errors", errors_json(errors)}});
+  return false;
+}
+
+// The sweep's points in output order: each series value in turn, every sweep value within it.
+Json sweep_points(const Scenario& s) {
+  Json points = Json::array();
+  if (!s.sweep.present) return points;
+  std::vector<Json> series_values = s.sweep.series_values;
+  if (series_values.empty()) series_values.push_back(Json());
+  for (const auto& sv : series_values) {
+    for (const auto& v : s.sweep.values) {
+      Json p = {{"value", v}};
+      if (!sv.is_null()) p["series"] = sv;
+      points.push_back(p);
+    }
   }
-  auto fault = [&](const std::string& where, const std::string& message) {
-    result.json = dump_json(
-        Json{{"errors", Json::array({{{"path", where}, {"message", "model fault: " + message}}})}});
-    return result;
-  };
+  return points;
+}
 
-  RunOutput main = run_model(s.config, true);
-  if (!main.fault.empty()) return fault("", main.fault);
-
+// The document of the main run: everything but the sweep's entries and the checks.
+Json main_document(const Scenario& s, const RunOutput& main) {
   Json out = Json::object();
   out["format"] = "nicsim-results/1";
   out["scenario"] = s.id;
@@ -95,26 +112,7 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
         {{"name", h.name}, {"unit", h.unit}, {"bin_width", h.bin_width}, {"weights", h.weights}});
   }
   out["histograms"] = hists;
-
-  Json sweep = Json::array();
   if (s.sweep.present) {
-    std::vector<Json> series_values = s.sweep.series_values;
-    if (series_values.empty()) series_values.push_back(Json());
-    for (const auto& sv : series_values) {
-      for (const auto& v : s.sweep.values) {
-        auto params = s.params;
-        params[s.sweep.parameter] = v;
-        if (!sv.is_null()) params[s.sweep.series_parameter] = sv;
-        Config cfg;
-        build_config(params, "", &cfg);  // validated with the scenario
-        cfg.access_log = access_log;
-        RunOutput point = run_model(cfg, false);
-        if (!point.fault.empty()) return fault("sweep", point.fault);
-        Json entry = {{"value", v}, {"results", metrics_json(point)}};
-        if (!sv.is_null()) entry["series"] = sv;
-        sweep.push_back(entry);
-      }
-    }
     out["sweep_spec"] = {
         {"parameter", s.sweep.parameter},
         {"series_parameter",
@@ -122,8 +120,37 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
   } else {
     out["sweep_spec"] = nullptr;
   }
-  out["sweep"] = sweep;
+  out["sweep"] = Json::array();
+  out["checks"] = Json::array();
+  out["trace"] = {{"records", main.trace.size()},
+                  {"dropped", main.trace_dropped},
+                  {"start_ps", main.trace_start},
+                  {"end_ps", main.trace_end}};
+  return out;
+}
 
+// Sweep point `point` ({value, series}) run without a trace: its entry, or false with the fault.
+bool point_entry(const Scenario& s, const Json& point, Json* entry, std::string* fault) {
+  auto params = s.params;
+  params[s.sweep.parameter] = point["value"];
+  const bool has_series = point.contains("series");
+  if (has_series) params[s.sweep.series_parameter] = point["series"];
+  Config cfg;
+  build_config(params, "", &cfg);  // validated with the scenario
+  cfg.access_log = s.config.access_log;
+  RunOutput r = run_model(cfg, false);
+  if (!r.fault.empty()) {
+    *fault = r.fault;
+    return false;
+  }
+  *entry = {{"value", point["value"]}, {"results", metrics_json(r)}};
+  if (has_series) (*entry)["series"] = point["series"];
+  return true;
+}
+
+// The reference checks, read from the main run's results and the sweep's entries of `out`.
+Json checks_json(const Scenario& s, const Json& out) {
+  const Json& sweep = out["sweep"];
   Json checks = Json::array();
   // The value of a metric in the main run (point = null) or at a sweep point.
   auto value_of = [&](const std::string& metric, const Json& point, double* v) {
@@ -170,14 +197,140 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
     }
     checks.push_back(c);
   }
-  out["checks"] = checks;
-  out["trace"] = {{"records", main.trace.size()},
-                  {"dropped", main.trace_dropped},
-                  {"start_ps", main.trace_start},
-                  {"end_ps", main.trace_end}};
+  return checks;
+}
+
+}  // namespace
+
+RunResult run(const std::string& scenario_json, const std::string& overrides_json,
+              const std::vector<WebRequest>* access_log) {
+  RunResult result;
+  Scenario s;
+  if (!prepare(scenario_json, overrides_json, access_log, &s, &result.json)) {
+    result.input_error = true;
+    return result;
+  }
+  RunOutput main = run_model(s.config, true);
+  if (!main.fault.empty()) {
+    result.json = fault_json("", main.fault);
+    return result;
+  }
+  Json out = main_document(s, main);
+  Json& sweep = out["sweep"];
+  for (const auto& point : sweep_points(s)) {
+    Json entry;
+    std::string fault;
+    if (!point_entry(s, point, &entry, &fault)) {
+      result.json = fault_json("sweep", fault);
+      return result;
+    }
+    sweep.push_back(std::move(entry));
+  }
+  out["checks"] = checks_json(s, out);
   result.ok = true;
   result.json = dump_json(out);
   result.trace = std::move(main.trace);
+  return result;
+}
+
+RunResult run_main(const std::string& scenario_json, const std::string& overrides_json,
+                   const std::vector<WebRequest>* access_log) {
+  RunResult result;
+  Scenario s;
+  if (!prepare(scenario_json, overrides_json, access_log, &s, &result.json)) {
+    result.input_error = true;
+    return result;
+  }
+  RunOutput main = run_model(s.config, true);
+  if (!main.fault.empty()) {
+    result.json = fault_json("", main.fault);
+    return result;
+  }
+  Json out = main_document(s, main);
+  const Json points = sweep_points(s);
+  if (points.empty()) {
+    out["checks"] = checks_json(s, out);  // nothing to wait for: the complete document
+  } else {
+    out["pending"] = {{"sweep_points", points}, {"checks", s.reference.size()}};
+    result.pending_points = points.size();
+  }
+  result.ok = true;
+  result.json = dump_json(out);
+  result.trace = std::move(main.trace);
+  return result;
+}
+
+RunResult run_point(const std::string& scenario_json, const std::string& overrides_json,
+                    std::size_t index, const std::vector<WebRequest>* access_log) {
+  RunResult result;
+  Scenario s;
+  if (!prepare(scenario_json, overrides_json, access_log, &s, &result.json)) {
+    result.input_error = true;
+    return result;
+  }
+  const Json points = sweep_points(s);
+  if (index >= points.size()) {
+    result.input_error = true;
+    result.json = dump_json(Json{
+        {"errors",
+         Json::array({{{"path", "sweep"},
+                       {"message", "no sweep point " + std::to_string(index) + " (the sweep has " +
+                                       std::to_string(points.size()) + ")"}}})}});
+    return result;
+  }
+  Json entry;
+  std::string fault;
+  if (!point_entry(s, points[index], &entry, &fault)) {
+    result.json = fault_json("sweep", fault);
+    return result;
+  }
+  result.ok = true;
+  result.json = dump_json(entry);
+  return result;
+}
+
+RunResult finish(const std::string& scenario_json, const std::string& overrides_json,
+                 const std::string& main_json, const std::string& entries_json) {
+  RunResult result;
+  Scenario s;
+  Errors errors = load_scenario(scenario_json, overrides_json, &s);
+  if (!errors.empty()) {
+    result.input_error = true;
+    result.json = dump_json(Json{{"errors", errors_json(errors)}});
+    return result;
+  }
+  auto refuse = [&](const std::string& path, const std::string& message) {
+    result.input_error = true;
+    result.json =
+        dump_json(Json{{"errors", Json::array({{{"path", path}, {"message", message}}})}});
+    return result;
+  };
+  Json out, entries;
+  std::string err;
+  if (!parse_json(main_json, &out, &err) || !out.is_object() || !out.contains("pending"))
+    return refuse("main", "not the document of a main run with its sweep pending");
+  if (!parse_json(entries_json, &entries, &err) || !entries.is_array())
+    return refuse("entries", "not a JSON array of sweep entries");
+  const Json points = sweep_points(s);
+  if (entries.size() != points.size()) {
+    return refuse("entries", std::to_string(entries.size()) + " sweep entries for " +
+                                 std::to_string(points.size()) + " sweep points");
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Json& e = entries[i];
+    const bool same = e.is_object() && e.contains("results") && e.contains("value") &&
+                      e["value"] == points[i]["value"] &&
+                      e.contains("series") == points[i].contains("series") &&
+                      (!points[i].contains("series") || e["series"] == points[i]["series"]);
+    if (!same)
+      return refuse("entries",
+                    "entry " + std::to_string(i) + " is not sweep point " + std::to_string(i));
+  }
+  out.erase("pending");
+  out["sweep"] = std::move(entries);
+  out["checks"] = checks_json(s, out);
+  result.ok = true;
+  result.json = dump_json(out);
   return result;
 }
 

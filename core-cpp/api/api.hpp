@@ -18,10 +18,27 @@ struct RunResult {
   bool input_error = false;
   std::string json;                // the output document (core-cpp/README.md), compact
   std::vector<TraceRecord> trace;  // of the main run
+  std::size_t pending_points = 0;  // run_main: sweep points still to run (0: json is complete)
 };
 // `access_log`: the requests of an uploaded log, for workload.trace "log" (else unused).
 RunResult run(const std::string& scenario_json, const std::string& overrides_json,
               const std::vector<WebRequest>* access_log = nullptr);
+
+// run() in three steps, so that the sweep's points can run in parallel (one module instance
+// each) and the main run be shown before they end; finish(run_main, run_point 0..n-1) is
+// byte-identical to run().
+//
+// The main run: the output document with an empty sweep and, when the scenario has a sweep,
+// "pending": {"sweep_points": [{value, series?}...], "checks": n} and no checks yet (every check
+// waits, as any may read a sweep point). Without a sweep it is run()'s complete document.
+RunResult run_main(const std::string& scenario_json, const std::string& overrides_json,
+                   const std::vector<WebRequest>* access_log = nullptr);
+// Sweep point `index` of run_main's "sweep_points": its sweep entry {value, series?, results}.
+RunResult run_point(const std::string& scenario_json, const std::string& overrides_json,
+                    std::size_t index, const std::vector<WebRequest>* access_log = nullptr);
+// run_main's document with the entries (a JSON array, in sweep_points' order) and the checks.
+RunResult finish(const std::string& scenario_json, const std::string& overrides_json,
+                 const std::string& main_json, const std::string& entries_json);
 
 // The output document as CSV: the sweep table when there is a sweep, else metric,value,unit.
 std::string to_csv(const std::string& output_json);

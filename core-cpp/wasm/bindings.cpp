@@ -104,6 +104,29 @@ std::string run(const std::string& scenario, const std::string& overrides) {
   return r.json;
 }
 
+// run() in three steps for the worker pool (web/engine/pool.ts): the main run (its trace kept
+// as run's), one sweep point, and the document put together with the checks.
+std::string run_main(const std::string& scenario, const std::string& overrides) {
+  nicsim::api::RunResult r = nicsim::api::run_main(scenario, overrides, &access_log());
+  last_trace() = std::move(r.trace);
+  // The log's report goes on the complete document only (finish adds it after the sweep).
+  if (r.ok && r.pending_points == 0 && held_log().parsed)
+    return nicsim::with_access_log_report(r.json, held_log().report);
+  return r.json;
+}
+
+std::string run_point(const std::string& scenario, const std::string& overrides, double index) {
+  return nicsim::api::run_point(scenario, overrides, static_cast<std::size_t>(index), &access_log())
+      .json;
+}
+
+std::string finish(const std::string& scenario, const std::string& overrides,
+                   const std::string& main, const std::string& entries) {
+  nicsim::api::RunResult r = nicsim::api::finish(scenario, overrides, main, entries);
+  if (r.ok && held_log().parsed) return nicsim::with_access_log_report(r.json, held_log().report);
+  return r.json;
+}
+
 emscripten::val trace_bytes() {
   const auto& t = last_trace();
   const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
@@ -121,6 +144,9 @@ double null_loop(double events) {
 EMSCRIPTEN_BINDINGS(nicsim) {
   emscripten::function("validate", &nicsim::api::validate);
   emscripten::function("run", &run);
+  emscripten::function("runMain", &run_main);
+  emscripten::function("runPoint", &run_point);
+  emscripten::function("finish", &finish);
   emscripten::function("setAccessLog", &set_access_log);
   emscripten::function("accessLogBegin", &access_log_begin);
   emscripten::function("accessLogFeed", &access_log_feed);

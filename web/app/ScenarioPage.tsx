@@ -7,17 +7,27 @@ import {
   type Dispatch,
   type SetStateAction,
 } from 'react';
-import { EngineError, engine } from '../engine/client';
+import { EngineError } from '../engine/client';
+import { enginePool } from '../engine/pool';
 import { decodeTrace } from '../trace/trace';
 import type { Scenario, ScenarioEntry } from '../scenarios/types';
 import {
   paramAt,
   type ParameterSpec,
   type ParameterTree,
+  type SweepEntry,
   type ValidationError,
 } from '../engine/types';
 import { parameterMap, type Overrides } from '../run/overrides';
-import { Store, StoreContext, doneState, initialLogState, useStore } from '../run/store';
+import {
+  Store,
+  StoreContext,
+  doneState,
+  initialLogState,
+  isComplete,
+  useStore,
+  type SweepProgress,
+} from '../run/store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PlaybackBar } from '../playback';
 import { PacketInspector } from '../inspector';
@@ -50,11 +60,14 @@ const NO_ERRORS: ValidationError[] = [];
 const FILE_NOT_LINKABLE =
   'A scenario opened from a file lives in this tab only, so a link cannot reopen it: use Download › Scenario with these settings to share it.';
 const NO_SPECS: ParameterSpec[] = [];
+const DRAW_SWEEP_MS = 200;
 
 /**
- * Runs the scenario in the engine worker and fills the store. `run(overrides)` starts a run with
- * an overrides object ({path: value}); a new run cancels the one in progress (the client
- * terminates the worker). The store keeps the previous run on screen meanwhile.
+ * Runs the scenario in the engine's worker pool and fills the store: the main run as soon as it
+ * is in, the sweep's entries as they arrive (a few times a second), then the complete document
+ * with the checks. `run(overrides)` starts a run with an overrides object ({path: value}); a new
+ * run, Cancel or leaving the page stops everything in flight. The store keeps the previous run
+ * on screen meanwhile.
  */
 function useScenarioRun(
   entry: ScenarioEntry,
@@ -77,8 +90,8 @@ function useScenarioRun(
   const start = useCallback(
     (overrides: Overrides) => {
       const gen = ++generation.current;
-      const client = engine();
-      if (client.busy) client.cancel();
+      const pool = enginePool();
+      if (pool.busy) pool.cancel();
       // A run that replays an access log waits for one (the page prompts for it).
       const log = store.getState().log.current;
       if (!log && needsAccessLog(entry.scenario, overrides)) {
@@ -86,32 +99,56 @@ function useScenarioRun(
         return;
       }
       store.setRun({ status: 'running', startedAt: performance.now() });
-      client
+      // Sweep entries in so far, by index; drawn at most every DRAW_SWEEP_MS, so that drawing
+      // the chart again does not take the cores the sweep's workers run on.
+      const entries: SweepEntry[] = [];
+      let progress: SweepProgress = { done: 0, total: 0 };
+      let frame: ReturnType<typeof setTimeout> | 0 = 0;
+      const draw = () => {
+        frame = 0;
+        if (gen !== generation.current) return;
+        store.setSweepProgress(entries.filter(Boolean), progress);
+      };
+      pool
         .run(
           entry.text,
           overrides,
           isLogPage(entry.scenario, overrides) ? engineLog(log) : undefined,
+          {
+            onMain: (main, total) => {
+              if (gen !== generation.current) return;
+              store.setRun(
+                doneState(main.output, decodeTrace(main.trace), {
+                  elapsedMs: main.elapsedMs,
+                  kindNames: main.info.kindNames,
+                  componentNames: main.info.componentNames,
+                  parameterInfo: main.info.parameterInfo,
+                  overrides,
+                  ...(total > 0 ? { sweepProgress: { done: 0, total } } : {}),
+                }),
+              );
+              // The scenario's own values: what chips and "scenario: …" hints compare against.
+              if (Object.keys(overrides).length === 0)
+                setBase(parameterMap(main.output.parameters));
+            },
+            onPoint: (index, sweepEntry, done, total) => {
+              entries[index] = sweepEntry;
+              progress = { done, total };
+              frame ||= setTimeout(draw, DRAW_SWEEP_MS);
+            },
+          },
         )
         .then((r) => {
+          if (frame) clearTimeout(frame);
           if (gen !== generation.current) return;
           if (!r.ok) {
             store.setRun({ status: 'invalid', errors: r.errors });
             return;
           }
-          const trace = decodeTrace(r.trace);
-          store.setRun(
-            doneState(r.output, trace, {
-              elapsedMs: r.elapsedMs,
-              kindNames: r.info.kindNames,
-              componentNames: r.info.componentNames,
-              parameterInfo: r.info.parameterInfo,
-              overrides,
-            }),
-          );
-          // The scenario's own values: what chips and "scenario: …" hints compare against.
-          if (Object.keys(overrides).length === 0) setBase(parameterMap(r.output.parameters));
+          store.completeRun(r.output, r.elapsedMs);
         })
         .catch(async (err: unknown) => {
+          if (frame) clearTimeout(frame);
           if (gen !== generation.current) return;
           if (err instanceof EngineError && err.code === 'cancelled') {
             store.setRun({
@@ -149,13 +186,13 @@ function useScenarioRun(
   );
 
   const cancel = useCallback(() => {
-    engine().cancel();
+    enginePool().cancel();
   }, []);
 
   // Leaving the page (or a new scenario) drops the run in progress.
   const abandon = useCallback(() => {
     generation.current++;
-    if (engine().busy) engine().cancel();
+    if (enginePool().busy) enginePool().cancel();
   }, []);
 
   useEffect(() => {
@@ -167,21 +204,25 @@ function useScenarioRun(
 }
 
 /**
- * Marks, for `npm run bench:ui`, the first frame after the first finished run is committed:
- * `nicsim:first-view` (the main run drawn) and `nicsim:run-done` (everything, sweep included).
- * The core returns a run and its sweep in one reply, so the two marks fall on the same frame.
+ * Marks, for `npm run bench:ui`, the first frame after the first run's main run is committed
+ * (`nicsim:first-view`), and the first frame after its document is complete, sweep and checks
+ * included (`nicsim:run-done`); the two fall on the same frame for a scenario without a sweep.
  */
-function useDrawnMarks(store: Store): void {
+function useDrawnMarks(): void {
   const shown = useStore((st) => st.shown !== null);
-  const marked = useRef(false);
+  const complete = useStore((st) => st.run.status === 'done' && isComplete(st.run));
+  const marked = useRef({ first: false, done: false });
   useEffect(() => {
-    if (!shown || marked.current) return;
-    marked.current = true;
-    requestAnimationFrame(() => {
-      performance.mark('nicsim:first-view');
-      if (store.getState().run.status === 'done') performance.mark('nicsim:run-done');
-    });
-  }, [shown, store]);
+    const m = marked.current;
+    if (shown && !m.first) {
+      m.first = true;
+      requestAnimationFrame(() => performance.mark('nicsim:first-view'));
+    }
+    if (complete && !m.done) {
+      m.done = true;
+      requestAnimationFrame(() => performance.mark('nicsim:run-done'));
+    }
+  }, [shown, complete]);
 }
 
 /** The panel of one view named in the scenario's "views" (unknown names are skipped). */
@@ -262,7 +303,7 @@ function ScenarioContent({
   );
   const linkProblems = useLinkRestore(store, link, run, entry, setBase);
   usePlaybackClock(store);
-  useDrawnMarks(store);
+  useDrawnMarks();
   const status = useStore((st) => st.run);
   // Views reset their error boundary when the shown run changes, not on every status change.
   const runKey = useStore((st) => st.shown);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import { useRun, useViewCursor } from '../run/store';
+import { useRun, useSweepOutput, useSweepProgress, useViewCursor } from '../run/store';
 import { DEFAULT_BOX, sweepChartModel, timeSeriesModel } from './chart';
 import { seriesStart, sweepAxisLabel } from '../kit/sweep';
 import { humanize, timeUnitFor } from '../kit/format';
@@ -81,11 +81,18 @@ function SweepSection({
         xUnit={ax.unit}
         limitLabel={spec.limit ? humanize(spec.limit) : undefined}
       />
-      <ChartReferences
-        model={model}
-        xUnit={ax.unit}
-        otherChecks={output.checks.length - model.marks.length}
-      />
+      {output.pending ? (
+        // The published values are drawn with the checks, which the core computes at the end.
+        <p className="chart-refs-none muted small" data-testid="chart-references-pending">
+          Published values are drawn here when the sweep is done and the checks are in.
+        </p>
+      ) : (
+        <ChartReferences
+          model={model}
+          xUnit={ax.unit}
+          otherChecks={output.checks.length - model.marks.length}
+        />
+      )}
     </>
   );
 }
@@ -130,8 +137,11 @@ function SeriesSection({
 
 export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headingId: string }) {
   const run = useRun();
-  const output = run?.output;
-  const hasSweep = !!output && output.sweep.length > 0;
+  // The sweep's entries so far while it runs.
+  const output = useSweepOutput() ?? undefined;
+  // A sweep still running counts: its points fill the chart as they come in.
+  const hasSweep = !!output && (output.sweep.length > 0 || !!output.pending);
+  const progress = useSweepProgress();
   const hasSeries = !!output && output.series.length > 0;
   const [tab, setTab] = useState<'sweep' | 'series'>('sweep');
   const show =
@@ -161,7 +171,14 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
             fileBase={exportBaseName(scenario.id, show === 'series' ? 'over-time' : 'sweep')}
             csv={
               output && show === 'sweep'
-                ? () => sweepCsv(output)
+                ? () => {
+                    if (progress) {
+                      throw new Error(
+                        `the sweep is still running (${progress.done} of ${progress.total} points); its data comes when every point is in`,
+                      );
+                    }
+                    return sweepCsv(output);
+                  }
                 : show === 'series' && series
                   ? () => seriesCsv(series)
                   : null
@@ -208,7 +225,12 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
       )}
       {!output && <div className="placeholder">The chart appears when the simulation has run.</div>}
       <div ref={body}>
-        {output && show === 'sweep' && (
+        {output && show === 'sweep' && output.sweep.length === 0 && (
+          <div className="placeholder" data-testid="sweep-waiting">
+            The sweep&rsquo;s points are running; they appear here as they come in.
+          </div>
+        )}
+        {output && show === 'sweep' && output.sweep.length > 0 && (
           <SweepSection
             output={output}
             scenario={scenario}

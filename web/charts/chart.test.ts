@@ -403,3 +403,29 @@ describe('timeSeriesModel', () => {
     expect(timeSeriesModel(s, 90_000_000, { scale: 1e6, unit: 'µs' }).nowX).toBeNull();
   });
 });
+
+describe('a sweep still running', () => {
+  it('spans the points still to come on its x axis, so the axis stays put as they arrive', () => {
+    const entry = (value: number) => ({
+      value,
+      results: { throughput: { value: value / 10, unit: 'Mb/s' } },
+    });
+    const all = [64, 256, 1024, 4096];
+    const labels = { x: 'size', y: 'throughput' };
+    const done = sweepChartModel(
+      { sweep: all.map(entry), sweep_spec: { parameter: 'size' } },
+      { y: 'throughput' },
+      labels,
+    );
+    const partial = sweepChartModel(
+      {
+        sweep: [entry(64)],
+        sweep_spec: { parameter: 'size' },
+        pending: { sweep_points: all.map((value) => ({ value })), checks: 0 },
+      },
+      { y: 'throughput' },
+      labels,
+    );
+    expect(partial.lines[0]!.points[0]!.px).toBe(done.lines[0]!.points[0]!.px);
+  });
+});

@@ -111,17 +111,19 @@ function isPow2(v: number): boolean {
 }
 
 export function sweepChartModel(
-  output: Pick<RunOutput, 'sweep' | 'sweep_spec'> & Partial<Pick<RunOutput, 'checks'>>,
+  output: Pick<RunOutput, 'sweep' | 'sweep_spec'> & Partial<Pick<RunOutput, 'checks' | 'pending'>>,
   spec: SweepChartSpec,
   labels: SweepLabels,
   box: ChartBox = DEFAULT_BOX,
 ): SweepChartModel {
   const { width, height, margin } = box;
-  const categories = categoricalValues(output.sweep);
+  // While the sweep runs, the x axis spans the points still to come, so it stays put as they do.
+  const toCome = (output.pending?.sweep_points ?? []).map((p) => ({ ...p, results: {} }));
+  const categories = categoricalValues([...output.sweep, ...toCome]);
   const toX = categories ? (v: unknown) => categories.indexOf(String(v)) + 1 : num;
   const entries = output.sweep.filter((e) => Number.isFinite(toX(e.value)));
   const groups = groupSweep(entries, toX);
-  const xs = entries.map((e) => toX(e.value));
+  const xs = [...entries, ...toCome].map((e) => toX(e.value)).filter((v) => Number.isFinite(v));
   let yUnit = '';
   let fractions = 0;
   let others = 0;

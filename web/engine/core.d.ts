@@ -7,6 +7,15 @@ export interface NicsimCoreModule {
   /** Output JSON (nicsim-results/1) or {"errors":[{path,message}]}. */
   run(scenario: string, overrides: string): string;
   /**
+   * run() in three steps (core-cpp/api/api.hpp), for the worker pool: the main run, whose
+   * document has an empty sweep and, when there is one, "pending": {sweep_points, checks}; …
+   */
+  runMain(scenario: string, overrides: string): string;
+  /** … one sweep point's entry {value, series?, results} (index into pending.sweep_points); … */
+  runPoint(scenario: string, overrides: string, index: number): string;
+  /** … and the complete document (byte-identical to run()): entries is a JSON array in order. */
+  finish(scenario: string, overrides: string, main: string, entries: string): string;
+  /**
    * Keeps an access log's requests (file id and content bytes of request i) for the runs that
    * follow with workload.trace "log"; returns how many. Empty arrays forget it.
    */
@@ -39,6 +48,11 @@ export interface NicsimCoreModule {
 
 export interface NicsimCoreOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Instantiates the module itself (here: from a WebAssembly.Module compiled once, elsewhere). */
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object;
   locateFile?: (path: string, scriptDirectory: string) => string;
   print?: (text: string) => void;
   printErr?: (text: string) => void;

@@ -212,6 +212,16 @@ export interface RunOutput {
   sweep_spec: SweepSpec | null;
   checks: Check[];
   trace: TraceInfo;
+  /**
+   * A main run whose sweep is still running (core's run_main): the points to come, in the order
+   * of `sweep`, and how many checks wait for them. Absent from a complete document.
+   */
+  pending?: SweepPending;
+}
+
+export interface SweepPending {
+  sweep_points: Array<{ value: number | string; series?: number | string }>;
+  checks: number;
 }
 
 export interface ValidationError {

@@ -3,7 +3,7 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { download, standaloneSvg, svgToPng, type LegendEntry } from './download';
 import './export.css';
-import { useRun } from '../run/store';
+import { useRun, useSweepProgress } from '../run/store';
 import type { Overrides } from '../run/overrides';
 import {
   exportFileName,
@@ -129,6 +129,7 @@ export function RunDownloads({
   scenarioId: string;
 }) {
   const run = useRun();
+  const progress = useSweepProgress();
   const none = run ? undefined : 'run the scenario first';
   const items: ExportItem[] = [
     {
@@ -145,7 +146,11 @@ export function RunDownloads({
     {
       label: 'Results (CSV)',
       testId: 'download-results',
-      unavailable: none,
+      unavailable:
+        none ??
+        (progress
+          ? `the sweep is still running (${progress.done} of ${progress.total} points)`
+          : undefined),
       run: () =>
         download(
           exportFileName(scenarioId, run!.output.sweep.length ? 'sweep' : 'results', 'csv'),

@@ -1,4 +1,4 @@
-import { useRun } from '../run/store';
+import { useRun, useStore, useSweepProgress } from '../run/store';
 import type { Scenario } from '../scenarios/types';
 import type { Check, ParameterTree, RunOutput } from '../engine/types';
 import { formatValue, humanize } from '../kit/format';
@@ -105,7 +105,29 @@ export function relativeClaim(
 
 export function ChecksPanel({ scenario }: { scenario: Scenario }) {
   const run = useRun();
+  const stillRunning = useStore((s) => s.run === s.shown);
+  const progress = useSweepProgress();
   const refs = scenario.reference ?? [];
+  if (progress && refs.length > 0) {
+    // The core computes the checks once every sweep point is in (any check may read one).
+    const { done, total } = progress;
+    return (
+      <div data-testid="checks-pending">
+        <p className="checks-summary muted">
+          {stillRunning
+            ? `All ${refs.length} checks wait for the sweep (${done} of ${total} points in).`
+            : `The sweep stopped at ${done} of ${total} points, so the ${refs.length} checks were not computed: run again to see them.`}
+        </p>
+        <ul className="plain">
+          {refs.map((r) => (
+            <li key={r.id}>
+              {r.description} <span className="muted">({r.source})</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   if (!run) {
     if (refs.length === 0) return <p className="muted">This scenario has no reference values.</p>;
     return (

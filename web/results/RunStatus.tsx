@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '../run/store';
+import { useStore, useSweepProgress } from '../run/store';
 
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => performance.now());
@@ -21,12 +21,13 @@ export function RunStatus({
   kept?: boolean;
 }) {
   const run = useStore((s) => s.run);
+  const sweep = useSweepProgress();
   return (
     <div
       className="run-status"
       aria-live="polite"
       data-testid="run-status"
-      data-status={run.status}
+      data-status={run.status === 'done' && run.sweepProgress ? 'sweep' : run.status}
     >
       {run.status === 'running' && (
         <div className="status-line">
@@ -40,7 +41,23 @@ export function RunStatus({
           </button>
         </div>
       )}
-      {run.status === 'done' && (
+      {run.status === 'done' && run.sweepProgress && sweep && (
+        <div className="status-line" data-testid="sweep-progress">
+          <span className="spinner" aria-hidden="true" />
+          <span>
+            Main run drawn · sweep{' '}
+            {/* The count changes with every point: shown, not announced (the line is). */}
+            <span className="mono" aria-hidden="true">
+              {sweep.done} of {sweep.total} points
+            </span>
+            <span className="sr-only">running</span> · checks wait for it
+          </span>
+          <button type="button" className="btn btn-small" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {run.status === 'done' && !run.sweepProgress && (
         <div className="status-line">
           <span className="dot dot-ok" aria-hidden="true" />
           <span>

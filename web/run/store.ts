@@ -4,8 +4,8 @@
 // `run` is the state of the latest request (running, rejected, failed, done); `shown` is the
 // last finished run, which the views keep showing while a new run computes or after the core
 // rejects a change, so the page never blanks and the cursor is never lost.
-import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
-import type { ParameterSpec, RunOutput, ValidationError } from '../engine/types';
+import { createContext, useContext, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { ParameterSpec, RunOutput, SweepEntry, ValidationError } from '../engine/types';
 import type { Trace } from '../trace/trace';
 import { nextEventTime, prevEventTime } from '../trace/trace';
 import { traceIndex, type TraceIndex } from '../trace/traceIndex';
@@ -35,6 +35,22 @@ export interface DoneRun {
   demo: boolean;
   /** The overrides object this run was made with ({} for the scenario as written). */
   overrides: Record<string, unknown>;
+  /**
+   * While the sweep's points still run (the main run is shown first): how many are in. The
+   * output then holds the entries so far, in sweep order, and no checks (output.pending says
+   * how many wait); absent once the document is complete.
+   */
+  sweepProgress?: SweepProgress;
+}
+
+export interface SweepProgress {
+  done: number;
+  total: number;
+}
+
+/** Whether a run's document is complete (sweep and checks in). */
+export function isComplete(r: DoneRun): boolean {
+  return r.sweepProgress === undefined;
 }
 
 export interface PlaybackState {
@@ -102,6 +118,12 @@ export interface State {
   ui: ViewState;
   /** Step-to-kind, breakpoints and idle collapsing (web/run/breakpoints.ts). */
   nav: NavState;
+  /** The sweep entries in so far while the shown run's sweep runs (see sweepOf). */
+  sweep: SweepLive | null;
+}
+
+export interface SweepLive extends SweepProgress {
+  entries: SweepEntry[];
 }
 
 export const SPEED_MIN = 1e3; // 1 ns/s
@@ -133,6 +155,7 @@ export class Store {
       log: { current: null, attempt: { status: 'none' } },
       ui: INITIAL_VIEW_STATE,
       nav: INITIAL_NAV_STATE,
+      sweep: null,
       ...initial,
     };
   }
@@ -168,8 +191,26 @@ export class Store {
       ...this.state,
       run,
       shown: run,
+      sweep: null,
       playback: { ...pb, cursor, speed, playing: false },
     });
+  }
+
+  /**
+   * The shown run's sweep entries so far (in sweep order), while its sweep runs. They go to
+   * `sweep`, not into the shown run, so that only the views of the sweep draw again.
+   */
+  setSweepProgress(entries: SweepEntry[], progress: SweepProgress): void {
+    if (!this.state.shown?.sweepProgress) return;
+    this.set({ ...this.state, sweep: { entries, ...progress } });
+  }
+
+  /** The shown run's complete document (every sweep point, the checks). */
+  completeRun(output: RunOutput, elapsedMs: number): void {
+    const { run, shown: r } = this.state;
+    if (!r?.sweepProgress) return;
+    const next: DoneRun = { ...r, output, elapsedMs, sweepProgress: undefined };
+    this.set({ ...this.state, shown: next, run: run === r ? next : run, sweep: null });
   }
 
   /** Trace window [start, end] of the current run, or null. */
@@ -319,9 +360,11 @@ export function doneState(
     parameterInfo?: ParameterSpec[];
     demo?: boolean;
     overrides?: Record<string, unknown>;
+    sweepProgress?: SweepProgress;
   } = {},
 ): DoneRun {
   return {
+    ...(extra.sweepProgress ? { sweepProgress: extra.sweepProgress } : {}),
     status: 'done',
     output,
     trace,
@@ -350,6 +393,32 @@ export function useStore<T>(selector: (s: State) => T): T {
     () => selector(store.getState()),
     () => selector(store.getState()),
   );
+}
+
+/**
+ * The shown run's sweep progress (points in, of how many) while its sweep runs, else null.
+ */
+export function useSweepProgress(): SweepProgress | null {
+  return useStore(progressOf);
+}
+
+const progressOf = (s: State): SweepProgress | null => {
+  const p = s.shown?.sweepProgress;
+  if (!p) return null;
+  return s.sweep ?? p;
+};
+
+/**
+ * The shown run's output with the sweep entries in so far while its sweep runs (the views of
+ * the sweep read this; the shown run itself keeps the main run's empty sweep until the end).
+ */
+export function useSweepOutput(): RunOutput | null {
+  const run = useStore((s) => s.shown);
+  const live = useStore((s) => (s.shown?.sweepProgress ? s.sweep : null));
+  return useMemo(() => {
+    if (!run) return null;
+    return live ? { ...run.output, sweep: live.entries } : run.output;
+  }, [run, live]);
 }
 
 /** The run the views show: the last finished one (kept while re-running or after a rejection). */

@@ -1,0 +1,116 @@
+// run() split in three (run_main, run_point, finish) so that sweep points can run in parallel
+// module instances: put back together through their JSON text, in any order of completion, the
+// parts give run()'s document byte for byte, on every preset.
+#include <dirent.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "test_util.hpp"
+
+namespace nicsim {
+namespace {
+
+std::vector<std::string> preset_ids() {
+  std::vector<std::string> ids;
+  if (DIR* dir = opendir(NICSIM_SCENARIOS_DIR)) {
+    while (dirent* ent = readdir(dir)) {
+      const std::string name = ent->d_name;
+      const std::string ext = ".json";
+      if (name.size() > ext.size() &&
+          name.compare(name.size() - ext.size(), ext.size(), ext) == 0 &&
+          name.find(".schema.") == std::string::npos) {
+        ids.push_back(name.substr(0, name.size() - ext.size()));
+      }
+    }
+    closedir(dir);
+  }
+  return ids;
+}
+
+// The parts put together as the web's worker pool does: points computed last to first.
+api::RunResult composed(const std::string& text, const std::string& overrides,
+                        const std::vector<WebRequest>* log) {
+  api::RunResult main = api::run_main(text, overrides, log);
+  if (!main.ok) return main;
+  const Json doc = Json::parse(main.json, nullptr, false);
+  if (!doc.contains("pending")) return main;
+  const std::size_t n = doc["pending"]["sweep_points"].size();
+  std::vector<std::string> entries(n);
+  for (std::size_t i = n; i-- > 0;) {
+    api::RunResult p = api::run_point(text, overrides, i, log);
+    if (!p.ok) return p;
+    entries[i] = p.json;
+  }
+  std::string joined = "[";
+  for (std::size_t i = 0; i < n; ++i) joined += (i ? "," : "") + entries[i];
+  joined += "]";
+  api::RunResult done = api::finish(text, overrides, main.json, joined);
+  done.trace = std::move(main.trace);
+  return done;
+}
+
+TEST(RunSplit, ComposedPartsEqualRunOnEveryPreset) {
+  const auto ids = preset_ids();
+  ASSERT_GE(ids.size(), 4u);
+  std::vector<WebRequest> log;
+  for (std::uint32_t i = 0; i < 4000; ++i) log.push_back({(i * 7919u) % (1 + i % 400), 5000});
+  for (const auto& id : ids) {
+    const std::string text = testing::preset(id);
+    const api::RunResult whole = api::run(text, "", &log);
+    const api::RunResult parts = composed(text, "", &log);
+    ASSERT_TRUE(whole.ok) << id << ": " << whole.json;
+    ASSERT_TRUE(parts.ok) << id << ": " << parts.json;
+    EXPECT_EQ(parts.json, whole.json) << id;
+    ASSERT_EQ(parts.trace.size(), whole.trace.size()) << id;
+    EXPECT_EQ(std::memcmp(parts.trace.data(), whole.trace.data(),
+                          whole.trace.size() * sizeof(TraceRecord)),
+              0)
+        << id;
+  }
+}
+
+TEST(RunSplit, MainRunListsThePointsAndLeavesTheChecksPending) {
+  const std::string text = testing::preset("udp-throughput");
+  const Json main = Json::parse(api::run_main(text, "").json, nullptr, false);
+  ASSERT_TRUE(main.contains("pending")) << main.dump();
+  EXPECT_TRUE(main["sweep"].empty());
+  EXPECT_TRUE(main["checks"].empty());
+  const Json whole = testing::run_ok(text);
+  const Json& points = main["pending"]["sweep_points"];
+  ASSERT_EQ(points.size(), whole["sweep"].size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    EXPECT_EQ(points[i]["value"], whole["sweep"][i]["value"]) << i;
+  }
+  EXPECT_EQ(main["pending"]["checks"], whole["checks"].size());
+}
+
+TEST(RunSplit, WithoutASweepTheMainRunIsTheWholeDocument) {
+  const std::string text = testing::minimal();
+  const api::RunResult main = api::run_main(text, "");
+  ASSERT_TRUE(main.ok) << main.json;
+  EXPECT_EQ(main.json, api::run(text, "").json);
+}
+
+TEST(RunSplit, BadPartsAreRefusedNamingWhatIsWrong) {
+  const std::string text = testing::preset("udp-throughput");
+  const api::RunResult none = api::run_point(text, "", 100000);
+  EXPECT_FALSE(none.ok);
+  EXPECT_NE(none.json.find("no sweep point 100000"), std::string::npos) << none.json;
+  const api::RunResult main = api::run_main(text, "");
+  const api::RunResult few = api::finish(text, "", main.json, "[]");
+  EXPECT_FALSE(few.ok);
+  EXPECT_NE(few.json.find("sweep entries for"), std::string::npos) << few.json;
+  const api::RunResult junk = api::finish(text, "", "{}", "[]");
+  EXPECT_FALSE(junk.ok);
+  EXPECT_NE(junk.json.find("\"main\""), std::string::npos) << junk.json;
+  // Input errors come as for run(), naming the field.
+  const api::RunResult bad = api::run_point(text, R"({"system.bus.width_bits": -1})", 0);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.json.find("system.bus.width_bits"), std::string::npos) << bad.json;
+}
+
+}  // namespace
+}  // namespace nicsim

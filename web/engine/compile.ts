@@ -1,0 +1,41 @@
+// The core's WebAssembly module, compiled once on the UI thread while it downloads
+// (WebAssembly.compileStreaming) and handed to every worker of the pool: a WebAssembly.Module is
+// structured-cloneable, so a worker started again after a cancel instantiates it at once.
+const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
+
+let compiled: Promise<WebAssembly.Module | null> | null = null;
+
+async function compile(url: string): Promise<WebAssembly.Module> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`could not fetch the engine (${r.status} ${r.statusText})`);
+  if (typeof WebAssembly.compileStreaming === 'function') {
+    try {
+      // Needs the server to say application/wasm; otherwise from the bytes below.
+      return await WebAssembly.compileStreaming(r.clone());
+    } catch {
+      // fall through
+    }
+  }
+  return WebAssembly.compile(await r.arrayBuffer());
+}
+
+/**
+ * The compiled core, or null when it cannot be had here (not built, no network): the workers
+ * then load it themselves and report why they cannot.
+ */
+export function compiledCore(): Promise<WebAssembly.Module | null> {
+  compiled ??= (async () => {
+    const url = wasmUrls['./wasm/nicsim_core.wasm'];
+    if (!url || typeof WebAssembly === 'undefined') return null;
+    try {
+      return await compile(url);
+    } catch {
+      return null;
+    }
+  })();
+  return compiled;
+}

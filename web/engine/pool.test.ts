@@ -1,0 +1,108 @@
+// The worker pool's path (main run, sweep points spread over instances, finish) against the core's
+// run() in one instance: the same document byte for byte, and the same trace. Runs with cores
+// loaded in Node (nodeCore.ts), one per pool slot; skipped when the wasm is not built.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { NicsimCoreModule } from './core';
+import { EngineError } from './client';
+import { newHandlerState, respond } from './handler';
+import { loadNodeCore } from './nodeCore';
+import { EnginePool, type EngineSlot } from './pool';
+import type { Request, Response } from './protocol';
+import { SCENARIOS } from '../scenarios';
+import { needsAccessLog } from '../webserver/AccessLogPanel';
+
+const built = existsSync(fileURLToPath(new URL('./wasm/nicsim_core.wasm', import.meta.url)));
+
+/** A core in this process answering as a worker would, after a turn of the event loop. */
+function coreSlot(core: NicsimCoreModule, calls: Request['type'][]): EngineSlot {
+  const state = newHandlerState();
+  let dead = false;
+  return {
+    async request(req) {
+      await new Promise((r) => setTimeout(r, Math.random() * 3));
+      if (dead) throw new EngineError('cancelled', 'cancelled');
+      calls.push(req.type);
+      return respond(core, { ...req, id: 0 } as Request, state).msg as Response;
+    },
+    terminate() {
+      dead = true;
+    },
+  };
+}
+
+describe.skipIf(!built)('the engine pool', async () => {
+  const serial = built ? await loadNodeCore() : null;
+  const cores = built ? await Promise.all([0, 1, 2].map(() => loadNodeCore())) : [];
+  const calls: Request['type'][] = [];
+  let k = 0;
+  const pool = new EnginePool(3, () => coreSlot(cores[k++ % cores.length]!, calls));
+  const files = Uint32Array.from({ length: 2000 }, (_, i) => (i * 31) % 97);
+  const log = { files, bytes: files.map((f) => 800 + 50 * f) };
+
+  // Every preset is proven natively (core-cpp/tests/run_split_test.cpp); here a representative
+  // set: no sweep, a sweep without and with series, and a replayed access log.
+  const ids = [
+    'anatomy-of-a-send',
+    'sinic-vnics',
+    'pci-two-nics',
+    'tigon-cpu-benchmark',
+    'udp-throughput',
+    'web-access-log',
+  ];
+  for (const entry of SCENARIOS.filter((e) => ids.includes(e.id))) {
+    it(`gives run()'s document and trace for ${entry.id}`, async () => {
+      const withLog = needsAccessLog(entry.scenario, {});
+      serial!.setAccessLog(
+        withLog ? log.files : new Uint32Array(),
+        withLog ? log.bytes : new Uint32Array(),
+      );
+      const expected = serial!.run(entry.text, '{}');
+      const trace = serial!.traceBytes();
+      const points: number[] = [];
+      let total = -1;
+      const r = await pool.run(entry.text, {}, withLog ? log : undefined, {
+        onMain: (_main, n) => {
+          total = n;
+        },
+        onPoint: (i, e, done, n) => {
+          expect(n).toBe(total);
+          expect(done).toBe(points.length + 1);
+          expect(e.results).toBeTypeOf('object');
+          points.push(i);
+        },
+      });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.text).toBe(expected);
+      expect(new Uint8Array(r.trace)).toEqual(trace);
+      expect(points.sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
+      expect(r.output.pending).toBeUndefined();
+    });
+  }
+
+  it('a new run cancels the one in flight, which rejects as cancelled', async () => {
+    const sweep = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
+    const first = pool.run(sweep.text, {});
+    const second = pool.run(sweep.text, { 'run.seed': 7 });
+    await expect(first).rejects.toMatchObject({ code: 'cancelled' });
+    const r = await second;
+    expect(r.ok && r.text).toBe(serial!.run(sweep.text, '{"run.seed":7}'));
+  });
+
+  it('reports the core rejecting a value, naming the field', async () => {
+    const sweep = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
+    const r = await pool.run(sweep.text, { 'system.bus.width_bits': -1 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.path)).toContain('system.bus.width_bits');
+  });
+
+  it('sends an access log to an instance once', async () => {
+    const entry = SCENARIOS.find((e) => needsAccessLog(e.scenario, {}))!;
+    await pool.run(entry.text, {}, log);
+    calls.length = 0;
+    const r = await pool.run(entry.text, {}, log);
+    expect(r.ok).toBe(true);
+  });
+});

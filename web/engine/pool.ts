@@ -1,0 +1,357 @@
+// A pool of engine workers, one per core (navigator.hardwareConcurrency, at least one), each
+// with its own instance of the WebAssembly core. A run is the core's run() in its three steps
+// (core-cpp/api/api.hpp): the main run first, reported at once; its sweep points spread over the
+// workers as they free (while the main run computes, the others start on the first points); then
+// finish() puts the document together with the checks, byte-identical to run().
+// A new run, cancel() or dispose() stops everything in flight: busy workers are terminated (a
+// run inside WebAssembly cannot be interrupted) and started again from the compiled module.
+import { EngineError, type RunResult, type RunSuccess } from './client';
+import { compiledCore } from './compile';
+import type { AccessLogRequests, Request, Response, RunLog } from './protocol';
+import type { RunOutput, SweepEntry } from './types';
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** One engine instance: a worker in the browser, a core loaded in Node in the tests. */
+export interface EngineSlot {
+  request(req: WithoutId<Request>, transfer?: Transferable[]): Promise<Response>;
+  terminate(): void;
+}
+
+export type SlotFactory = () => EngineSlot;
+
+/** A worker that gets the module compiled on this thread as its first message. */
+class WorkerSlot implements EngineSlot {
+  private readonly worker: Worker;
+  private readonly ready: Promise<void>;
+  private nextId = 1;
+  private pending = new Map<
+    number,
+    { resolve: (r: Response) => void; reject: (e: Error) => void }
+  >();
+
+  constructor(module: Promise<WebAssembly.Module | null>) {
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'nicsim-engine',
+    });
+    this.worker.onmessage = (ev: MessageEvent<Response>) => {
+      const p = this.pending.get(ev.data.id);
+      if (!p) return;
+      this.pending.delete(ev.data.id);
+      p.resolve(ev.data);
+    };
+    this.worker.onerror = (ev: ErrorEvent) => {
+      ev.preventDefault();
+      this.fail(new EngineError(ev.message || 'the engine worker crashed', 'worker-crashed'));
+    };
+    this.ready = module.then((m) => {
+      if (m) this.worker.postMessage({ type: 'init', module: m });
+    });
+  }
+
+  private fail(reason: Error): void {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(reason);
+  }
+
+  async request(req: WithoutId<Request>, transfer: Transferable[] = []): Promise<Response> {
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise<Response>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...req, id } as Request, transfer);
+    });
+  }
+
+  terminate(): void {
+    this.worker.terminate();
+    this.fail(new EngineError('cancelled', 'cancelled'));
+  }
+}
+
+export const workerSlots: SlotFactory = () => new WorkerSlot(compiledCore());
+
+/** What a run reports before it ends. */
+export interface RunProgress {
+  /** The main run: its document has an empty sweep and `pending` lists the `total` points. */
+  onMain?(main: RunSuccess, total: number): void;
+  /** Sweep entry `index` is in; `done` of `total` are. */
+  onPoint?(index: number, entry: SweepEntry, done: number, total: number): void;
+}
+
+/** A finished run; `text` is the document as the core wrote it. */
+export type PoolRunResult = (RunSuccess & { text: string }) | Extract<RunResult, { ok: false }>;
+
+interface Slot {
+  engine: EngineSlot;
+  busy: boolean;
+  dead: boolean;
+  /** The key of the access log this instance holds (null: none). */
+  logKey: number | null;
+}
+
+interface Job {
+  settled: boolean;
+  reject: (e: Error) => void;
+}
+
+export function defaultPoolSize(): number {
+  const n = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency;
+  return Math.max(1, Number.isFinite(n) ? Math.floor(n) : 1);
+}
+
+export class EnginePool {
+  private slots: Slot[] = [];
+  private job: Job | null = null;
+  private logKeys = new WeakMap<AccessLogRequests, number>();
+  private nextLogKey = 1;
+
+  constructor(
+    readonly size: number = defaultPoolSize(),
+    private readonly factory: SlotFactory = workerSlots,
+  ) {}
+
+  /** Idle instances, starting new ones up to the pool's size. */
+  private idle(): Slot[] {
+    this.slots = this.slots.filter((s) => !s.dead);
+    while (this.slots.length < this.size) {
+      this.slots.push({ engine: this.factory(), busy: false, dead: false, logKey: null });
+    }
+    return this.slots.filter((s) => !s.busy);
+  }
+
+  /** Terminates the busy instances (the idle ones stay, with their log). */
+  private stopBusy(): void {
+    for (const s of this.slots) {
+      if (!s.busy) continue;
+      s.dead = true;
+      s.engine.terminate();
+    }
+    this.slots = this.slots.filter((s) => !s.dead);
+  }
+
+  private logKey(log: AccessLogRequests): number {
+    let key = this.logKeys.get(log);
+    if (key === undefined) {
+      key = this.nextLogKey++;
+      this.logKeys.set(log, key);
+    }
+    return key;
+  }
+
+  /**
+   * Runs a scenario with overrides ({path: value}); `log`: the access log's requests when it
+   * replays one. Resolves with the complete document; rejects with EngineError "cancelled"
+   * when a new run or cancel() stops it.
+   */
+  run(
+    scenario: string,
+    overrides: Record<string, unknown> = {},
+    log?: AccessLogRequests,
+    progress: RunProgress = {},
+  ): Promise<PoolRunResult> {
+    this.cancel();
+    const ov = JSON.stringify(overrides);
+    const logKey = log ? this.logKey(log) : null;
+    const t0 = performance.now();
+    return new Promise<PoolRunResult>((resolve, reject) => {
+      const job: Job = { settled: false, reject };
+      this.job = job;
+      const live = () => this.job === job && !job.settled;
+      const end = (r: PoolRunResult) => {
+        if (!live()) return;
+        job.settled = true;
+        this.job = null;
+        this.stopBusy(); // points computed ahead for a sweep that has fewer
+        resolve(r);
+      };
+      const fail = (e: unknown) => {
+        if (!live()) return;
+        job.settled = true;
+        this.job = null;
+        this.stopBusy();
+        reject(e instanceof Error ? e : new EngineError(String(e), 'engine-error'));
+      };
+
+      // The log goes to an instance once; later requests name it by key.
+      const logFor = (s: Slot): RunLog | undefined => {
+        if (logKey === null || !log) {
+          s.logKey = null;
+          return undefined;
+        }
+        if (s.logKey === logKey) return { key: logKey };
+        s.logKey = logKey;
+        return { key: logKey, requests: log };
+      };
+      const call = (s: Slot, req: WithoutId<Request>): Promise<Response> => {
+        s.busy = true;
+        return s.engine.request(req).finally(() => {
+          s.busy = false;
+        });
+      };
+
+      let main: (RunSuccess & { text: string }) | null = null;
+      let total: number | null = null; // known once the main run is in
+      const entries: string[] = [];
+      let done = 0;
+      let next = 0;
+      const retry: number[] = [];
+      // Before the main run says how many points there are, idle instances start on the first
+      // ones; a scenario with fewer (or none) refuses the index, and that stops the guessing.
+      let guess = true;
+      let finishing = false;
+
+      const report = (i: number) => {
+        if (total === null || i >= total || entries[i] === undefined) return;
+        done++;
+        progress.onPoint?.(i, JSON.parse(entries[i]) as SweepEntry, done, total);
+      };
+
+      const runPoint = (s: Slot, i: number) => {
+        call(s, {
+          type: 'run-point',
+          scenario,
+          overrides: ov,
+          index: i,
+          log: logFor(s),
+        }).then((r) => {
+          if (!live()) return;
+          if (r.type === 'text') {
+            entries[i] = r.text;
+            report(i);
+          } else if (r.type === 'invalid') {
+            if (total === null) {
+              guess = false;
+              retry.push(i);
+            } else if (i < total) {
+              end({ ok: false, errors: r.errors }); // a model fault at this point
+              return;
+            }
+          } else {
+            fail(r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r));
+            return;
+          }
+          pump();
+        }, fail);
+      };
+
+      const finish = (s: Slot) => {
+        finishing = true;
+        call(s, {
+          type: 'finish',
+          scenario,
+          overrides: ov,
+          main: main!.text,
+          entries: entries.slice(0, total!),
+        }).then((r) => {
+          if (!live()) return;
+          if (r.type === 'text') {
+            end({
+              ...main!,
+              output: JSON.parse(r.text) as RunOutput,
+              text: r.text,
+              elapsedMs: performance.now() - t0,
+            });
+          } else if (r.type === 'invalid') {
+            end({ ok: false, errors: r.errors });
+          } else {
+            fail(r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r));
+          }
+        }, fail);
+      };
+
+      // The next point to hand out, or null for none now.
+      const nextIndex = (): number | null => {
+        if (total === null) return guess ? next++ : null;
+        while (retry.length) {
+          const i = retry.shift()!;
+          if (i < total && entries[i] === undefined) return i;
+        }
+        return next < total ? next++ : null;
+      };
+
+      const pump = () => {
+        if (!live()) return;
+        if (total !== null && done === total) {
+          const s = this.idle()[0];
+          if (s && !finishing) finish(s);
+          return;
+        }
+        for (const s of this.idle()) {
+          const i = nextIndex();
+          if (i === null) return;
+          runPoint(s, i);
+        }
+      };
+
+      const first = this.idle()[0]!;
+      call(first, { type: 'run-main', scenario, overrides: ov, log: logFor(first) }).then((r) => {
+        if (!live()) return;
+        if (r.type === 'invalid') {
+          end({ ok: false, errors: r.errors });
+          return;
+        }
+        if (r.type !== 'main') {
+          fail(r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r));
+          return;
+        }
+        const output = JSON.parse(r.text) as RunOutput;
+        main = {
+          ok: true,
+          output,
+          text: r.text,
+          trace: r.trace,
+          info: r.info,
+          elapsedMs: r.elapsedMs,
+        };
+        total = output.pending?.sweep_points.length ?? 0;
+        progress.onMain?.(main, total);
+        if (total === 0) {
+          end({ ...main, elapsedMs: performance.now() - t0 });
+          return;
+        }
+        // Points computed ahead: reported now, in order.
+        for (let i = 0; i < total; i++) report(i);
+        pump();
+      }, fail);
+      pump();
+    });
+  }
+
+  /** Stops what runs now; its promise rejects with code "cancelled". */
+  cancel(): void {
+    const job = this.job;
+    this.job = null;
+    this.stopBusy();
+    if (job && !job.settled) {
+      job.settled = true;
+      job.reject(new EngineError('cancelled', 'cancelled'));
+    }
+  }
+
+  get busy(): boolean {
+    return this.job !== null;
+  }
+
+  /** Cancels and terminates every instance. */
+  dispose(): void {
+    this.cancel();
+    for (const s of this.slots) s.engine.terminate();
+    this.slots = [];
+  }
+}
+
+function unexpected(r: Response): EngineError {
+  return new EngineError(`unexpected reply from the engine: ${r.type}`, 'engine-error');
+}
+
+let shared: EnginePool | null = null;
+
+/** The app's one pool; the core starts compiling when it is first asked for. */
+export function enginePool(): EnginePool {
+  shared ??= new EnginePool();
+  void compiledCore();
+  return shared;
+}
