@@ -97,9 +97,15 @@ interface Job {
   reject: (e: Error) => void;
 }
 
+/**
+ * Chosen cap: no preset has more than 35 sweep points, and every worker holds its own wasm
+ * instance (tens of MB), so past 8 the memory grows faster than the sweep shortens.
+ */
+export const MAX_POOL_SIZE = 8;
+
 export function defaultPoolSize(): number {
   const n = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency;
-  return Math.max(1, Number.isFinite(n) ? Math.floor(n) : 1);
+  return Math.min(MAX_POOL_SIZE, Math.max(1, Number.isFinite(n) ? Math.floor(n) : 1));
 }
 
 export class EnginePool {
