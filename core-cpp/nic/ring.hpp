@@ -87,6 +87,7 @@ class DescriptorRing {
 
   // The four consistency conditions (thesis §2.3); "" when they hold.
   std::string check() const;
+  bool holds() const;  // check() == "", faster
 
   LevelHistogram& occupancy() { return occupancy_; }
 
