@@ -20,6 +20,7 @@ DescriptorRing::DescriptorRing(SimContext* ctx, RingId id, std::int64_t size, Co
       instance_(instance),
       id_(id),
       size_(size),
+      mask_(size > 1 && (size & (size - 1)) == 0 ? static_cast<std::uint64_t>(size - 1) : 0),
       producer_(producer),
       occupancy_(std::string(ring_name(id)) + "_ring_occupancy", "descriptors", size - 1,
                  measure_from) {

@@ -48,7 +48,7 @@ class EventQueue {
     if (when < now_ || target == nullptr || priority < kMinPriority || priority > kMaxPriority ||
         seq_ > kMaxSeq)
       return false;
-    insert(Event{when, order_key(priority, seq_++), target, tag});
+    insert(when, order_key(priority, seq_++), target, tag);
     return true;
   }
 
@@ -69,31 +69,44 @@ class EventQueue {
     EventHandler* target;
     std::uint32_t tag;
   };
-  static bool before(const Event& a, const Event& b) {
-    return a.when < b.when || (a.when == b.when && a.order < b.order);
+  static bool before(Time when, std::uint64_t order, const Event& b) {
+    return when < b.when || (when == b.when && order < b.order);
+  }
+  static bool before(const Event& a, Time when, std::uint64_t order) {
+    return a.when < when || (a.when == when && a.order < order);
+  }
+  static bool before(const Event& a, const Event& b) { return before(a, b.when, b.order); }
+  // A new event is handed over field by field and stored so: built whole on the stack and
+  // copied, its wide loads would wait for its narrow stores (a store-forwarding stall).
+  static void put(Event* slot, Time when, std::uint64_t order, EventHandler* target,
+                  std::uint32_t tag) {
+    slot->when = when;
+    slot->order = order;
+    slot->target = target;
+    slot->tag = tag;
   }
   // A binary min-heap. The event being fired stays at the root, spent, until the handler
   // schedules its first event (which then replaces it: one sift instead of a pop and a push)
   // or returns.
-  void insert(const Event& e) {
+  void insert(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag) {
     if (spent_top_) {
       spent_top_ = false;
-      sift_down(e);
+      sift_down(when, order, target, tag);
       return;
     }
     std::size_t hole = heap_.size();
-    heap_.push_back(e);
+    heap_.emplace_back();
     Event* h = heap_.data();
     while (hole > 0) {
       const std::size_t parent = (hole - 1) / 2;
-      if (!before(e, h[parent])) break;
+      if (!before(when, order, h[parent])) break;
       h[hole] = h[parent];
       hole = parent;
     }
-    h[hole] = e;
+    put(&h[hole], when, order, target, tag);
   }
-  // Puts `e` in the root's place and restores the heap below it.
-  void sift_down(const Event& e) {
+  // Puts the event in the root's place and restores the heap below it.
+  void sift_down(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag) {
     Event* h = heap_.data();
     const std::size_t n = heap_.size();
     std::size_t hole = 0;
@@ -101,17 +114,17 @@ class EventQueue {
       std::size_t child = 2 * hole + 1;
       if (child >= n) break;
       if (child + 1 < n && before(h[child + 1], h[child])) ++child;
-      if (!before(h[child], e)) break;
+      if (!before(h[child], when, order)) break;
       h[hole] = h[child];
       hole = child;
     }
-    h[hole] = e;
+    put(&h[hole], when, order, target, tag);
   }
   void pop_spent_top() {
     spent_top_ = false;
     const Event last = heap_.back();
     heap_.pop_back();
-    if (!heap_.empty()) sift_down(last);
+    if (!heap_.empty()) sift_down(last.when, last.order, last.target, last.tag);
   }
 
   std::vector<Event> heap_;
