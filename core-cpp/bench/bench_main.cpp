@@ -1,5 +1,11 @@
 // Native benchmark: prints one JSON object (read by web/scripts/bench.mjs).
+//
+//   nicsim_bench [scenario.json]            the whole table (web/scripts/bench.mjs)
+//   nicsim_bench --model N [scenario.json]  only the model point, N runs (for a profiler)
+//   nicsim_bench --null N                   only the null loop, N events (for a profiler)
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -15,10 +21,31 @@ namespace {
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
+// The model point, as web/scripts/bench.mjs runs it in wasm (keep the two the same):
+// bidirectional UDP, 18-byte datagrams (the most events per simulated second), no trace.
+constexpr const char* kOverrides =
+    R"({"workload.direction":"bidirectional","workload.datagram_bytes":18,"run.duration_us":20000,"run.warmup_us":1000,"run.trace.max_records":0})";
+constexpr double kMinTimedS = 1.0;  // repeat the model run until at least this much wall time
+constexpr std::uint64_t kNullLoopEvents = 20000000;
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string path = argc > 1 ? argv[1] : "scenarios/udp-throughput.json";
+  std::string path = "scenarios/udp-throughput.json";
+  long model_runs = 0, null_events = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--model") == 0 && i + 1 < argc) {
+      model_runs = std::atol(argv[++i]);
+    } else if (std::strcmp(argv[i], "--null") == 0 && i + 1 < argc) {
+      null_events = std::atol(argv[++i]);
+    } else {
+      path = argv[i];
+    }
+  }
+  using nicsim::Json;
+  if (null_events > 0) {
+    std::cout << nicsim::api::null_loop(static_cast<std::uint64_t>(null_events)) << " events\n";
+    return 0;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     std::cerr << "error: cannot read " << path << "\n";
@@ -27,17 +54,24 @@ int main(int argc, char** argv) {
   std::stringstream buf;
   buf << in.rdbuf();
   const std::string scenario = buf.str();
-  using nicsim::Json;
 
-  // Bidirectional UDP, 18-byte datagrams: the most events per simulated second. No sweep.
+  // The main run only: no sweep.
   nicsim::Json doc = Json::parse(scenario, nullptr, false);
   nicsim::keep_main_run_only(&doc);
   const std::string point = nicsim::dump_json(doc);
-  const std::string ov =
-      R"({"workload.direction":"bidirectional","workload.datagram_bytes":18,"run.duration_us":20000,"run.warmup_us":1000,"run.trace.max_records":0})";
-  auto t0 = std::chrono::steady_clock::now();
-  nicsim::api::RunResult r = nicsim::api::run(point, ov);
-  const double wall = seconds_since(t0);
+  if (model_runs > 0) {
+    for (long i = 0; i < model_runs; ++i) {
+      const nicsim::api::RunResult r = nicsim::api::run(point, kOverrides);
+      if (!r.ok) {
+        std::cerr << r.json << "\n";
+        return 3;
+      }
+    }
+    return 0;
+  }
+
+  // One run for its numbers (and as a warm-up), then repeat until kMinTimedS of wall time.
+  nicsim::api::RunResult r = nicsim::api::run(point, kOverrides);
   if (!r.ok) {
     std::cerr << r.json << "\n";
     return 3;
@@ -45,10 +79,19 @@ int main(int argc, char** argv) {
   Json out = Json::parse(r.json, nullptr, false);
   const double events = out["results"]["events"]["value"].get<double>();
   const double sim_s = out["results"]["sim_time"]["value"].get<double>() / 1e6;
+  int reps = 0;
+  auto t0 = std::chrono::steady_clock::now();
+  double timed = 0;
+  do {
+    nicsim::api::run(point, kOverrides);
+    ++reps;
+    timed = seconds_since(t0);
+  } while (timed < kMinTimedS && reps < 1000);
+  const double wall = timed / reps;
 
-  const std::uint64_t n = 20000000;
+  nicsim::api::null_loop(1000000);  // warm-up
   t0 = std::chrono::steady_clock::now();
-  const std::uint64_t fired = nicsim::api::null_loop(n);
+  const std::uint64_t fired = nicsim::api::null_loop(kNullLoopEvents);
   const double null_wall = seconds_since(t0);
 
   t0 = std::chrono::steady_clock::now();
@@ -85,6 +128,7 @@ int main(int argc, char** argv) {
   Json report = {{"build", "native"},
                  {"events", events},
                  {"wall_s", wall},
+                 {"runs_timed", reps},
                  {"events_per_s", events / wall},
                  {"sim_s_per_wall_s", sim_s / wall},
                  {"null_loop_events_per_s", static_cast<double>(fired) / null_wall},

@@ -98,8 +98,10 @@ void PciBus::arbitrate(Time at, bool bus_was_idle) {
   if (owned_) return;
   const int n = static_cast<int>(ports_.size());
   Time earliest = kNever;
+  // Round robin: the ports after the last owner first.
+  int i = last_owner_ < 0 ? n - 1 : last_owner_;
   for (int k = 1; k <= n; ++k) {
-    const int i = ((last_owner_ < 0 ? -1 : last_owner_) + k + n) % n;
+    if (++i == n) i = 0;
     const Port& p = ports_[static_cast<std::size_t>(i)];
     if (!p.requesting) continue;
     if (p.ready <= at) {
@@ -122,14 +124,18 @@ void PciBus::add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, 
   if (cycles <= 0) return;
   segments_.push_back(Segment{t, cycles, cat});
   totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
-  ctx_->trace.record_future(t, component_id(Component::Bus),
-                            rec::BusPhase()
-                                .master(id_of(p.component, p.instance))
-                                .phase(phase)
-                                .cycles(static_cast<std::uint32_t>(cycles))
-                                .category(cat)
-                                .txn(cur_.txn_id),
-                            cur_.start ? cur_.start : cur_.grant);
+  if (ctx_->trace.keeping()) {
+    ctx_->trace.record_future(t, component_id(Component::Bus),
+                              rec::BusPhase()
+                                  .master(id_of(p.component, p.instance))
+                                  .phase(phase)
+                                  .cycles(static_cast<std::uint32_t>(cycles))
+                                  .category(cat)
+                                  .txn(cur_.txn_id),
+                              cur_.start ? cur_.start : cur_.grant);
+  } else {
+    ctx_->trace.skip_future();
+  }
   t += cycles * cycle_;
 }
 
@@ -153,14 +159,23 @@ void PciBus::add_data(Time& t, const Request& r, std::uint32_t bytes, const Port
   const std::uint32_t phases = (bytes + width_ - 1) / width_;
   cur_.data_cycles = phases;
   // Runs of data phases of one payload class (a phase belongs to the class of its first byte).
-  std::uint32_t k = 0;
-  while (k < phases) {
-    const BusCategory cat = data_category(r, r.done + k * width_);
-    std::uint32_t run = 1;
-    while (k + run < phases && data_category(r, r.done + (k + run) * width_) == cat) ++run;
-    add(t, run, BusPhase::Data, cat, p);
-    k += run;
+  // A packet's classes come in order (network headers, application headers, content), so the
+  // runs end where the phases reach each boundary.
+  if (r.txn.purpose != Purpose::SendDataFetch && r.txn.purpose != Purpose::RecvDataWrite) {
+    add(t, phases, BusPhase::Data, data_category(r, r.done), p);
+    return;
   }
+  // Phases k < phases whose first byte r.done + k * width_ is before `limit`.
+  auto phases_before = [&](std::uint32_t limit) -> std::uint32_t {
+    if (limit <= r.done) return 0;
+    return std::min(phases, (limit - r.done + width_ - 1) / width_);
+  };
+  const std::uint32_t network = phases_before(r.txn.header_bytes);
+  const std::uint32_t headers =
+      std::max(network, phases_before(r.txn.header_bytes + r.txn.app_header_bytes));
+  add(t, network, BusPhase::Data, BusCategory::NetworkHeaders, p);
+  add(t, headers - network, BusPhase::Data, BusCategory::AppHeaders, p);
+  add(t, phases - headers, BusPhase::Data, BusCategory::Content, p);
 }
 
 void PciBus::add_bridge_waits(Time& t, std::uint32_t bytes, const Port& p) {
@@ -384,7 +399,7 @@ void PciBus::maybe_cut_for(int requester) {
   const Time new_end_of_data = cur_.data_at + done_phases * cycle_;
   if (new_end_of_data >= data_end) return;
   // Undo the planned cycles after the new end of data, then end with the idle cycle.
-  std::vector<Segment> kept;
+  std::size_t kept = 0;
   for (const Segment& s : segments_) {
     const Time s_end = s.start + s.cycles * cycle_;
     if (s.start >= new_end_of_data) {
@@ -392,12 +407,12 @@ void PciBus::maybe_cut_for(int requester) {
     } else if (s_end > new_end_of_data) {
       const std::int64_t keep = (new_end_of_data - s.start) / cycle_;
       totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - keep);
-      kept.push_back(Segment{s.start, keep, s.category});
+      segments_[kept++] = Segment{s.start, keep, s.category};
     } else {
-      kept.push_back(s);
+      segments_[kept++] = s;
     }
   }
-  segments_ = kept;
+  segments_.resize(kept);
   const std::uint32_t txn = cur_.txn_id;
   ctx_->trace.cancel_future(new_end_of_data - 1, [&](const TraceRecord& r) {
     return r.kind == static_cast<std::uint16_t>(TraceKind::BusPhase) && r.e == txn;

@@ -313,10 +313,12 @@ void Peer::send_next() {
       }
       have_frame_ = true;
     }
-    next_.cause = ctx_->trace.next_id();  // the frame follows from its PeerTxStart
-    if (!to_nic_->try_send(next_)) return;
-    ctx_->record(component_id(Component::Peer, instance_),
-                 rec::PeerTxStart().packet(next_.packet).frame_bytes(next_.frame_bytes));
+    if (!to_nic_->ready()) return;  // the wire calls link_ready when free
+    // The frame follows from its PeerTxStart.
+    next_.cause =
+        ctx_->record(component_id(Component::Peer, instance_),
+                     rec::PeerTxStart().packet(next_.packet).frame_bytes(next_.frame_bytes));
+    to_nic_->send(next_);
     have_frame_ = false;
   }
 }

@@ -20,17 +20,12 @@ Time LinkDirection::slot_time(std::uint32_t frame_bytes) const {
   return frame_time(frame_bytes) + ifg_ * byte_time_;
 }
 
-bool LinkDirection::try_send(const Frame& f) {
-  if (busy_) {
-    waiting_ = true;
-    return false;
-  }
+void LinkDirection::send(const Frame& f) {
   busy_ = true;
   in_flight_ = f;
   // Arrival is ordered before the wire frees at the same instant (a zero gap).
   ctx_->after(frame_time(f.frame_bytes), this, kArrive, kPriorityFirst);
   ctx_->after(slot_time(f.frame_bytes), this, kFree);
-  return true;
 }
 
 void LinkDirection::fire(std::uint32_t tag) {

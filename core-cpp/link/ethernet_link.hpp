@@ -31,7 +31,19 @@ class LinkDirection final : private EventHandler {
  public:
   LinkDirection(SimContext* ctx, const LinkConfig& cfg, LinkEndpoint* sender,
                 LinkEndpoint* receiver);
-  bool try_send(const Frame& f);
+  bool try_send(const Frame& f) {
+    if (!ready()) return false;
+    send(f);
+    return true;
+  }
+  // The two halves of try_send, for a sender that records the start between them (so the
+  // frame can carry the record's id): ready() is false when the wire is busy (the sender then
+  // hears link_ready when it frees); send() needs ready().
+  bool ready() {
+    if (busy_) waiting_ = true;
+    return !busy_;
+  }
+  void send(const Frame& f);
   bool busy() const { return busy_; }
   // Wire time of a frame, without and with the inter-frame gap.
   Time frame_time(std::uint32_t frame_bytes) const;

@@ -23,7 +23,7 @@ bool DmaEngine::has_space(DmaChannel ch, std::size_t n) const {
   return queue(ch).size() + n <= depth_;
 }
 
-RecordId DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
+bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req, RecordId* queued) {
   auto& q = queue(ch);
   if (q.size() >= depth_) {
     ++refusals_;
@@ -31,7 +31,7 @@ RecordId DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
     const RecordId full = ctx_->record(component_id(channel_kind(ch), instance_),
                                        rec::DmaQueueFull().purpose(req.purpose), req.cause);
     if (refused_[static_cast<int>(ch)] == 0) refused_[static_cast<int>(ch)] = full;
-    return 0;
+    return false;
   }
   q.push_back(req);
   q.back().id = ctx_->new_dma();
@@ -46,9 +46,9 @@ RecordId DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req) {
                                      .packet(req.packet)
                                      .queue_depth(static_cast<std::uint32_t>(q.size())),
                                  cause);
-  const RecordId queued = q.back().queued;
+  if (queued != nullptr) *queued = q.back().queued;
   pump();
-  return queued;
+  return true;
 }
 
 void DmaEngine::pump() {

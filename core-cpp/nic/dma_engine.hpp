@@ -42,9 +42,9 @@ class DmaEngine final : private BusMaster {
   DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64_t max_burst,
             unsigned instance, DmaClient* client);
   bool has_space(DmaChannel ch, std::size_t n = 1) const;
-  // The request's DmaQueued record, or 0 when the channel's queue is full (the client hears
-  // dma_space later).
-  RecordId enqueue(DmaChannel ch, const DmaRequest& req);
+  // False when the channel's queue is full (the client hears dma_space later). Taken:
+  // `queued`, if given, gets the request's DmaQueued record.
+  bool enqueue(DmaChannel ch, const DmaRequest& req, RecordId* queued = nullptr);
   std::size_t queued(DmaChannel ch) const { return queue(ch).size(); }
   std::uint64_t refusals() const { return refusals_; }
 

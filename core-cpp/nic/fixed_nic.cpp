@@ -48,16 +48,16 @@ std::uint32_t FixedFunctionNic::register_read(Register reg) {
   return 0;
 }
 
-RecordId FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req) {
+bool FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req, RecordId* queued) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  const RecordId queued = backlog.empty() ? dma_.enqueue(ch, req) : 0;
-  if (queued == 0) backlog.push_back(req);
-  return queued;
+  if (backlog.empty() && dma_.enqueue(ch, req, queued)) return true;
+  backlog.push_back(req);
+  return false;
 }
 
 void FixedFunctionNic::dma_space(DmaChannel ch) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  while (!backlog.empty() && dma_.enqueue(ch, backlog.front()) != 0) backlog.pop_front();
+  while (!backlog.empty() && dma_.enqueue(ch, backlog.front())) backlog.pop_front();
   if (backlog.empty()) kick_all();
 }
 
@@ -136,13 +136,14 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
                       f.packet, f.frame_bytes,
                       f.frame_bytes - static_cast<std::uint32_t>(kCrcBytes) - f.payload_bytes};
       data.cause = f.cause;  // the frame in the receive buffer
-      const RecordId data_queued = issue(DmaChannel::Write, data);
+      RecordId data_queued = 0;
+      const bool data_taken = issue(DmaChannel::Write, data, &data_queued);
       return_pending_.push_back(Descriptor{f.packet, f.payload_bytes,
                                            static_cast<std::uint32_t>(rings_.receive->slot(idx))});
       // The return descriptor announces the data: the in-order write queue lands it after.
       DmaRequest ret{Purpose::ReturnBdWrite, static_cast<std::uint32_t>(cfg_.return_bd_bytes),
                      f.packet, 0};
-      ret.cause = data_queued != 0 ? data_queued : f.cause;
+      ret.cause = data_taken ? data_queued : f.cause;
       issue(DmaChannel::Write, ret);
       rx_busy_ = false;
       kick_rx();
@@ -298,13 +299,14 @@ void FixedFunctionNic::retire_send() {
 
 void FixedFunctionNic::kick_mac() {
   while (!mac_queue_.empty()) {
-    const Frame f = mac_queue_.front();
-    Frame out = f;
-    out.cause = ctx_->trace.next_id();     // the frame on the wire follows from its MacTxStart
-    if (!tx_link_->try_send(out)) return;  // the wire calls link_ready when free
+    if (!tx_link_->ready()) return;  // the wire calls link_ready when free
+    Frame out = mac_queue_.front();
     mac_queue_.pop_front();
-    ctx_->record(me(Component::MacTx),
-                 rec::MacTxStart().packet(f.packet).frame_bytes(f.frame_bytes), f.cause);
+    // The frame on the wire follows from its MacTxStart.
+    out.cause =
+        ctx_->record(me(Component::MacTx),
+                     rec::MacTxStart().packet(out.packet).frame_bytes(out.frame_bytes), out.cause);
+    tx_link_->send(out);
   }
 }
 

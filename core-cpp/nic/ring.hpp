@@ -54,7 +54,11 @@ class DescriptorRing {
   // values carried by mailboxes and index words are these modulo the ring size.
   std::uint64_t prod(Copy c) const { return copy(c).prod; }
   std::uint64_t cons(Copy c) const { return copy(c).cons; }
-  std::int64_t slot(std::uint64_t index) const { return static_cast<std::int64_t>(index % size_); }
+  std::int64_t slot(std::uint64_t index) const {
+    // A mask when the size is a power of two (the usual ring), else a division.
+    return static_cast<std::int64_t>(mask_ != 0 ? index & mask_
+                                                : index % static_cast<std::uint64_t>(size_));
+  }
   // Produced and not yet consumed, as a copy sees it.
   std::int64_t pending(Copy c) const {
     return static_cast<std::int64_t>(copy(c).prod - copy(c).cons);
@@ -76,6 +80,7 @@ class DescriptorRing {
   // Rebuilds an unwrapped index from a modular value known to be at or ahead of `base`.
   std::uint64_t unwrap(std::uint64_t base, std::uint64_t modular) const {
     const std::uint64_t s = static_cast<std::uint64_t>(size_);
+    if (mask_ != 0) return base + ((modular + s - (base & mask_)) & mask_);
     return base + ((modular + s - base % s) % s);
   }
 
@@ -87,6 +92,7 @@ class DescriptorRing {
 
   // The four consistency conditions (thesis §2.3); "" when they hold.
   std::string check() const;
+  bool holds() const;  // check() == "", faster
 
   LevelHistogram& occupancy() { return occupancy_; }
 
@@ -105,6 +111,7 @@ class DescriptorRing {
   unsigned instance_;
   RingId id_;
   std::int64_t size_;
+  std::uint64_t mask_;  // size - 1 when the size is a power of two, else 0
   Copy producer_;
   RingCopy host_, nic_;
   LevelHistogram occupancy_;

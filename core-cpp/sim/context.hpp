@@ -30,13 +30,11 @@ class SimContext {
   }
   void after(Time delay, EventHandler* target, std::uint32_t tag,
              std::int32_t priority = kPriorityDefault) {
-    Status s = queue.schedule_in(delay, target, tag, priority);
-    if (!s.is_ok()) fail(s.message());
+    at(queue.now() + delay, target, tag, priority);
   }
   void at(Time when, EventHandler* target, std::uint32_t tag,
           std::int32_t priority = kPriorityDefault) {
-    Status s = queue.schedule(when, target, tag, priority);
-    if (!s.is_ok()) fail(s.message());
+    if (!queue.try_schedule(when, target, tag, priority)) refused(when, target, tag, priority);
   }
   // Records `r` (e.g. rec::MacTxStart().packet(p)) now; `comp` is a Component or a
   // component_id (second NIC: instance 1); `cause` is the id of the record it follows from.
@@ -49,12 +47,17 @@ class SimContext {
     return trace.record(queue.now(), comp, r, cause);
   }
   void run_until(Time end) { queue.run_until(end, &stop_); }
+
   // Packet identities, unique within the run (trace records name packets by them).
   std::uint32_t new_packet() { return ++packets_; }
   // DMA identities, unique within the run across every NIC's engine.
   std::uint32_t new_dma() { return ++dmas_; }
 
  private:
+  // The queue refused an event: the run stops with the queue's reason (kept out of line, off
+  // the hot path).
+  void refused(Time when, EventHandler* target, std::uint32_t tag, std::int32_t priority);
+
   bool stop_ = false;
   std::string fault_;
   std::uint32_t packets_ = 0;

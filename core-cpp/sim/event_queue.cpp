@@ -1,6 +1,5 @@
 #include "sim/event_queue.hpp"
 
-#include <algorithm>
 #include <string>
 
 namespace nicsim {
@@ -12,8 +11,12 @@ Status EventQueue::schedule(Time when, EventHandler* target, std::uint32_t tag,
                         std::to_string(now_) + " ps");
   }
   if (target == nullptr) return Status::fail("event scheduled with no target");
-  heap_.push_back(Event{when, priority, seq_++, target, tag});
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  if (priority < kMinPriority || priority > kMaxPriority) {
+    return Status::fail("event priority " + std::to_string(priority) + " outside " +
+                        std::to_string(kMinPriority) + " to " + std::to_string(kMaxPriority));
+  }
+  if (!try_schedule(when, target, tag, priority))
+    return Status::fail("event queue: too many events in one run");
   return Status::ok();
 }
 
@@ -22,12 +25,13 @@ void EventQueue::run_until(Time end, const bool* stop) {
     if (stop != nullptr && *stop) return;
     const Event& top = heap_.front();
     if (top.when > end) break;
-    const Event ev = top;
-    std::pop_heap(heap_.begin(), heap_.end(), later);
-    heap_.pop_back();
-    now_ = ev.when;
+    now_ = top.when;
     ++fired_;
-    ev.target->fire(ev.tag);
+    EventHandler* const target = top.target;
+    const std::uint32_t tag = top.tag;
+    spent_top_ = true;
+    target->fire(tag);
+    if (spent_top_) pop_spent_top();
   }
   if (now_ < end && (stop == nullptr || !*stop)) now_ = end;
 }

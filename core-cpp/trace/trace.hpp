@@ -44,7 +44,15 @@ class TraceRecorder {
   // the window or over the cap (the records it causes still name it).
   template <class R>
   RecordId record(Time t, std::uint16_t comp, const R& r, RecordId cause = 0) {
-    return record_raw(t, R::kind, comp, r.w[0], r.w[1], r.w[2], r.w[3], r.w[4], cause);
+    const RecordId id = ++last_id_;
+    if (max_ == 0) {
+      // Tracing off: only the id, and the count of what the window would have held.
+      if (t >= start_ && t <= end_) ++dropped_;
+      return id;
+    }
+    keep(TraceRecord{t, static_cast<std::uint16_t>(R::kind), comp, r.w[0], r.w[1], r.w[2], r.w[3],
+                     r.w[4], id, cause});
+    return id;
   }
   template <class R>
   RecordId record(Time t, Component comp, const R& r, RecordId cause = 0) {
@@ -54,37 +62,39 @@ class TraceRecorder {
   // tenure): it enters the trace in time order, before any record made at or after its time.
   template <class R>
   RecordId record_future(Time t, std::uint16_t comp, const R& r, RecordId cause = 0) {
-    return record_future(TraceRecord{t, static_cast<std::uint16_t>(R::kind), comp, r.w[0], r.w[1],
-                                     r.w[2], r.w[3], r.w[4], 0, cause});
+    const RecordId id = ++last_id_;
+    if (max_ == 0 || t < start_ || t > end_) return id;
+    keep_future(TraceRecord{t, static_cast<std::uint16_t>(R::kind), comp, r.w[0], r.w[1], r.w[2],
+                            r.w[3], r.w[4], id, cause});
+    return id;
   }
+  // False when nothing is kept (run.trace.max_records 0): a caller may skip building what
+  // only a kept record would show. Ids still count every record.
+  bool keeping() const { return max_ > 0; }
+  // Takes the id a record would get, for a record not built because nothing is kept.
+  RecordId skip(Time t) {
+    if (t >= start_ && t <= end_) ++dropped_;
+    return ++last_id_;
+  }
+  // Takes the id a future record would get, when nothing is kept.
+  RecordId skip_future() { return ++last_id_; }
 
-  // Untyped forms, for records that are already built (copies, tests).
+  // Untyped form, for records that are already built (copies, tests).
   RecordId record_raw(Time t, TraceKind kind, std::uint16_t comp, std::uint32_t a = 0,
                       std::uint32_t b = 0, std::uint32_t c = 0, std::uint32_t d = 0,
                       std::uint32_t e = 0, RecordId cause = 0) {
-    if (!future_.empty()) flush(t);
     const RecordId id = ++last_id_;
-    append(TraceRecord{t, static_cast<std::uint16_t>(kind), comp, a, b, c, d, e, id, cause});
+    keep(TraceRecord{t, static_cast<std::uint16_t>(kind), comp, a, b, c, d, e, id, cause});
     return id;
   }
 
-  // A record for a later time that is already known (the phases of a planned bus tenure). It
-  // enters the trace in time order, before any record made at or after its time.
-  RecordId record_future(TraceRecord r) {
-    r.id = ++last_id_;
-    if (r.time_ps < start_ || r.time_ps > end_ || max_ == 0) return r.id;
-    // Kept in time order (stable for equal times): usually a handful of records.
-    auto at = std::upper_bound(future_.begin(), future_.end(), r.time_ps,
-                               [](Time t, const TraceRecord& x) { return t < x.time_ps; });
-    future_.insert(at, r);
-    return r.id;
-  }
   // The id the next record will get: a sender hands a frame on before it records the start
   // (the record names a send that happened), so the frame carries the id it will have.
   RecordId next_id() const { return last_id_ + 1; }
   // Drops future records with time > t that `match` selects (a tenure cut short).
   template <class Match>
   void cancel_future(Time t, Match match) {
+    if (future_.empty()) return;
     future_.erase(std::remove_if(future_.begin(), future_.end(),
                                  [&](const TraceRecord& r) { return r.time_ps > t && match(r); }),
                   future_.end());
@@ -98,6 +108,17 @@ class TraceRecorder {
   }
 
  private:
+  // A record made now: future records due by now enter first.
+  void keep(const TraceRecord& r) {
+    if (!future_.empty()) flush(r.time_ps);
+    append(r);
+  }
+  // Kept in time order (stable for equal times): usually a handful of records.
+  void keep_future(const TraceRecord& r) {
+    auto at = std::upper_bound(future_.begin(), future_.end(), r.time_ps,
+                               [](Time t, const TraceRecord& x) { return t < x.time_ps; });
+    future_.insert(at, r);
+  }
   void append(const TraceRecord& r) {
     if (r.time_ps < start_ || r.time_ps > end_) return;
     if (records_.size() >= max_) {

@@ -2,8 +2,9 @@
 // npm run bench: native (Release) vs wasm (in Node) speed of the core.
 //
 // Native: build/native/nicsim_bench prints a JSON object (events_per_s, sim_s_per_wall_s,
-// null_loop_events_per_s, sweep_wall_s, ...). Wasm: the same measurements through the embind
-// module loaded by web/engine/nodeCore.ts:
+// null_loop_events_per_s, sweep_wall_s, ...); it times the model point as below, repeated until
+// a second of wall time. Both null loops are core code built with the model's own flags.
+// Wasm: the same measurements through the embind module loaded by web/engine/nodeCore.ts:
 //   - model:     run() of scenarios/udp-throughput.json without its sweep, with overrides
 //                {"workload.direction":"bidirectional","workload.datagram_bytes":18} (+ the
 //                run length and no trace, as the native driver does: see OVERRIDES)
@@ -270,6 +271,12 @@ if (asJson) {
   ];
   if (native.error) out.push(`native: ${native.error}`);
   if (wasm.error) out.push(`wasm: ${wasm.error}`);
+  if (!native.error) {
+    out.push(
+      `native model run: ${native.events} events, ${(native.wall_s * 1000).toFixed(1)} ms wall ` +
+        `(mean of ${native.runs_timed})`,
+    );
+  }
   if (!wasm.error) {
     out.push(
       `wasm model run: ${wasm.events_per_run} events, ${si(wasm.sim_s_per_run)} simulated s, ` +

@@ -160,7 +160,7 @@ void TigonNic::dma_landed(DmaChannel ch,
 
 void TigonNic::dma_space(DmaChannel ch) {
   auto& backlog = backlog_[static_cast<int>(ch)];
-  while (!backlog.empty() && dma_.enqueue(ch, backlog.front()) != 0) backlog.pop_front();
+  while (!backlog.empty() && dma_.enqueue(ch, backlog.front())) backlog.pop_front();
   wake();
 }
 
@@ -200,18 +200,18 @@ void TigonNic::link_ready() { kick_mac(); }
 void TigonNic::kick_mac() {
   // "Transmit the packet when it arrives in the transmit buffer" (§3.1.3 step 4): in order.
   while (!mac_tx_.empty() && data_done_ > mac_tx_.front().end_index) {
-    const Frame f = mac_tx_.front().frame;
-    Frame out = f;
-    out.cause = ctx_->trace.next_id();  // the frame on the wire follows from its MacTxStart
-    if (!tx_link_->try_send(out)) return;
+    if (!tx_link_->ready()) return;  // the wire calls link_ready when free
+    Frame out = mac_tx_.front().frame;
     mac_tx_.pop_front();
-    sram_.bulk(SramClient::Mac, f.frame_bytes, ctx_->now());
-    ctx_->record(me(Component::MacTx),
-                 rec::MacTxStart()
-                     .packet(f.packet)
-                     .frame_bytes(f.frame_bytes)
-                     .mac_queue_left(static_cast<std::uint32_t>(mac_tx_.size())),
-                 f.cause);
+    sram_.bulk(SramClient::Mac, out.frame_bytes, ctx_->now());
+    // The frame on the wire follows from its MacTxStart.
+    out.cause = ctx_->record(me(Component::MacTx),
+                             rec::MacTxStart()
+                                 .packet(out.packet)
+                                 .frame_bytes(out.frame_bytes)
+                                 .mac_queue_left(static_cast<std::uint32_t>(mac_tx_.size())),
+                             out.cause);
+    tx_link_->send(out);
   }
 }
 
@@ -224,7 +224,7 @@ bool TigonNic::channel_free(DmaChannel ch) const {
 void TigonNic::issue(DmaChannel ch, RecordId handler, DmaRequest req) {
   req.cause = handler;  // the handler that queued it
   auto& backlog = backlog_[static_cast<int>(ch)];
-  if (!backlog.empty() || dma_.enqueue(ch, req) == 0) backlog.push_back(req);
+  if (!backlog.empty() || !dma_.enqueue(ch, req)) backlog.push_back(req);
 }
 
 RecordId TigonNic::source(E e) const {
@@ -318,6 +318,12 @@ void TigonNic::record_registers() {
     Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
     const std::uint16_t bits = register_bits(cpu), mask = mask_bits(cpu);
     if (bits == c.recorded_bits && mask == c.recorded_mask) continue;
+    if (!ctx_->trace.keeping()) {  // the id only: no cause to look for
+      c.recorded_bits = bits;
+      c.recorded_mask = mask;
+      ctx_->trace.skip(ctx_->now());
+      continue;
+    }
     // The register follows from what raised the highest event bit that is new in it.
     const std::uint16_t fresh = c.recorded_bits == 0xFFFF ? 0 : bits & ~c.recorded_bits;
     RecordId cause = 0;
@@ -462,7 +468,7 @@ void TigonNic::begin(int cpu) {
     return;
   }
   c.work = claim(c.event);
-  c.work.cause = c.work.cause != 0 ? c.work.cause : source(c.event);
+  if (c.work.cause == 0 && ctx_->trace.keeping()) c.work.cause = source(c.event);
   const TigonPathInfo& info = tigon_path_info(c.work.path);
   TigonWork w;
   double instructions =
@@ -488,6 +494,13 @@ void TigonNic::begin(int cpu) {
   c.duration = cost.total() + (c.holds_lock ? tcfg_.semaphore_access : 0);
   c.state = CpuState::Running;
   c.busy_from = now;
+  if (!ctx_->trace.keeping()) {  // the ids only (SramLoad, TigonHandler)
+    ctx_->trace.skip(now);
+    c.work.handler = ctx_->trace.skip(now);
+    record_registers();
+    ctx_->after(c.duration, this, kHandlerEnd | (static_cast<std::uint32_t>(cpu) << 8));
+    return;
+  }
   ctx_->record(
       me(Component::Sram),
       rec::SramLoad()
