@@ -6,6 +6,7 @@
 
 #include "api/system.hpp"
 #include "nic/cache/cache_sim.hpp"
+#include "nic/cache/lru_stack.hpp"
 #include "scenario/scenario.hpp"
 #include "trace/trace_kinds.hpp"
 #include "workload/web_trace.hpp"
@@ -34,11 +35,26 @@ RunOutput run_web_cache_only(const Config& cfg, bool with_trace) {
     sc.cache = cfg.nic_cache;
     sc.nics = static_cast<std::uint32_t>(cfg.nics);
     sc.warmup_requests = cfg.workload.warmup_requests;
+    // LRU's numbers come from one pass per trace, shared by every cache size (lru_stack.hpp).
+    const bool one_pass = run_cache_sim_one_pass(*requests, sc, &r);
     // Events are kept from the first request on; enough for a window that opens early.
     if (with_trace)
       sc.max_events = static_cast<std::uint32_t>(std::min<std::int64_t>(
           cfg.run.trace_max_records, static_cast<std::int64_t>(kMaxCacheSimEvents)));
-    r = run_cache_sim(*requests, sc);
+    if (!one_pass) {
+      r = run_cache_sim(*requests, sc);
+    } else if (sc.max_events > 0) {
+      // The window's events: the requests up to its end replay as the start of the full run.
+      const std::size_t play =
+          static_cast<std::size_t>(std::min<std::uint64_t>(last, requests->size() - 1) + 1);
+      if (play >= requests->size()) {
+        r.events = run_cache_sim(*requests, sc).events;
+      } else {
+        const std::vector<WebRequest> head(requests->begin(),
+                                           requests->begin() + static_cast<std::ptrdiff_t>(play));
+        r.events = run_cache_sim(head, sc).events;
+      }
+    }
   } else {
     for (std::size_t i = cfg.workload.warmup_requests; i < requests->size(); ++i) {
       ++r.requests;

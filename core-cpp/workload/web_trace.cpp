@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <utility>
 
@@ -142,6 +143,7 @@ double normal(Rng& rng) {
 constexpr double kSizeClampSigmas = 3.0;  // chosen: no file beyond 3 sigma (no freak giants)
 constexpr int kRankBits = 20;             // packed order keys: time << 20 | popularity rank
 constexpr std::uint64_t kTimeBits = 44;
+constexpr std::size_t kRadixSortMax = 4000000;  // chosen: above, sort in place (half the memory)
 
 // File sizes: lognormal(0, sigma) clamped, scaled to sum to the data set size exactly.
 // Returned in ascending order.
@@ -192,25 +194,85 @@ std::vector<std::uint64_t> request_counts(Rng& rng, std::uint32_t n, std::uint64
   return counts;
 }
 
+// A stable LSD radix sort by a 64-bit key, 11 bits a pass, skipping the passes whose digit every
+// key shares: the order std::sort gives by (key, then the order given), in a few linear passes
+// (the bisection below sorts the files 31 times).
+template <class T, class Key>
+void radix_sort(std::vector<T>* items, std::vector<T>* scratch, Key key) {
+  constexpr int kBits = 11, kPasses = 6;  // 66 >= 64 bits
+  constexpr std::uint32_t kBuckets = 1u << kBits;
+  const std::size_t n = items->size();
+  if (n < 2) return;
+  std::vector<std::uint32_t> count(kPasses * kBuckets, 0);
+  for (const T& x : *items) {
+    const std::uint64_t k = key(x);
+    for (int p = 0; p < kPasses; ++p) ++count[p * kBuckets + ((k >> (p * kBits)) & (kBuckets - 1))];
+  }
+  scratch->resize(n);
+  for (int p = 0; p < kPasses; ++p) {
+    std::uint32_t* c = &count[p * kBuckets];
+    const int shift = p * kBits;
+    if (c[(key((*items)[0]) >> shift) & (kBuckets - 1)] == n) continue;
+    std::uint32_t sum = 0;
+    for (std::uint32_t b = 0; b < kBuckets; ++b) {
+      const std::uint32_t v = c[b];
+      c[b] = sum;
+      sum += v;
+    }
+    for (const T& x : *items) (*scratch)[c[(key(x) >> shift) & (kBuckets - 1)]++] = x;
+    items->swap(*scratch);
+  }
+}
+
+struct RankKey {
+  std::uint64_t key;  // the bits of a non-negative double
+  std::uint32_t rank;
+};
+
 // Pairs ranks with sizes by a noisy sort: key = |k| * position + (1 - |k|) * noise, where the
 // position of rank r runs from the smallest size (k < 0) or the largest (k > 0). Returns the
 // average response size and fills size_of_rank.
 double assign_sizes(double k, const std::vector<double>& noise,
                     const std::vector<std::uint32_t>& sizes,
-                    const std::vector<std::uint64_t>& counts,
-                    std::vector<std::pair<double, std::uint32_t>>* keyed,
-                    std::vector<std::uint32_t>* size_of_rank) {
+                    const std::vector<std::uint64_t>& counts, std::vector<RankKey>* keyed,
+                    std::vector<RankKey>* scratch, std::vector<std::uint32_t>* size_of_rank) {
   const std::uint32_t n = static_cast<std::uint32_t>(sizes.size());
   const double a = std::fabs(k);
-  keyed->resize(n);
-  for (std::uint32_t r = 0; r < n; ++r) {
+  auto key_of = [&](std::uint32_t r) {
     const double pos = (r + 0.5) / n;
-    (*keyed)[r] = {a * (k < 0 ? pos : 1.0 - pos) + (1.0 - a) * noise[r], r};
+    const double key = a * (k < 0 ? pos : 1.0 - pos) + (1.0 - a) * noise[r];
+    std::uint64_t bits;  // key >= +0, so its bits order as it does
+    std::memcpy(&bits, &key, sizeof bits);
+    return bits;
+  };
+  auto before = [](const RankKey& x, const RankKey& y) {
+    return x.key < y.key || (x.key == y.key && x.rank < y.rank);
+  };
+  // By key, ties by rank. Late in the bisection the keys move little, so the last order is
+  // nearly sorted and an insertion sort finishes it in about one pass; if it takes many moves,
+  // sort afresh by radix from rank order.
+  bool sorted = false;
+  if (keyed->size() == n) {
+    for (RankKey& x : *keyed) x.key = key_of(x.rank);
+    std::uint64_t moves = 0;
+    sorted = true;
+    for (std::uint32_t j = 1; j < n && sorted; ++j) {
+      const RankKey x = (*keyed)[j];
+      std::uint32_t i = j;
+      for (; i > 0 && before(x, (*keyed)[i - 1]); --i) (*keyed)[i] = (*keyed)[i - 1];
+      (*keyed)[i] = x;
+      moves += j - i;
+      sorted = moves <= n;
+    }
   }
-  std::sort(keyed->begin(), keyed->end());  // by key, ties by rank
+  if (!sorted) {
+    keyed->resize(n);
+    for (std::uint32_t r = 0; r < n; ++r) (*keyed)[r] = {key_of(r), r};
+    radix_sort(keyed, scratch, [](const RankKey& x) { return x.key; });  // stable: ties by rank
+  }
   std::uint64_t bytes = 0, requests = 0;
   for (std::uint32_t j = 0; j < n; ++j) {
-    const std::uint32_t r = (*keyed)[j].second;
+    const std::uint32_t r = (*keyed)[j].rank;
     (*size_of_rank)[r] = sizes[j];
     bytes += counts[r] * sizes[j];
     requests += counts[r];
@@ -365,7 +427,7 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   // Size-popularity correlation, solved for Table 4.1's average response size.
   std::vector<double> noise(body);
   for (auto& x : noise) x = uniform01(rng);
-  std::vector<std::pair<double, std::uint32_t>> keyed;
+  std::vector<RankKey> keyed, scratch;
   std::vector<std::uint32_t> size_of_rank(body);
   const double target =
       (static_cast<double>(p.average_response_bytes) * static_cast<double>(total) -
@@ -374,10 +436,11 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   double lo = -1.0, hi = 1.0;
   for (int i = 0; i < 30; ++i) {
     const double mid = 0.5 * (lo + hi);
-    (assign_sizes(mid, noise, sizes, counts, &keyed, &size_of_rank) < target ? lo : hi) = mid;
+    (assign_sizes(mid, noise, sizes, counts, &keyed, &scratch, &size_of_rank) < target ? lo : hi) =
+        mid;
   }
   trace.size_correlation = 0.5 * (lo + hi);
-  assign_sizes(trace.size_correlation, noise, sizes, counts, &keyed, &size_of_rank);
+  assign_sizes(trace.size_correlation, noise, sizes, counts, &keyed, &scratch, &size_of_rank);
   trace.parameters.push_back({"size_correlation", trace.size_correlation, "",
                               "derived: solved so the average response size is Table 4.1's"});
   // The large files take the last ranks.
@@ -413,15 +476,24 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
     std::uint64_t t = 0;
     for (std::uint64_t j = 0; j < counts[r]; ++j) {
       if (j > 0 && (rng.next() >> 32) < follow_below) {
-        const double later = det_exp(uniform01(rng) * log_window) * per_request;
-        t = std::min(time_end - 1, t + 1 + static_cast<std::uint64_t>(later));
+        const double u = uniform01(rng);
+        // A follower of a request past the kept part is past it too: no need for its time.
+        if (t < keep_before) {
+          const double later = det_exp(u * log_window) * per_request;
+          t = std::min(time_end - 1, t + 1 + static_cast<std::uint64_t>(later));
+        }
       } else {
         t = rng.next() >> (64 - kTimeBits);
       }
       if (t < keep_before) keys.push_back(t << kRankBits | r);
     }
   }
-  std::sort(keys.begin(), keys.end());
+  if (keys.size() <= kRadixSortMax) {
+    std::vector<std::uint64_t> scratch_keys;
+    radix_sort(&keys, &scratch_keys, [](std::uint64_t k) { return k; });
+  } else {
+    std::sort(keys.begin(), keys.end());  // in place: a full trace's keys are large
+  }
   if (keys.size() > want) keys.resize(static_cast<std::size_t>(want));
   trace.requests.resize(keys.size());
   const std::uint64_t rank_mask = (1ull << kRankBits) - 1;

@@ -4,7 +4,8 @@
 // one cache or two independent caches that the trace is split across evenly (two NICs, the
 // dashed lines). No time, no packets: each request references its file's blocks in order
 // through the same NicDataCache the packet path (plan_response) uses, so both agree byte for
-// byte on whole-file responses.
+// byte on whole-file responses. With LRU, lru_stack.hpp gives the same numbers for every cache
+// size from one pass over the trace; this simulator stays for LFU, FIFO and the event log.
 //
 // Warm-up: the thesis counts every request from an empty cache (no warm-up is described), so
 // warmup_requests defaults to 0. A scaled-down trace may want one: the cold start costs about

@@ -1,0 +1,328 @@
+#include "nic/cache/lru_stack.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+namespace nicsim {
+
+namespace {
+
+constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+// From a cache of `slots` slots up, a block holds its first `bytes` bytes. A block's holdings
+// rise in both; none means the whole block at every size.
+struct Holding {
+  std::uint32_t slots;
+  std::uint32_t bytes;
+};
+using Holdings = std::vector<Holding>;
+const Holdings kWholeBlock;
+
+// One stair of a file's staircase (within a NIC's share): the request at tree index `at` is the
+// latest to reference the file's blocks from the next newer stair's `blocks` up to its own.
+struct Stair {
+  std::uint32_t at = 0;
+  std::uint32_t blocks = 0;
+  std::uint32_t older = kNone;
+  Holdings last;  // what its last block holds since that request (none: the whole block)
+};
+
+// The holding of `held` at a cache of `slots` slots.
+std::size_t holding_at(const Holdings& held, std::uint32_t slots) {
+  std::size_t i = 0;
+  while (i + 1 < held.size() && held[i + 1].slots <= slots) ++i;
+  return i;
+}
+
+// A reference asking for the first `ask` bytes of a block that is found from `d` slots up and
+// held `held` before (NicDataCache::access: what it holds of them is served, the rest inserted).
+void reference(std::uint32_t d, std::uint32_t ask, const Holdings& held,
+               std::vector<LruStackStep>* steps) {
+  if (held.empty()) {
+    steps->push_back({d, 1, 1, ask});
+    return;
+  }
+  std::size_t i = holding_at(held, d);
+  std::uint32_t bytes = std::min(ask, held[i].bytes);
+  bool whole = held[i].bytes >= ask;
+  steps->push_back({d, 1, whole ? 1u : 0u, bytes});
+  for (++i; i < held.size() && !whole; ++i) {
+    const std::uint32_t more = std::min(ask, held[i].bytes);
+    whole = held[i].bytes >= ask;
+    steps->push_back({held[i].slots, 0, whole ? 1u : 0u, more - bytes});
+    bytes = more;
+  }
+}
+
+// What the block holds after that reference: the bytes asked for where it was missing (inserted
+// afresh), and those joined with what it held where it was found.
+void after_reference(std::uint32_t d, std::uint32_t ask, const Holdings& held,
+                     std::uint32_t block_bytes, Holdings* out) {
+  out->clear();
+  if (ask == block_bytes) return;
+  out->push_back({0, ask});
+  if (d == kLruNever) return;
+  if (held.empty()) {
+    out->push_back({d, block_bytes});
+    return;
+  }
+  for (std::size_t i = holding_at(held, d); i < held.size(); ++i) {
+    const std::uint32_t bytes = std::max(ask, held[i].bytes);
+    if (bytes > out->back().bytes) out->push_back({std::max(d, held[i].slots), bytes});
+  }
+}
+
+// log2 of a power of two.
+unsigned shift_of(std::uint64_t power) {
+  unsigned s = 0;
+  while ((std::uint64_t{1} << s) < power) ++s;
+  return s;
+}
+
+// A NIC's share of the trace: a Fenwick tree over its requests holding, at each, the number of
+// blocks whose latest reference it is (unsigned wrap-around keeps the sums exact).
+struct Share {
+  std::vector<std::uint64_t> tree;
+  std::uint64_t total = 0;
+  std::uint32_t at = 0;            // tree index of the latest request (1-based)
+  std::vector<std::uint32_t> top;  // per file: its newest stair
+  void add(std::size_t i, std::uint64_t v) {
+    total += v;
+    for (; i < tree.size(); i += i & (~i + 1)) tree[i] += v;
+  }
+  std::uint64_t prefix(std::size_t i) const {
+    std::uint64_t sum = 0;
+    for (; i > 0; i -= i & (~i + 1)) sum += tree[i];
+    return sum;
+  }
+};
+
+}  // namespace
+
+LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t block_bytes,
+                             std::uint32_t nics) {
+  LruStack s;
+  s.block_bytes = block_bytes;
+  s.nics = nics;
+  const std::size_t n = trace.size();
+  s.first.assign(n + 1, 0);
+  std::uint32_t files = 0;
+  for (const WebRequest& r : trace) files = std::max(files, r.file + 1);
+  std::vector<Share> shares(nics);
+  for (std::uint32_t nic = 0; nic < nics; ++nic) {
+    shares[nic].tree.assign((n > nic ? (n - nic + nics - 1) / nics : 0) + 1, 0);
+    shares[nic].top.assign(files, kNone);
+  }
+  std::vector<Stair> stairs;
+  std::vector<std::uint32_t> spare;
+  struct Passed {
+    std::uint32_t stair;
+    std::uint32_t d;  // the distance of its blocks
+  };
+  std::vector<Passed> passed;
+  std::vector<LruStackStep> mine;
+  Holdings last_after;
+  s.steps.reserve(n);
+  const unsigned shift = shift_of(block_bytes);
+  for (std::size_t i = 0, nic = 0; i < n; ++i, nic = nic + 1 == nics ? 0 : nic + 1) {
+    s.first[i] = static_cast<std::uint32_t>(s.steps.size());
+    Share& sh = shares[nic];
+    const std::uint32_t at = ++sh.at;
+    const WebRequest& r = trace[i];
+    const std::uint32_t k = static_cast<std::uint32_t>(
+        (static_cast<std::uint64_t>(r.bytes) + block_bytes - 1) >> shift);
+    if (k == 0) continue;
+    const std::uint32_t ask_last = r.bytes - (k - 1) * block_bytes;
+
+    // The stairs holding blocks 0..k-1, each block's distance the blocks referenced at or after
+    // its stair's request (its file's own newer blocks included), before anything moves.
+    passed.clear();
+    for (std::uint32_t st = sh.top[r.file], below = 0; st != kNone && below < k;
+         st = stairs[st].older) {
+      const std::uint64_t d = sh.total - sh.prefix(stairs[st].at - 1);
+      passed.push_back({st, d < kLruNever ? static_cast<std::uint32_t>(d) : kLruNever});
+      below = stairs[st].blocks;
+    }
+
+    // Each block's reference; blocks past the last stair are new (no step: never found).
+    mine.clear();
+    bool last_seen = false;
+    std::uint32_t lo = 0;
+    for (const Passed& p : passed) {
+      const Stair& st = stairs[p.stair];
+      const std::uint32_t hi = std::min(st.blocks, k);
+      const bool has_last = hi == k;                              // block k-1, maybe short
+      const bool short_held = !st.last.empty() && st.blocks < k;  // block st.blocks-1
+      const std::uint32_t plain = hi - lo - (has_last ? 1 : 0) - (short_held ? 1 : 0);
+      if (plain > 0) mine.push_back({p.d, plain, plain, plain * block_bytes});
+      if (short_held) reference(p.d, block_bytes, st.last, &mine);
+      if (has_last) {
+        const Holdings& held = st.blocks == k ? st.last : kWholeBlock;
+        reference(p.d, ask_last, held, &mine);
+        after_reference(p.d, ask_last, held, block_bytes, &last_after);
+        last_seen = true;
+      }
+      lo = hi;
+    }
+    if (!last_seen) after_reference(kLruNever, ask_last, kWholeBlock, block_bytes, &last_after);
+    std::sort(mine.begin(), mine.end(),
+              [](const LruStackStep& a, const LruStackStep& b) { return a.slots < b.slots; });
+    for (const LruStackStep& m : mine) {
+      if (s.steps.size() > s.first[i] && s.steps.back().slots == m.slots) {
+        LruStackStep& b = s.steps.back();
+        b.found += m.found;
+        b.whole += m.whole;
+        b.bytes += m.bytes;
+      } else {
+        s.steps.push_back(m);
+      }
+    }
+
+    // Blocks 0..k-1 move to this request: the stairs it covers go, the next one is cut.
+    std::uint32_t st = sh.top[r.file];
+    for (std::uint32_t below = 0; st != kNone;) {
+      Stair& x = stairs[st];
+      if (x.blocks > k) {
+        sh.add(x.at, ~static_cast<std::uint64_t>(k - below) + 1);
+        break;
+      }
+      sh.add(x.at, ~static_cast<std::uint64_t>(x.blocks - below) + 1);
+      below = x.blocks;
+      spare.push_back(st);
+      st = x.older;
+    }
+    std::uint32_t mine_stair;
+    if (!spare.empty()) {
+      mine_stair = spare.back();
+      spare.pop_back();
+    } else {
+      mine_stair = static_cast<std::uint32_t>(stairs.size());
+      stairs.emplace_back();
+    }
+    Stair& x = stairs[mine_stair];
+    x.at = at;
+    x.blocks = k;
+    x.older = st;
+    std::swap(x.last, last_after);  // buffers go round, not reallocated
+    sh.add(at, k);
+    sh.top[r.file] = mine_stair;
+  }
+  s.first[n] = static_cast<std::uint32_t>(s.steps.size());
+  return s;
+}
+
+CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequest>& trace,
+                                const CacheSimConfig& config) {
+  CacheSimResult result;
+  const std::uint64_t slots = config.cache.capacity_bytes / config.cache.block_bytes;
+  const std::uint64_t bsize = config.cache.block_bytes;
+  const unsigned shift = shift_of(bsize);
+  result.nics.resize(config.nics);
+  std::uint64_t whole_hits = 0;
+  for (std::uint32_t nic = 0; nic < config.nics; ++nic) {
+    CacheSimNicResult& out = result.nics[nic];
+    CacheCounters& c = out.counters;
+    // Blocks allocated (the misses) before warm-up ends and in all: each takes a slot, a free
+    // one while there is one, else the LRU victim's.
+    std::uint64_t allocated_at_warmup = 0, allocated = 0;
+    for (std::size_t i = nic; i < trace.size(); i += config.nics) {
+      const WebRequest& r = trace[i];
+      const std::uint64_t k = (r.bytes + bsize - 1) >> shift;
+      std::uint64_t found = 0, whole = 0, cached = 0;
+      for (std::uint32_t e = stack.first[i]; e < stack.first[i + 1]; ++e) {
+        const LruStackStep& step = stack.steps[e];
+        if (step.slots > slots) break;
+        found += step.found;
+        whole += step.whole;
+        cached += step.bytes;
+      }
+      allocated += k - found;
+      if (i < config.warmup_requests) {
+        allocated_at_warmup += k - found;
+        continue;
+      }
+      ++out.requests;
+      out.content_bytes += r.bytes;
+      out.cached_bytes += cached;
+      c.references += k;
+      c.hits += whole;
+      c.partial_hits += found - whole;
+      c.misses += k - found;
+      c.insertions += k - whole;  // a miss, or the missing end of a found block
+      c.hit_bytes += cached;
+      c.inserted_bytes += r.bytes - cached;
+      if (r.bytes > 0 && cached == r.bytes) ++whole_hits;
+    }
+    auto evicted = [slots](std::uint64_t a) { return a > slots ? a - slots : 0; };
+    c.evictions = evicted(allocated) - evicted(allocated_at_warmup);
+  }
+
+  // As run_cache_sim adds them up.
+  std::uint64_t hits = 0, references = 0;
+  for (std::uint32_t n = 0; n < config.nics; ++n) {
+    const CacheSimNicResult& out = result.nics[n];
+    result.requests += out.requests;
+    result.content_bytes += out.content_bytes;
+    result.cached_bytes += out.cached_bytes;
+    result.insertions += out.counters.insertions;
+    result.evictions += out.counters.evictions;
+    result.invalidations += out.counters.invalidations;
+    hits += out.counters.hits;
+    references += out.counters.references;
+  }
+  if (result.content_bytes > 0) {
+    result.content_traffic_reduction =
+        static_cast<double>(result.cached_bytes) / static_cast<double>(result.content_bytes);
+  }
+  if (references > 0) result.block_hit_rate = static_cast<double>(hits) / references;
+  if (result.requests > 0)
+    result.request_hit_rate = static_cast<double>(whole_hits) / result.requests;
+  return result;
+}
+
+std::shared_ptr<const LruStack> LruStackCache::get(const std::vector<WebRequest>& trace,
+                                                   std::uint32_t block_bytes, std::uint32_t nics) {
+  auto same = [&trace](const std::vector<WebRequest>& held) {
+    return held.size() == trace.size() &&
+           (trace.empty() ||
+            std::memcmp(held.data(), trace.data(), trace.size() * sizeof(WebRequest)) == 0);
+  };
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    const Entry& e = entries_[i];
+    if (e.stack->block_bytes != block_bytes || e.stack->nics != nics || !same(e.trace)) continue;
+    Entry hit = std::move(entries_[i]);
+    entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(i));
+    entries_.push_back(std::move(hit));
+    return entries_.back().stack;
+  }
+  auto stack = std::make_shared<const LruStack>(lru_stack_distances(trace, block_bytes, nics));
+  if (trace.size() > max_requests_) return stack;
+  entries_.push_back({trace, stack});
+  std::uint64_t held = 0;
+  for (const Entry& e : entries_) held += e.trace.size();
+  while (held > max_requests_) {
+    held -= entries_.front().trace.size();
+    entries_.erase(entries_.begin());
+  }
+  return stack;
+}
+
+LruStackCache& shared_lru_stack_cache() {
+  static LruStackCache cache;
+  return cache;
+}
+
+bool run_cache_sim_one_pass(const std::vector<WebRequest>& trace, const CacheSimConfig& config,
+                            CacheSimResult* out) {
+  LruStackCache& cache = shared_lru_stack_cache();
+  if (config.cache.replacement != Replacement::Lru || config.max_events > 0 ||
+      !cache.keeps(trace.size()))
+    return false;
+  const std::shared_ptr<const LruStack> stack =
+      cache.get(trace, config.cache.block_bytes, config.nics);
+  *out = lru_stack_result(*stack, trace, config);
+  return true;
+}
+
+}  // namespace nicsim
