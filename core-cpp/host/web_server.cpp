@@ -252,7 +252,7 @@ void WebServer::warm(std::uint64_t requests) {
       cpu_cache_.touch(q.file, q.bytes, nullptr);
     }
     WebPort& p = ports_[i % nics_];
-    if (p.cache) plan_response(*p.cache, Response{q.file, 0, q.bytes, true}, seg_, &plan);
+    if (p.cache) plan_response_blocks(*p.cache, Response{q.file, 0, q.bytes, true}, seg_, &plan);
   }
 }
 

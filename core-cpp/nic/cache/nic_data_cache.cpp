@@ -403,7 +403,11 @@ void NicDataCache::file_cache_evicted(std::uint32_t file, std::uint32_t block) {
 
 // --- Fig 4.12 ----------------------------------------------------------------------------------
 
-void plan_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
+namespace {
+// The walk of Fig 4.12; without kCommands only the directory is updated (a functional warm-up
+// makes the same block accesses and needs no descriptors).
+template <bool kCommands>
+void walk_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
                    ResponsePlan* plan) {
   plan->commands.clear();
   plan->packets = 0;
@@ -427,7 +431,7 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
     c.len = static_cast<std::uint32_t>(len);
     c.ncoffset = ncoffset;
     c.file_offset = file_offset;
-    plan->commands.push_back(c);
+    if (kCommands) plan->commands.push_back(c);
   };
 
   for (std::uint64_t p = 0; p < packets; ++p) {
@@ -437,8 +441,10 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
     // BD 1 of every packet: the headers, never cached (§4.3.3).
     const std::uint64_t hdr = seg.network_header_bytes + http;
     push(CacheCommandKind::AppendMm, MmSource::Headers, packet, hdr, 0, 0);
-    plan->commands.back().first = true;
-    plan->commands.back().http_bytes = static_cast<std::uint32_t>(http);
+    if (kCommands) {
+      plan->commands.back().first = true;
+      plan->commands.back().http_bytes = static_cast<std::uint32_t>(http);
+    }
     plan->header_bytes += hdr;
     left -= content;
     plan->content_bytes += content;
@@ -475,9 +481,20 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
       file_off += piece;
       content -= piece;
     }
-    plan->commands.back().last = true;
+    if (kCommands) plan->commands.back().last = true;
     ++plan->packets;
   }
+}
+}  // namespace
+
+void plan_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
+                   ResponsePlan* plan) {
+  walk_response<true>(cache, response, seg, plan);
+}
+
+void plan_response_blocks(NicDataCache& cache, const Response& response, const Segmentation& seg,
+                          ResponsePlan* plan) {
+  walk_response<false>(cache, response, seg, plan);
 }
 
 }  // namespace nicsim

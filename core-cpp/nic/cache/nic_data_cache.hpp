@@ -256,5 +256,9 @@ struct ResponsePlan {
 // directory. `plan` is cleared first (reuse it to avoid allocation).
 void plan_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
                    ResponsePlan* plan);
+// The same walk and directory updates, the same byte counts in `plan`, but no commands (a
+// functional warm-up: nothing is posted).
+void plan_response_blocks(NicDataCache& cache, const Response& response, const Segmentation& seg,
+                          ResponsePlan* plan);
 
 }  // namespace nicsim
