@@ -14,6 +14,7 @@
 // TCP itself is not simulated: segments are never lost, windows never close, and the two ends
 // share a per-NIC record of which request and which response is on the wire (WebNicFlow).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -218,9 +219,33 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
     std::uint32_t bytes;
     std::uint32_t prev, next;
   };
+  // File ids are dense (numbered from 0 in first-seen order), so an entry lives at its id: a
+  // lookup is one index, not a hash (the warm-up replays the whole trace through the file
+  // cache). The interface is the part of unordered_map's that FileLru uses.
+  class FileMap {
+   public:
+    using value_type = std::pair<std::uint32_t, LruEntry>;  // first: the file, or kAbsent
+    value_type* find(std::uint32_t file) {
+      return file < v_.size() && v_[file].first == file ? &v_[file] : nullptr;
+    }
+    value_type* end() { return nullptr; }
+    LruEntry& operator[](std::uint32_t file) {
+      if (file >= v_.size())
+        v_.resize(std::max<std::size_t>(file + std::size_t{1}, v_.size() * 2),
+                  value_type{kAbsent, LruEntry{}});
+      value_type& e = v_[file];
+      if (e.first != file) e = value_type{file, LruEntry{}};
+      return e.second;
+    }
+    void erase(std::uint32_t file) { v_[file].first = kAbsent; }
+
+   private:
+    static constexpr std::uint32_t kAbsent = 0xFFFFFFFFu;
+    std::vector<value_type> v_;
+  };
   struct FileLru {
     std::uint64_t capacity = 0, used = 0;
-    std::unordered_map<std::uint32_t, LruEntry> map;
+    FileMap map;
     std::uint32_t head = 0xFFFFFFFFu, tail = 0xFFFFFFFFu;  // head = least recent
     bool touch(std::uint32_t file, std::uint32_t bytes,
                std::vector<std::pair<std::uint32_t, std::uint32_t>>* evicted);
