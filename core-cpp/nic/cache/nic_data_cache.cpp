@@ -311,7 +311,12 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
                                  std::uint32_t hi, bool reference) {
   const std::uint64_t key = key_of(file, block);
   const std::uint32_t rev = revision(file);
-  std::uint32_t slot = dir_find(key);
+  // A response's next piece is most often in the block just accessed: a used slot holding
+  // the key is the directory's one mapping of it, so the lookup can be skipped.
+  std::uint32_t slot =
+      last_slot_ < slots_.size() && slots_[last_slot_].used && slots_[last_slot_].key == key
+          ? last_slot_
+          : dir_find(key);
   // Lazy invalidation (§4.3.2): a stale mapping is found and dropped only now.
   if (slot != kNoSlot && (slots_[slot].stale || slots_[slot].revision != rev)) {
     log(CacheEventKind::Invalidate, slot);
@@ -360,6 +365,7 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
     counters_.hit_bytes += a.cached_hi - a.cached_lo;
   }
   a.slot = slot;
+  last_slot_ = slot;
   for (std::uint32_t n : {ins_hi - ins_lo, ins2_hi - ins2_lo}) {
     if (n == 0) continue;
     log(CacheEventKind::Insert, slot);

@@ -188,6 +188,7 @@ class NicDataCache {
   bool log_truncated_ = false;
   std::uint8_t nic_ = 0;
   std::uint32_t request_ = 0;
+  std::uint32_t last_slot_ = kNoSlot;  // of the latest access (a lookup hint)
 };
 
 // ---------------------------------------------------------------------------------------------
