@@ -1,6 +1,7 @@
 #include "host/web_server.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <string>
 
 namespace nicsim {
@@ -238,7 +239,91 @@ bool WebServer::file_cache_touch(std::uint32_t file, std::uint32_t bytes) {
 
 bool WebServer::mmap_touch(std::uint32_t file) { return mapped_.touch(file, 1, nullptr); }
 
+struct WebServer::Warmed {
+  // The inputs: a warm-up is a function of these alone.
+  std::vector<WebRequest> trace;  // compared in full: the same requests, not the same address
+  std::uint64_t requests = 0;
+  std::uint32_t nics = 0;
+  SendApi api = SendApi::Sendfile;
+  std::uint64_t file_cache = 0, mapped = 0, cpu_cache = 0;
+  NicCacheConfig cache;
+  std::uint32_t segment = 0, network_header = 0, http_header = 0;
+  // What it leaves.
+  FileLru file_lru, mapped_lru, cpu_lru;
+  std::vector<NicDataCache> nic_caches;
+};
+
+namespace {
+// chosen: four warm-ups (a main run and a sweep's points alternate), each at most about 16 MB
+// of requests and 16 MB of NIC cache slots.
+constexpr std::size_t kWarmedKept = 4;
+constexpr std::size_t kWarmedMaxRequests = 2u << 20;
+constexpr std::uint64_t kWarmedMaxSlots = 256u << 10;
+}  // namespace
+
+bool WebServer::warm_from_memo(std::uint64_t requests) {
+  auto& list = warmed();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Warmed& w = *list[i];
+    if (w.requests != requests || w.nics != nics_ || w.api != cfg_.api ||
+        w.file_cache != file_cache_.capacity || w.mapped != mapped_.capacity ||
+        w.cpu_cache != cpu_cache_.capacity || w.cache.capacity_bytes != cache_cfg_.capacity_bytes ||
+        w.cache.block_bytes != cache_cfg_.block_bytes ||
+        w.cache.replacement != cache_cfg_.replacement || w.segment != seg_.segment_bytes ||
+        w.network_header != seg_.network_header_bytes || w.http_header != seg_.http_header_bytes ||
+        w.trace.size() != trace_->size() || w.nic_caches.size() != ports_.size())
+      continue;
+    bool same = true;
+    for (std::size_t k = 0; same && k < w.trace.size(); ++k)
+      same = w.trace[k].file == (*trace_)[k].file && w.trace[k].bytes == (*trace_)[k].bytes;
+    if (!same) continue;
+    for (std::size_t k = 0; k < ports_.size(); ++k)
+      if (ports_[k].cache) *ports_[k].cache = w.nic_caches[k];
+    file_cache_ = w.file_lru;
+    mapped_ = w.mapped_lru;
+    cpu_cache_ = w.cpu_lru;
+    std::rotate(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(i),
+                list.begin() + static_cast<std::ptrdiff_t>(i + 1));  // most recent first
+    return true;
+  }
+  return false;
+}
+
+void WebServer::warm_to_memo(std::uint64_t requests) {
+  std::uint64_t slots = 0;
+  for (const WebPort& p : ports_)
+    if (p.cache) slots += p.cache->slots();
+  if (trace_->size() > kWarmedMaxRequests || slots > kWarmedMaxSlots) return;
+  auto w = std::make_unique<Warmed>();
+  w->trace = *trace_;
+  w->requests = requests;
+  w->nics = nics_;
+  w->api = cfg_.api;
+  w->file_cache = file_cache_.capacity;
+  w->mapped = mapped_.capacity;
+  w->cpu_cache = cpu_cache_.capacity;
+  w->cache = cache_cfg_;
+  w->segment = seg_.segment_bytes;
+  w->network_header = seg_.network_header_bytes;
+  w->http_header = seg_.http_header_bytes;
+  w->file_lru = file_cache_;
+  w->mapped_lru = mapped_;
+  w->cpu_lru = cpu_cache_;
+  // A port without a cache keeps a placeholder, never copied back.
+  for (const WebPort& p : ports_)
+    w->nic_caches.push_back(p.cache ? *p.cache : NicDataCache(NicCacheConfig{512, 512}));
+  auto& list = warmed();
+  if (list.size() >= kWarmedKept) list.pop_back();
+  list.insert(list.begin(), std::move(w));
+}
+
+std::vector<std::unique_ptr<WebServer::Warmed>>& WebServer::warmed() {
+  static std::vector<std::unique_ptr<WebServer::Warmed>> list;  // single-threaded, as the core
+  return list;
+}
+
 void WebServer::warm(std::uint64_t requests) {
+  if (warm_from_memo(requests)) return;
   // The OS file cache starts as after one replay of the whole trace (chosen: the thesis's
   // month-long traces make first-touch misses a few per cent of requests at most, a short
   // trace would make them the rule); then everything sees the warm-up prefix in order.
@@ -253,8 +338,9 @@ void WebServer::warm(std::uint64_t requests) {
       cpu_cache_.touch(q.file, q.bytes, nullptr);
     }
     WebPort& p = ports_[i % nics_];
-    if (p.cache) plan_response(*p.cache, Response{q.file, 0, q.bytes, true}, seg_, &plan);
+    if (p.cache) plan_response_blocks(*p.cache, Response{q.file, 0, q.bytes, true}, seg_, &plan);
   }
+  warm_to_memo(requests);
 }
 
 void WebServer::start() {

@@ -311,7 +311,12 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
                                  std::uint32_t hi, bool reference) {
   const std::uint64_t key = key_of(file, block);
   const std::uint32_t rev = revision(file);
-  std::uint32_t slot = dir_find(key);
+  // A response's next piece is most often in the block just accessed: a used slot holding
+  // the key is the directory's one mapping of it, so the lookup can be skipped.
+  std::uint32_t slot =
+      last_slot_ < slots_.size() && slots_[last_slot_].used && slots_[last_slot_].key == key
+          ? last_slot_
+          : dir_find(key);
   // Lazy invalidation (§4.3.2): a stale mapping is found and dropped only now.
   if (slot != kNoSlot && (slots_[slot].stale || slots_[slot].revision != rev)) {
     log(CacheEventKind::Invalidate, slot);
@@ -360,6 +365,7 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
     counters_.hit_bytes += a.cached_hi - a.cached_lo;
   }
   a.slot = slot;
+  last_slot_ = slot;
   for (std::uint32_t n : {ins_hi - ins_lo, ins2_hi - ins2_lo}) {
     if (n == 0) continue;
     log(CacheEventKind::Insert, slot);
@@ -403,7 +409,11 @@ void NicDataCache::file_cache_evicted(std::uint32_t file, std::uint32_t block) {
 
 // --- Fig 4.12 ----------------------------------------------------------------------------------
 
-void plan_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
+namespace {
+// The walk of Fig 4.12; without kCommands only the directory is updated (a functional warm-up
+// makes the same block accesses and needs no descriptors).
+template <bool kCommands>
+void walk_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
                    ResponsePlan* plan) {
   plan->commands.clear();
   plan->packets = 0;
@@ -427,7 +437,7 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
     c.len = static_cast<std::uint32_t>(len);
     c.ncoffset = ncoffset;
     c.file_offset = file_offset;
-    plan->commands.push_back(c);
+    if (kCommands) plan->commands.push_back(c);
   };
 
   for (std::uint64_t p = 0; p < packets; ++p) {
@@ -437,8 +447,10 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
     // BD 1 of every packet: the headers, never cached (§4.3.3).
     const std::uint64_t hdr = seg.network_header_bytes + http;
     push(CacheCommandKind::AppendMm, MmSource::Headers, packet, hdr, 0, 0);
-    plan->commands.back().first = true;
-    plan->commands.back().http_bytes = static_cast<std::uint32_t>(http);
+    if (kCommands) {
+      plan->commands.back().first = true;
+      plan->commands.back().http_bytes = static_cast<std::uint32_t>(http);
+    }
     plan->header_bytes += hdr;
     left -= content;
     plan->content_bytes += content;
@@ -475,9 +487,20 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
       file_off += piece;
       content -= piece;
     }
-    plan->commands.back().last = true;
+    if (kCommands) plan->commands.back().last = true;
     ++plan->packets;
   }
+}
+}  // namespace
+
+void plan_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
+                   ResponsePlan* plan) {
+  walk_response<true>(cache, response, seg, plan);
+}
+
+void plan_response_blocks(NicDataCache& cache, const Response& response, const Segmentation& seg,
+                          ResponsePlan* plan) {
+  walk_response<false>(cache, response, seg, plan);
 }
 
 }  // namespace nicsim

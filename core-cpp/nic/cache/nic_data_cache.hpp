@@ -188,6 +188,7 @@ class NicDataCache {
   bool log_truncated_ = false;
   std::uint8_t nic_ = 0;
   std::uint32_t request_ = 0;
+  std::uint32_t last_slot_ = kNoSlot;  // of the latest access (a lookup hint)
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -256,5 +257,9 @@ struct ResponsePlan {
 // directory. `plan` is cleared first (reuse it to avoid allocation).
 void plan_response(NicDataCache& cache, const Response& response, const Segmentation& seg,
                    ResponsePlan* plan);
+// The same walk and directory updates, the same byte counts in `plan`, but no commands (a
+// functional warm-up: nothing is posted).
+void plan_response_blocks(NicDataCache& cache, const Response& response, const Segmentation& seg,
+                          ResponsePlan* plan);
 
 }  // namespace nicsim
