@@ -251,7 +251,9 @@ TEST(FileLru, EvictionsReportTheEvictedFilesAndKeepTheByteCount) {
     evicted_bytes += bytes;
   }
   std::uint64_t kept = 0;
-  for (const auto& [file, e] : lru.map) kept += e.bytes;
+  // Walk the recency list, least recent first.
+  for (std::uint32_t f = lru.head; f != 0xFFFFFFFFu; f = lru.map.find(f)->second.next)
+    kept += lru.map.find(f)->second.bytes;
   EXPECT_EQ(lru.used, kept);
   EXPECT_LE(lru.used, lru.capacity);
   std::uint64_t all = 0;
@@ -260,7 +262,7 @@ TEST(FileLru, EvictionsReportTheEvictedFilesAndKeepTheByteCount) {
   // A hit moves a file to the most recent end; a file larger than the cache is never kept.
   EXPECT_TRUE(lru.touch(7, 25, nullptr));
   EXPECT_FALSE(lru.touch(100, 500, nullptr));
-  EXPECT_EQ(lru.map.count(100), 0u);
+  EXPECT_EQ(lru.map.find(100), nullptr);
 }
 
 // ---- parameter choices ---------------------------------------------------------------------
