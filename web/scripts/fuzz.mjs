@@ -11,8 +11,8 @@
 // build/fuzz/findings/<target>/. The committed crashes (core-cpp/fuzz/crashes/<target>/) are
 // replayed first. Exit status 1 when a target finds something or cannot run.
 //
-// As a module: `await runFuzz({ seconds, targets, output })` → [{target, execs, findings,
-// ok, note}], which `npm test` uses for its short run.
+// As a module: `await runFuzz({ seconds, targets, fresh, output })` → [{target, execs,
+// findings, ok, note}], which `npm test` uses for its short run (fresh: an empty corpus).
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,18 +90,18 @@ function writeSeeds(params) {
       seeds.set.push([`${p.id}-set${i}`, [p.id, ...lines].join('\n')]);
     });
   }
-  // Every parameter at its default, minimum and maximum (or each choice), on one preset each.
-  params.forEach((spec, i) => {
-    const values =
-      spec.type === 'choice'
-        ? spec.choices
-        : [spec.default, spec.min, spec.max].filter((v) => v != null);
+  // Every parameter at its minimum and at its maximum (first and last choice), sixteen to a seed
+  // (chosen: few seeds keep the suite's short run short; the fuzzer recombines them).
+  const ends = (spec, last) =>
+    spec.type === 'choice' ? spec.choices.at(last ? -1 : 0) : last ? spec.max : spec.min;
+  for (let i = 0; i * 16 < params.length; i++) {
+    const chunk = params.slice(i * 16, i * 16 + 16);
     const id = all[i % all.length]?.id ?? '';
-    seeds.set.push([
-      `param-${spec.path}`,
-      [id, ...values.map((v) => setLine(spec.path, v))].join('\n'),
-    ]);
-  });
+    for (const last of [false, true]) {
+      const lines = chunk.map((spec) => setLine(spec.path, ends(spec, last)));
+      seeds.set.push([`params-${i}-${last ? 'max' : 'min'}`, [id, ...lines].join('\n')]);
+    }
+  }
   // Access logs: the shapes the parser takes and rejects, in Common and Combined Log Format.
   const line = (host, method, p, status, bytes, extra = '') =>
     `${host} - - [01/Jul/1995:00:00:${String(status % 60).padStart(2, '0')} -0400] "${method} ${p} HTTP/1.0" ${status} ${bytes}${extra}`;
@@ -186,14 +186,21 @@ function run(cmd, args, { env = {}, output = 'inherit', timeoutMs } = {}) {
   });
 }
 
-async function fuzzNative(target, seconds, { faults, output, params }) {
+async function fuzzNative(target, seconds, { faults, output, params, fresh }) {
   const bin = asanBin(`fuzz/nicsim_fuzz_${target}`);
   const crashes = path.join(sourceDir, 'crashes', target);
   const findings = path.join(fuzzDir, 'findings', target);
-  const corpus = path.join(fuzzDir, 'corpus', target);
+  // What libFuzzer learns is kept for the next `npm run fuzz`; the suite starts afresh each time
+  // (its time then does not grow with the corpus).
+  const corpus = path.join(fuzzDir, fresh ? 'suite-corpus' : 'corpus', target);
+  if (fresh) rmSync(corpus, { recursive: true, force: true });
   mkdirSync(findings, { recursive: true });
   mkdirSync(corpus, { recursive: true });
-  const env = faults ? { NICSIM_FUZZ_FAULTS: 'abort' } : {};
+  // LeakSanitizer needs ptrace, which containers often refuse; a leak is not what we look for.
+  const env = {
+    ASAN_OPTIONS: 'detect_leaks=0',
+    ...(faults ? { NICSIM_FUZZ_FAULTS: 'abort' } : {}),
+  };
   // The committed crashes first: each must now run cleanly.
   const past = listFiles(crashes).map((f) => path.join(crashes, f));
   if (past.length) {
@@ -207,8 +214,10 @@ async function fuzzNative(target, seconds, { faults, output, params }) {
     bin,
     [
       `-max_total_time=${seconds}`,
-      // chosen: a capped run takes milliseconds; 25 s means a loop, not a slow sanitizer.
-      '-timeout=25',
+      // chosen: a capped run takes milliseconds (a web trace's first generation a second or two
+      // under the sanitizers); a minute, even on a busy machine, means a loop.
+      '-timeout=60',
+      '-report_slow_units=60',
       '-rss_limit_mb=2560',
       '-print_final_stats=1',
       `-dict=${writeDictionary(target, params)}`,
@@ -219,8 +228,9 @@ async function fuzzNative(target, seconds, { faults, output, params }) {
     { env, output, timeoutMs: (seconds + 600) * 1000 },
   );
   const execs = Number(/stat::number_of_executed_units:\s*(\d+)/.exec(r.text)?.[1] ?? 0);
+  // crash-, timeout-, oom- and leak- files (slow units are not kept: -report_slow_units).
   const found = listFiles(findings)
-    .filter((f) => !before.has(f))
+    .filter((f) => !before.has(f) && !f.startsWith('slow-unit-'))
     .map((f) => path.relative(repoRoot, path.join(findings, f)));
   const ok = r.status === 0 && found.length === 0;
   const note = found.length
@@ -253,6 +263,7 @@ export async function runFuzz({
   seconds = 60,
   targets = TARGETS,
   faults = false,
+  fresh = false,
   output = 'inherit',
 } = {}) {
   const native = targets.filter((t) => NATIVE_TARGETS.includes(t));
@@ -279,7 +290,7 @@ export async function runFuzz({
   }
   for (const t of targets) {
     if (t === 'link') results.push(await fuzzLink(seconds, { output }));
-    else results.push(await fuzzNative(t, seconds, { faults, output, params }));
+    else results.push(await fuzzNative(t, seconds, { faults, output, params, fresh }));
   }
   return results;
 }
