@@ -56,6 +56,8 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
                       "\"log\" replays an access log: open one with \"Bring your own log\" "
                       "(none is loaded), or choose berkeley, ibm, nasa, rice or worldcup"});
   }
+  if (errors.empty() && access_log != nullptr && !access_log->empty())
+    errors = check_log_replay(s, *access_log);  // ids, bytes and the replay's work
   s.config.access_log = access_log;
   if (!errors.empty()) {
     result.input_error = true;

@@ -27,7 +27,7 @@ constexpr std::int64_t kLogRequestsPerConnection = 6;  // chosen: between the tr
 
 // ---- file LRU ------------------------------------------------------------------------------
 
-void WebServer::FileLru::unlink(std::uint32_t file, LruEntry& e) {
+void FileLru::unlink(std::uint32_t file, Entry& e) {
   if (e.prev != kNone)
     map[e.prev].next = e.next;
   else
@@ -40,7 +40,7 @@ void WebServer::FileLru::unlink(std::uint32_t file, LruEntry& e) {
   (void)file;
 }
 
-void WebServer::FileLru::push_back(std::uint32_t file, LruEntry& e) {
+void FileLru::push_back(std::uint32_t file, Entry& e) {
   e.prev = tail;
   e.next = kNone;
   if (tail != kNone)
@@ -50,8 +50,8 @@ void WebServer::FileLru::push_back(std::uint32_t file, LruEntry& e) {
   tail = file;
 }
 
-bool WebServer::FileLru::touch(std::uint32_t file, std::uint32_t bytes,
-                               std::vector<std::pair<std::uint32_t, std::uint32_t>>* evicted) {
+bool FileLru::touch(std::uint32_t file, std::uint32_t bytes,
+                    std::vector<std::pair<std::uint32_t, std::uint32_t>>* evicted) {
   auto it = map.find(file);
   if (it != map.end()) {
     unlink(file, it->second);
@@ -61,14 +61,15 @@ bool WebServer::FileLru::touch(std::uint32_t file, std::uint32_t bytes,
   // A miss: make room (least recently used first), then keep it.
   while (used + bytes > capacity && head != kNone) {
     const std::uint32_t victim = head;
-    LruEntry& v = map[victim];
+    Entry& v = map[victim];
     unlink(victim, v);
-    used -= v.bytes;
+    const std::uint32_t victim_bytes = v.bytes;  // read before erase frees the entry
+    used -= victim_bytes;
     map.erase(victim);
-    if (evicted) evicted->push_back({victim, v.bytes});
+    if (evicted) evicted->push_back({victim, victim_bytes});
   }
   if (bytes > capacity) return false;  // larger than the whole cache: never kept
-  LruEntry& e = map[file];
+  Entry& e = map[file];
   e.bytes = bytes;
   used += bytes;
   push_back(file, e);

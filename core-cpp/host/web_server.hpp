@@ -49,6 +49,24 @@ struct WebNicFlow {
   std::deque<Response> responses;
 };
 
+// The OS file cache (and thttpd's mmap cache, and the CPU's L2 by file): files, least recently
+// used first out, whole files (the trace's responses are whole files from offset 0).
+struct FileLru {
+  struct Entry {
+    std::uint32_t bytes;
+    std::uint32_t prev, next;
+  };
+  std::uint64_t capacity = 0, used = 0;  // bytes
+  std::unordered_map<std::uint32_t, Entry> map;
+  std::uint32_t head = 0xFFFFFFFFu, tail = 0xFFFFFFFFu;  // head = least recent
+  // True on a hit. A miss makes room, least recent first ((file, bytes) of each file it evicts
+  // go to `evicted` if given), then keeps the file unless it is larger than the whole cache.
+  bool touch(std::uint32_t file, std::uint32_t bytes,
+             std::vector<std::pair<std::uint32_t, std::uint32_t>>* evicted);
+  void unlink(std::uint32_t file, Entry& e);
+  void push_back(std::uint32_t file, Entry& e);
+};
+
 // Counts over the run; the measured window is a difference of two snapshots.
 struct WebCounters {
   std::uint64_t responses = 0;        // completed at the clients
@@ -212,21 +230,6 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
   PioQueue pio_;
   std::uint64_t served_on_connection_ = 0;
 
-  // The OS file cache: files, least recently used first out (whole files: the trace's
-  // responses are whole files from offset 0).
-  struct LruEntry {
-    std::uint32_t bytes;
-    std::uint32_t prev, next;
-  };
-  struct FileLru {
-    std::uint64_t capacity = 0, used = 0;
-    std::unordered_map<std::uint32_t, LruEntry> map;
-    std::uint32_t head = 0xFFFFFFFFu, tail = 0xFFFFFFFFu;  // head = least recent
-    bool touch(std::uint32_t file, std::uint32_t bytes,
-               std::vector<std::pair<std::uint32_t, std::uint32_t>>* evicted);
-    void unlink(std::uint32_t file, LruEntry& e);
-    void push_back(std::uint32_t file, LruEntry& e);
-  };
   FileLru file_cache_, mapped_, cpu_cache_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> evicted_;  // (file, bytes)
 };

@@ -1,5 +1,9 @@
 #include "scenario/json.hpp"
 
+#include <vector>
+
+#include "scenario/limits.hpp"
+
 namespace nicsim {
 
 namespace {
@@ -28,7 +32,90 @@ struct ErrorSax : nlohmann::json_sax<Json> {
 };
 }  // namespace
 
-bool parse_json(const std::string& text, Json* out, std::string* error) {
+bool json_depth_within(std::string_view text, std::uint32_t max_depth, std::string* where) {
+  // One frame per open array or object: its last key (objects) or element index (arrays).
+  struct Frame {
+    bool object;
+    bool key_next;  // an object's next string is a key
+    std::size_t index;
+    std::string key;
+  };
+  std::vector<Frame> open;
+  bool in_string = false, escaped = false, capturing = false;
+  std::string key;
+  for (const char ch : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (ch == '\\') {
+        escaped = true;
+      } else if (ch == '"') {
+        in_string = false;
+        if (capturing) {
+          open.back().key = key;
+          open.back().key_next = false;
+          capturing = false;
+        }
+        continue;
+      }
+      if (capturing && key.size() < 100) key += ch;
+      continue;
+    }
+    switch (ch) {
+      case '"':
+        in_string = true;
+        capturing = !open.empty() && open.back().object && open.back().key_next;
+        key.clear();
+        break;
+      case '{':
+      case '[':
+        if (open.size() >= max_depth) {
+          // The path down to the last key: the field the deep value sits in (its own arrays
+          // and objects below are not named), at most 8 steps.
+          std::size_t upto = 0;
+          for (std::size_t i = 0; i < open.size(); ++i)
+            if (open[i].object && !open[i].key.empty()) upto = i + 1;
+          std::string path;
+          for (std::size_t i = 0; i < upto && i < 8; ++i) {
+            if (open[i].object)
+              path += (path.empty() ? "" : ".") + open[i].key;
+            else
+              path += "[" + std::to_string(open[i].index) + "]";
+          }
+          if (upto > 8) path += "…";
+          if (where) *where = path;
+          return false;
+        }
+        open.push_back({ch == '{', ch == '{', 0, ""});
+        break;
+      case '}':
+      case ']':
+        if (!open.empty()) open.pop_back();
+        break;
+      case ',':
+        if (!open.empty()) {
+          if (open.back().object)
+            open.back().key_next = true;
+          else
+            ++open.back().index;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
+bool parse_json(const std::string& text, Json* out, std::string* error, std::string* deep_path) {
+  std::string where;
+  if (!json_depth_within(text, kMaxJsonDepth, &where)) {
+    *error = "nested deeper than " + std::to_string(kMaxJsonDepth) +
+             " levels of arrays and objects" + (where.empty() ? "" : " in " + where) +
+             "; at most " + std::to_string(kMaxJsonDepth);
+    if (deep_path) *deep_path = where;
+    return false;
+  }
   Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!j.is_discarded()) {
     *out = std::move(j);

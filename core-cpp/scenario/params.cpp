@@ -1065,7 +1065,7 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
                ParamType::Choice,                                                              \
                0,                                                                              \
                0,                                                                              \
-               {"A", "B", "both", "none"},                                                     \
+               {"A", "B", "both"},                                                             \
                cpu_mask_name(tigon_table_3_4()[static_cast<int>(TigonEvent::name)]),           \
                "",                                                                             \
                "seed 000 Table 3.4 by default; used when system.tigon.firmware is \"custom\"", \

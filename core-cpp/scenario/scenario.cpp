@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iterator>
 #include <set>
 
 #include "scenario/compare.hpp"
+#include "scenario/limits.hpp"
 #include "scenario/params.hpp"
 #include "scenario/tour.hpp"
 #include "trace/trace_kinds.hpp"
+#include "workload/access_log.hpp"
 
 namespace nicsim {
 
@@ -285,8 +288,9 @@ void check_sweep_axis(const Json& obj, const std::string& path, std::string* par
     errors->push_back({path + ".parameter", "unknown parameter '" + *param + "'"});
   }
   auto v = obj.find("values");
-  if (v == obj.end() || !v->is_array() || v->empty() || v->size() > 200) {
-    errors->push_back({path + ".values", "must be an array of 1 to 200 values"});
+  if (v == obj.end() || !v->is_array() || v->empty() || v->size() > kMaxSweepValues) {
+    errors->push_back({path + ".values",
+                       "must be an array of 1 to " + std::to_string(kMaxSweepValues) + " values"});
     return;
   }
   for (std::size_t i = 0; i < v->size(); ++i) {
@@ -415,6 +419,106 @@ void check_reference(const Json& ref, const std::string& path, const SweepSpec& 
     }
   }
   if (errors->size() == before) out->push_back(r);
+}
+
+}  // namespace
+
+namespace {
+
+std::string bytes_text(std::uint64_t n) {
+  if (n >= (std::uint64_t{1} << 20) && n % (std::uint64_t{1} << 20) == 0)
+    return std::to_string(n >> 20) + " MB";
+  if (n >= 1024 && n % 1024 == 0) return std::to_string(n >> 10) + " KB";
+  return std::to_string(n) + " bytes";
+}
+
+std::string short_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+// Strings (values and keys) longer than kMaxStringBytes, by path; at most a few reported.
+void check_string_sizes(const Json& node, const std::string& path, Errors* errors) {
+  if (errors->size() >= 5) return;
+  auto too_long = [&](const std::string& where, std::size_t n) {
+    errors->push_back({where, "is a string of " + std::to_string(n) + " bytes; at most " +
+                                  std::to_string(kMaxStringBytes)});
+  };
+  if (node.is_string()) {
+    const std::size_t n = node.get_ref<const std::string&>().size();
+    if (n > kMaxStringBytes) too_long(path, n);
+  } else if (node.is_object()) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      if (it.key().size() > kMaxStringBytes) {
+        too_long(path.empty() ? "(a key)" : path + " (a key)", it.key().size());
+        continue;
+      }
+      check_string_sizes(it.value(), path.empty() ? it.key() : path + "." + it.key(), errors);
+    }
+  } else if (node.is_array()) {
+    for (std::size_t i = 0; i < node.size(); ++i)
+      check_string_sizes(node[i], path + "[" + std::to_string(i) + "]", errors);
+  }
+}
+
+// Parses a document within the size and depth limits; `what` names it in messages.
+bool parse_limited(const std::string& text, std::uint64_t max_bytes, const std::string& what,
+                   const std::string& path, Json* doc, Errors* errors) {
+  if (text.size() > max_bytes) {
+    errors->push_back({path, what + " is " + std::to_string(text.size()) + " bytes; at most " +
+                                 bytes_text(max_bytes)});
+    return false;
+  }
+  std::string deep;
+  if (!json_depth_within(text, kMaxJsonDepth, &deep)) {
+    const std::string limit = "nests arrays and objects deeper than " +
+                              std::to_string(kMaxJsonDepth) + " levels; at most " +
+                              std::to_string(kMaxJsonDepth);
+    errors->push_back(deep.empty() ? Error{path, what + " " + limit} : Error{deep, limit});
+    return false;
+  }
+  std::string parse_error;
+  if (!parse_json(text, doc, &parse_error)) {
+    errors->push_back({path, what + " is " + parse_error});
+    return false;
+  }
+  const std::size_t before = errors->size();
+  check_string_sizes(*doc, "", errors);
+  return errors->size() == before;
+}
+
+// The runs a scenario asks for and their work, within kMaxSweepRuns, kMaxSimulatedUs and
+// kMaxReplayedRequests. `configs`: the main run's and every sweep point's.
+void check_work(const Scenario& s, const std::vector<Config>& configs, Errors* errors) {
+  double simulated_us = 0;
+  std::uint64_t replayed = 0;
+  for (const Config& c : configs) {
+    if (c.workload.kind == WorkloadKind::Web && c.workload.web_mode == WebMode::CacheOnly) {
+      // A log's length is not known here: api::run checks it (check_log_replay).
+      if (!c.workload.trace_from_log) {
+        const std::uint64_t all = published_statistics(c.workload.trace).total_requests;
+        replayed += c.workload.trace_requests > 0 ? std::min(c.workload.trace_requests, all) : all;
+      }
+    } else {
+      simulated_us += static_cast<double>(c.run.duration) / static_cast<double>(kUs);
+    }
+  }
+  const std::string runs = std::to_string(configs.size()) + " runs";
+  const std::string field = s.sweep.present ? "sweep.values" : "run.duration_us";
+  if (simulated_us > kMaxSimulatedUs) {
+    errors->push_back({field, "asks for " + short_number(simulated_us / 1e6) +
+                                  " s of simulated time over " + runs +
+                                  " (the main run and the sweep points); at most " +
+                                  short_number(kMaxSimulatedUs / 1e6) +
+                                  " s: shorten run.duration_us or sweep fewer values"});
+  }
+  if (replayed > kMaxReplayedRequests) {
+    errors->push_back({s.sweep.present ? field : "workload.trace_requests",
+                       "asks to replay " + std::to_string(replayed) + " requests over " + runs +
+                           "; at most " + std::to_string(kMaxReplayedRequests) +
+                           ": set workload.trace_requests lower or sweep fewer values"});
+  }
 }
 
 }  // namespace
@@ -575,10 +679,8 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
                      Scenario* out) {
   Errors errors;
   Json doc;
-  std::string parse_error;
-  if (!parse_json(scenario_text, &doc, &parse_error)) {
-    return {{"", "scenario is " + parse_error}};
-  }
+  if (!parse_limited(scenario_text, kMaxScenarioBytes, "scenario", "", &doc, &errors))
+    return errors;
   if (!doc.is_object()) return {{"", "scenario must be a JSON object"}};
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     if (kTopLevel.count(it.key()) == 0) {
@@ -586,7 +688,8 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
     }
   }
   auto fmt = doc.find("format");
-  if (fmt == doc.end() || !fmt->is_number_integer() || fmt->get<int>() != 1) {
+  // Compared as JSON, not narrowed to an int first (4294967297 is not 1).
+  if (fmt == doc.end() || !fmt->is_number_integer() || *fmt != 1) {
     errors.push_back({"format", "must be 1 (the scenario format version this core reads)"});
   }
   require_string(doc, "id", "", &errors, &out->id);
@@ -699,8 +802,10 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
   // Overrides: a JSON object of path → value, validated against the same registry.
   if (!overrides_text.empty()) {
     Json ov;
-    if (!parse_json(overrides_text, &ov, &parse_error)) {
-      errors.push_back({"overrides", "are " + parse_error});
+    Errors ov_errors;
+    if (!parse_limited(overrides_text, kMaxOverridesBytes, "the overrides document", "overrides",
+                       &ov, &ov_errors)) {
+      errors.insert(errors.end(), ov_errors.begin(), ov_errors.end());
     } else if (!ov.is_object()) {
       errors.push_back({"overrides", "must be a JSON object of parameter path → value"});
     } else {
@@ -720,9 +825,23 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
       }
     }
   }
+  if (out->sweep.present) {
+    const std::size_t runs =
+        out->sweep.values.size() * std::max<std::size_t>(1, out->sweep.series_values.size());
+    if (runs > kMaxSweepRuns) {
+      errors.push_back(
+          {out->sweep.series_values.empty() ? "sweep.values" : "sweep.series.values",
+           "the sweep asks for " + std::to_string(out->sweep.values.size()) + " values" +
+               (out->sweep.series_values.empty()
+                    ? ""
+                    : " × " + std::to_string(out->sweep.series_values.size()) + " series values") +
+               " = " + std::to_string(runs) + " runs; at most " + std::to_string(kMaxSweepRuns)});
+    }
+  }
   if (!errors.empty()) return errors;
   Errors cfg_errors = build_config(out->params, "", &out->config);
   if (!cfg_errors.empty()) return cfg_errors;
+  std::vector<Config> configs = {out->config};
   // Every sweep point must be a valid config too, so a sweep never fails half-way.
   if (out->sweep.present) {
     std::vector<Json> series = out->sweep.series_values;
@@ -736,12 +855,59 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
           params[out->sweep.series_parameter] = s;
           ctx += ", " + out->sweep.series_parameter + "=" + dump_json(s);
         }
-        Config unused;
-        Errors e = build_config(params, ctx, &unused);
+        Config point;
+        Errors e = build_config(params, ctx, &point);
         errors.insert(errors.end(), e.begin(), e.end());
         if (errors.size() > 20) return errors;
+        configs.push_back(point);
       }
     }
+  }
+  if (errors.empty()) check_work(*out, configs, &errors);
+  return errors;
+}
+
+Errors check_log_replay(const Scenario& s, const std::vector<WebRequest>& log) {
+  // The runs as api::run makes them: the main run, then every sweep point.
+  std::vector<Config> configs = {s.config};
+  if (s.sweep.present) {
+    std::vector<Json> series = s.sweep.series_values;
+    if (series.empty()) series.push_back(Json());
+    for (const auto& sv : series) {
+      for (const auto& v : s.sweep.values) {
+        auto params = s.params;
+        params[s.sweep.parameter] = v;
+        if (!sv.is_null()) params[s.sweep.series_parameter] = sv;
+        Config c;
+        build_config(params, "", &c);
+        configs.push_back(c);
+      }
+    }
+  }
+  if (std::none_of(configs.begin(), configs.end(), [](const Config& c) {
+        return c.workload.kind == WorkloadKind::Web && c.workload.trace_from_log;
+      }))
+    return {};
+  Errors errors = check_requests(log, "workload.trace");
+  if (!errors.empty()) return errors;
+  std::uint64_t blocks = 0;
+  for (const Config& c : configs) {
+    if (c.workload.kind != WorkloadKind::Web || c.workload.web_mode != WebMode::CacheOnly ||
+        !c.workload.trace_from_log || c.nic_cache.capacity_bytes == 0)
+      continue;
+    const std::uint64_t n = c.workload.trace_requests > 0
+                                ? std::min<std::uint64_t>(c.workload.trace_requests, log.size())
+                                : log.size();
+    const std::uint64_t block = c.nic_cache.block_bytes;
+    for (std::uint64_t i = 0; i < n; ++i) blocks += (log[i].bytes + block - 1) / block;
+  }
+  if (blocks > kMaxReplayedBlocks) {
+    errors.push_back({s.sweep.present ? "sweep.values" : "workload.trace",
+                      "replaying the access log over " + std::to_string(configs.size()) +
+                          " runs references " + std::to_string(blocks) + " cache blocks; at most " +
+                          std::to_string(kMaxReplayedBlocks) +
+                          ": sweep fewer values, set workload.trace_requests lower or use "
+                          "larger system.nic_cache.block_bytes"});
   }
   return errors;
 }

@@ -58,6 +58,11 @@ struct Scenario {
 Errors load_scenario(const std::string& scenario_text, const std::string& overrides_text,
                      Scenario* out);
 
+// The access log a scenario's runs would replay (api::run, workload.trace "log"): each request
+// within the limits (check_requests), and the cache blocks the cache-only runs reference, summed
+// over the main run and the sweep points, within kMaxReplayedBlocks. `s` passed load_scenario.
+Errors check_log_replay(const Scenario& s, const std::vector<WebRequest>& log);
+
 // The config of one run: defaults, then `params`. Cross-field rules are checked; errors name
 // `context` (e.g. "sweep point workload.datagram_bytes=18").
 Errors build_config(const std::map<std::string, Json>& params, const std::string& context,

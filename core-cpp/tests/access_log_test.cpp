@@ -174,7 +174,8 @@ TEST(AccessLog, FollowsThePatternExactly) {
       {"h i u " + date + " \"GET /a\"b HTTP/1.0\" 200 5", "ok"},     // a quote inside the path
       {"h i u " + date + " \"GET /a\" 200 0005", "ok"},              // leading zeros
       {"h i u " + date + " \"GET /a\" 200 5\tx", "ok"},              // any whitespace, then
-      {"h i u " + date + " \"GET /a\" 200 4294967295", "ok"},        // the largest size
+      {"h i u " + date + " \"GET /a\" 200 1073741824", "ok"},        // the largest size
+      {"h i u " + date + " \"GET /a\" 200 1073741825", "no-bytes"},  // kMaxRequestBytes
       {"h i u " + date + " \"GET /a\" 200 4294967296", "no-bytes"},
       {"h i u " + date + " \"GET /a\" 200 99999999999999999999999", "no-bytes"},
       {"h i u " + date + " \"GET /a\" 200 5x", "malformed"},

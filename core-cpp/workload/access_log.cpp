@@ -269,7 +269,7 @@ void AccessLogParser::take_line(std::string_view text) {
       f.path.find("/cgi-bin/") != std::string_view::npos)
     return reject(LogReject::Dynamic, text);
   if (f.status < 200 || f.status > 299) return reject(LogReject::Not2xx, text);
-  if (f.bytes == 0 || f.bytes > 0xffffffffULL) return reject(LogReject::NoBytes, text);
+  if (f.bytes == 0 || f.bytes > kMaxRequestBytes) return reject(LogReject::NoBytes, text);
   const auto bytes = static_cast<std::uint32_t>(f.bytes);
   std::uint32_t id;
   std::string& path = key_;  // reused: no allocation per line
@@ -390,6 +390,30 @@ std::string with_access_log_report(const std::string& output_json, const AccessL
   if (out.size() > 1) out += ',';
   out += "\"access_log\":" + access_log_report_json(r) + "}";
   return out;
+}
+
+std::string check_request(const WebRequest& r) {
+  if (r.file >= kLogMaxFiles)
+    return "file id " + std::to_string(r.file) + " is out of range; allowed 0 to " +
+           std::to_string(kLogMaxFiles - 1) + " (the distinct files a log may have)";
+  if (r.bytes == 0 || r.bytes > kMaxRequestBytes)
+    return std::to_string(r.bytes) + " bytes is out of range; allowed 1 to " +
+           std::to_string(kMaxRequestBytes) + " (1 GB)";
+  return "";
+}
+
+Errors check_requests(const std::vector<WebRequest>& requests, const std::string& path) {
+  Errors errors;
+  if (requests.size() > kLogMaxRequests) {
+    errors.push_back({path, std::to_string(requests.size()) + " requests; at most " +
+                                std::to_string(kLogMaxRequests)});
+    return errors;
+  }
+  for (std::size_t i = 0; i < requests.size() && errors.size() < 3; ++i) {
+    const std::string why = check_request(requests[i]);
+    if (!why.empty()) errors.push_back({path, "request " + std::to_string(i + 1) + ": " + why});
+  }
+  return errors;
 }
 
 }  // namespace nicsim

@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "scenario/limits.hpp"
 #include "workload/web_trace.hpp"
 
 namespace nicsim {
@@ -26,7 +27,7 @@ enum class LogReject : std::uint8_t {
   NotGet,     // "not-get": HEAD, POST, ... (no file content sent)
   Dynamic,    // "dynamic": a query string or a CGI path, not a static file
   Not2xx,     // "not-2xx": errors, redirects and 304 Not Modified send no file
-  NoBytes,    // "no-bytes": "-", 0, or more than 2^32 - 1 bytes
+  NoBytes,    // "no-bytes": "-", 0, or more than kMaxRequestBytes (1 GB)
   TooLong,    // "too-long": a line over kLogMaxLineBytes
 };
 constexpr std::size_t kLogRejectReasons = 6;
@@ -132,5 +133,12 @@ std::string access_log_report_json(const AccessLogReport& r);
 std::string access_log_summary(const AccessLogReport& r);
 // The run's output document with the report added as its last field, "access_log".
 std::string with_access_log_report(const std::string& output_json, const AccessLogReport& r);
+
+// Why request `index` of a list given from outside (the CLI's --requests, the browser's
+// setAccessLog) cannot be replayed, or "": a file id from 0 to kLogMaxFiles - 1 (what the
+// parser numbers), bytes from 1 to kMaxRequestBytes.
+std::string check_request(const WebRequest& r);
+// The first few such requests, and a list over kLogMaxRequests, as errors of `path`.
+Errors check_requests(const std::vector<WebRequest>& requests, const std::string& path);
 
 }  // namespace nicsim
