@@ -1,18 +1,13 @@
 // Fuzz target: the command line's --set overrides. The input is a preset id on the first line
 // (an unknown one picks a preset from its bytes), then one `path=value` per line; each becomes
-// an override the way cli/main.cpp reads --set (a JSON value, else the text as a string).
+// an override the way cli/main.cpp reads --set (its count, length and depth limits, then a JSON
+// value, else the text as a string). Keep the two in step.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "fuzz/bounded_run.hpp"
-
-namespace {
-
-// chosen: more overrides than the registry has parameters add nothing but time.
-constexpr int kMaxLines = 256;
-
-}  // namespace
+#include "scenario/limits.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using nicsim::Json;
@@ -30,14 +25,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     preset = &presets[h % presets.size()];
   }
   Json overrides = Json::object();
-  int lines = 0;
-  while (eol != std::string::npos && lines++ < kMaxLines) {
+  std::uint32_t sets = 0;
+  while (eol != std::string::npos && sets++ < nicsim::kMaxSetOptions) {
     const std::size_t start = eol + 1;
     eol = text.find('\n', start);
     const std::string arg = text.substr(start, eol == std::string::npos ? eol : eol - start);
+    // What the CLI refuses with a usage error is skipped.
+    if (arg.size() > nicsim::kMaxStringBytes) continue;
     const auto eq = arg.find('=');
-    if (eq == std::string::npos || eq == 0) continue;  // the CLI's usage error
+    if (eq == std::string::npos || eq == 0) continue;
     const std::string value = arg.substr(eq + 1);
+    std::string where;
+    if (!nicsim::json_depth_within(value, nicsim::kMaxJsonDepth, &where)) continue;
     Json v = Json::parse(value, nullptr, false);
     overrides[arg.substr(0, eq)] = v.is_discarded() ? Json(value) : v;
   }
