@@ -12,7 +12,7 @@
 // `apt-get install -y` the missing packages; anywhere else, print the command and fail.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,24 @@ export function which(cmd) {
     }
   }
   return null;
+}
+
+/** libFuzzer's runtime as Debian's clang installs it (/usr/lib/llvm-N/lib/clang/V/lib/linux/). */
+function libFuzzerPresent() {
+  const llvm = (dir) => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  return llvm('/usr/lib')
+    .filter((d) => d.startsWith('llvm-'))
+    .some((d) =>
+      llvm(`/usr/lib/${d}/lib/clang`).some((v) =>
+        existsSync(`/usr/lib/${d}/lib/clang/${v}/lib/linux/libclang_rt.fuzzer-x86_64.a`),
+      ),
+    );
 }
 
 /**
@@ -58,6 +76,13 @@ export const SYSTEM_TOOLS = {
     present: () => existsSync('/usr/include/nlohmann/json.hpp'),
     deb: 'nlohmann-json3-dev',
   },
+  // The sanitizer build and the fuzzers (native.mjs --sanitize, fuzz.mjs).
+  clang: { what: 'clang++', present: () => which('clang++') !== null, deb: 'clang' },
+  libfuzzer: {
+    what: "libFuzzer (clang's compiler-rt)",
+    present: libFuzzerPresent,
+    deb: 'libclang-rt-dev',
+  },
 };
 
 export const ALL_TOOLS = ['npm', ...Object.keys(SYSTEM_TOOLS)];
@@ -66,6 +91,7 @@ export const ALL_TOOLS = ['npm', ...Object.keys(SYSTEM_TOOLS)];
 export const TOOL_SETS = {
   all: ALL_TOOLS,
   native: ['cmake', 'ninja', 'gxx', 'gtest', 'nlohmann'],
+  sanitize: ['cmake', 'ninja', 'gtest', 'nlohmann', 'clang', 'libfuzzer'],
   wasm: ['emcc', 'nlohmann'],
   start: ['npm', 'emcc', 'nlohmann', 'chromium'],
   build: ['npm', 'emcc', 'nlohmann'],

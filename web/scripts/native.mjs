@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// Configures and builds the native CMake project (core-cpp/) into build/native (Release, Ninja).
+// Configures and builds the native CMake project (core-cpp/) with Ninja: by default into
+// build/native (Release); with --sanitize into build/asan (clang, AddressSanitizer + UBSan,
+// libFuzzer's coverage and the fuzz targets: the suite's checking build).
 //
-//   node web/scripts/native.mjs [target ...]      # default: all targets
+//   node web/scripts/native.mjs [--sanitize] [target ...]      # default: all targets
 //
-// As a module: `buildNative({ targets, output })` returns the exit status (0 = built).
+// As a module: `buildNative({ targets, output, build })` returns the exit status (0 = built).
 //   output: 'inherit' (stdout/stderr as they come), 'stderr' (everything to stderr), or
 //           'quiet' (nothing unless the build fails, then the log goes to stderr).
-// Targets core-cpp/CMakeLists.txt provides: nicsim (CLI), nicsim_tests (ctest), nicsim_bench.
+//   build:  NATIVE (the default) or SANITIZE, below.
+// Targets core-cpp/CMakeLists.txt provides: nicsim (CLI), nicsim_tests (ctest), nicsim_bench,
+// nicsim_replay_<target>, and with SANITIZE nicsim_fuzz_<target> (core-cpp/fuzz/).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -14,9 +18,23 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { generate as generateTrace } from '../../core-cpp/scripts/gen-trace.mjs';
-import { ensureTools, EnsureToolsError, repoRoot } from './ensure-tools.mjs';
+import { ensureTools, EnsureToolsError, repoRoot, which } from './ensure-tools.mjs';
 
-export const nativeDir = path.join(repoRoot, 'build', 'native');
+/** A build folder and what its CMake cache must hold (values compared as CMake stores them). */
+export const NATIVE = { dir: 'build/native', cache: { CMAKE_BUILD_TYPE: 'Release' } };
+export const SANITIZE = {
+  dir: 'build/asan',
+  // clang for libFuzzer; -O1 with line tables keeps sanitizer reports readable and builds quick.
+  compiler: 'clang++',
+  cache: {
+    CMAKE_BUILD_TYPE: 'RelWithDebInfo',
+    CMAKE_CXX_FLAGS_RELWITHDEBINFO: '-O1 -gline-tables-only',
+    NICSIM_SANITIZE: 'ON',
+    NICSIM_FUZZ: 'ON',
+  },
+};
+
+export const nativeDir = path.join(repoRoot, NATIVE.dir);
 export const nativeBin = (name) => path.join(nativeDir, name);
 
 function runStep(cmd, args, output) {
@@ -42,47 +60,67 @@ function runStep(cmd, args, output) {
   return status;
 }
 
-function cacheValue(name) {
-  const cache = path.join(nativeDir, 'CMakeCache.txt');
+function cacheValue(dir, name) {
+  const cache = path.join(repoRoot, dir, 'CMakeCache.txt');
   if (!existsSync(cache)) return null;
   const m = readFileSync(cache, 'utf8').match(new RegExp(`^${name}:[A-Z]+=(.*)$`, 'm'));
   return m ? m[1] : null;
 }
 
 /** Configures (when needed) and builds. Returns the exit status of the failing step, or 0. */
-export function buildNative({ targets = [], output = 'inherit' } = {}) {
+export function buildNative({ targets = [], output = 'inherit', build = NATIVE } = {}) {
   // CMake regenerates the trace API when its definition changes; a fresh clone needs it first.
   if (generateTrace() !== 0) return 1;
   if (!existsSync(path.join(repoRoot, 'core-cpp', 'CMakeLists.txt'))) {
     process.stderr.write('native: core-cpp/CMakeLists.txt does not exist yet\n');
     return 1;
   }
-  const generator = cacheValue('CMAKE_GENERATOR');
-  if (generator !== null && generator !== 'Ninja') {
-    // Configured by hand with another generator: start over (CMake refuses to switch).
-    rmSync(path.join(nativeDir, 'CMakeCache.txt'), { force: true });
-    rmSync(path.join(nativeDir, 'CMakeFiles'), { recursive: true, force: true });
+  const dir = build.dir;
+  const compiler = build.compiler ? which(build.compiler) : null;
+  if (build.compiler && !compiler) {
+    process.stderr.write(`native: ${build.compiler} is not installed\n`);
+    return 127;
   }
-  if (cacheValue('CMAKE_GENERATOR') === null || cacheValue('CMAKE_BUILD_TYPE') !== 'Release') {
+  const generator = cacheValue(dir, 'CMAKE_GENERATOR');
+  const cachedCompiler = cacheValue(dir, 'CMAKE_CXX_COMPILER');
+  if (
+    (generator !== null && generator !== 'Ninja') ||
+    (compiler && cachedCompiler !== null && cachedCompiler !== compiler)
+  ) {
+    // Configured by hand with another generator or compiler: start over (CMake refuses to switch).
+    rmSync(path.join(repoRoot, dir, 'CMakeCache.txt'), { force: true });
+    rmSync(path.join(repoRoot, dir, 'CMakeFiles'), { recursive: true, force: true });
+  }
+  const stale = Object.entries(build.cache).some(([k, v]) => cacheValue(dir, k) !== v);
+  if (cacheValue(dir, 'CMAKE_GENERATOR') === null || stale) {
+    const defines = Object.entries(build.cache).map(([k, v]) => `-D${k}=${v}`);
+    if (compiler) defines.push(`-DCMAKE_CXX_COMPILER=${compiler}`);
     const status = runStep(
       'cmake',
-      ['-S', 'core-cpp', '-B', 'build/native', '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release'],
+      ['-S', 'core-cpp', '-B', dir, '-G', 'Ninja', ...defines],
       output,
     );
     if (status !== 0) return status;
   }
   // Re-running configure when CMakeLists.txt changes is the build's own job.
   const targetArgs = targets.flatMap((t) => ['--target', t]);
-  return runStep('cmake', ['--build', 'build/native', ...targetArgs], output);
+  return runStep('cmake', ['--build', dir, ...targetArgs], output);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const sanitize = args.includes('--sanitize');
   try {
-    await ensureTools(['native'], { quiet: true });
+    await ensureTools(sanitize ? ['sanitize'] : ['native'], { quiet: true });
   } catch (e) {
     if (!(e instanceof EnsureToolsError)) throw e;
     process.stderr.write(`native: ${e.message}\n`);
     process.exit(1);
   }
-  process.exit(buildNative({ targets: process.argv.slice(2) }));
+  process.exit(
+    buildNative({
+      targets: args.filter((a) => a !== '--sanitize'),
+      build: sanitize ? SANITIZE : NATIVE,
+    }),
+  );
 }

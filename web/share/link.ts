@@ -347,7 +347,7 @@ function checkFields(doc: Record<string, unknown>, catalog: LinkCatalog): LinkRe
   for (const k of Object.keys(doc)) {
     if (!['s', 'o', 't', 'v', 'k'].includes(k)) {
       problems.push({
-        field: k.slice(0, 20),
+        field: k === '' ? '""' : k.slice(0, 20), // an empty name still names the field
         message: `The field "${k.slice(0, 20)}" is not part of a v${LINK_VERSION} link (fields: s, o, t, v, k); it was ignored.`,
       });
     }
