@@ -200,21 +200,30 @@ Json checks_json(const Scenario& s, const Json& out) {
   return checks;
 }
 
+// Loads the scenario and runs its main run. False: `*result` holds the errors or the fault.
+bool start_main(const std::string& scenario_json, const std::string& overrides_json,
+                const std::vector<WebRequest>* access_log, Scenario* s, RunOutput* main,
+                RunResult* result) {
+  if (!prepare(scenario_json, overrides_json, access_log, s, &result->json)) {
+    result->input_error = true;
+    return false;
+  }
+  *main = run_model(s->config, true);
+  if (!main->fault.empty()) {
+    result->json = fault_json("", main->fault);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 RunResult run(const std::string& scenario_json, const std::string& overrides_json,
               const std::vector<WebRequest>* access_log) {
   RunResult result;
   Scenario s;
-  if (!prepare(scenario_json, overrides_json, access_log, &s, &result.json)) {
-    result.input_error = true;
-    return result;
-  }
-  RunOutput main = run_model(s.config, true);
-  if (!main.fault.empty()) {
-    result.json = fault_json("", main.fault);
-    return result;
-  }
+  RunOutput main;
+  if (!start_main(scenario_json, overrides_json, access_log, &s, &main, &result)) return result;
   Json out = main_document(s, main);
   Json& sweep = out["sweep"];
   for (const auto& point : sweep_points(s)) {
@@ -237,15 +246,8 @@ RunResult run_main(const std::string& scenario_json, const std::string& override
                    const std::vector<WebRequest>* access_log) {
   RunResult result;
   Scenario s;
-  if (!prepare(scenario_json, overrides_json, access_log, &s, &result.json)) {
-    result.input_error = true;
-    return result;
-  }
-  RunOutput main = run_model(s.config, true);
-  if (!main.fault.empty()) {
-    result.json = fault_json("", main.fault);
-    return result;
-  }
+  RunOutput main;
+  if (!start_main(scenario_json, overrides_json, access_log, &s, &main, &result)) return result;
   Json out = main_document(s, main);
   const Json points = sweep_points(s);
   if (points.empty()) {

@@ -16,14 +16,14 @@
 // web-access-log replays the viewer's own access log: the browser part feeds it a generated
 // Common Log Format log, as `npm run bench:ui` does; the Node part skips it.
 
-/* global window, document, requestAnimationFrame, MutationObserver, fetch */
+/* global window, document, requestAnimationFrame, MutationObserver */
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
+import { accessLog, freePort, LOG_LINES, waitForServer } from './bench-browser.mjs';
 import { repoRoot } from './ensure-tools.mjs';
 import { buildWasm, wasmDir } from './wasm.mjs';
 
@@ -46,7 +46,6 @@ for (let i = 0; i < argv.length; i++) {
 }
 
 const REPEATS = 3;
-const LOG_LINES = 2000;
 const err = (s) => process.stderr.write(`[bench-knobs] ${s}\n`);
 
 const allPresets = readdirSync(path.join(repoRoot, 'scenarios'))
@@ -126,44 +125,6 @@ async function nodeTimes(results) {
 
 // ---------------------------------------------------------------------------------------------
 // Browser: the built site
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url, child, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode})`);
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`vite preview did not answer at ${url}`);
-}
-
-function accessLog() {
-  const lines = [];
-  for (let i = 0; i < LOG_LINES; i++) {
-    const f = (i * 7 + ((i * i) % 13)) % 40;
-    const s = String(i % 60).padStart(2, '0');
-    lines.push(
-      `10.0.0.${i % 200} - - [10/Oct/2000:13:55:${s} -0700] "GET /files/f${f}.html HTTP/1.0" 200 ${2000 + f * 1700}`,
-    );
-  }
-  return lines.join('\n') + '\n';
-}
 
 /** Moves the slider one step with `key`; times to the run's start and to the views drawn. */
 async function oneMove(page, slider, key) {

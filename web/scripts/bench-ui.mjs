@@ -26,13 +26,13 @@
 // bench feeds it a generated Common Log Format log (LOG_LINES requests to 40 files).
 
 // The functions handed to page.evaluate run in the page, with its globals.
-/* global window, document, PerformanceObserver, requestAnimationFrame, fetch */
+/* global window, document, PerformanceObserver, requestAnimationFrame */
 
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import process from 'node:process';
+import { accessLog, freePort, LOG_LINES, waitForServer } from './bench-browser.mjs';
 import { repoRoot } from './ensure-tools.mjs';
 
 const argv = process.argv.slice(2);
@@ -62,7 +62,6 @@ const SKIP_MS = 500; // the first half second of play is not steady playback
 // the gallery's first contentful paint within a second.
 const FIRST_VIEW_TARGET_MS = 1000;
 const RUN_DONE_TARGET_MS = 2000;
-const LOG_LINES = 2000;
 const err = (s) => process.stderr.write(`[bench:ui] ${s}\n`);
 
 const allPresets = readdirSync(path.join(repoRoot, 'scenarios'))
@@ -87,44 +86,6 @@ if (opt.build) {
     err(`build failed (exit ${r.status})`);
     process.exit(r.status ?? 1);
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url, child, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode})`);
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`vite preview did not answer at ${url}`);
-}
-
-function accessLog() {
-  const lines = [];
-  for (let i = 0; i < LOG_LINES; i++) {
-    const f = (i * 7 + ((i * i) % 13)) % 40;
-    const s = String(i % 60).padStart(2, '0');
-    lines.push(
-      `10.0.0.${i % 200} - - [10/Oct/2000:13:55:${s} -0700] "GET /files/f${f}.html HTTP/1.0" 200 ${2000 + f * 1700}`,
-    );
-  }
-  return lines.join('\n') + '\n';
 }
 
 function quantile(sorted, q) {
