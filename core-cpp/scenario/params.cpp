@@ -3,6 +3,7 @@
 #include <cmath>
 #include <deque>
 
+#include "scenario/fits.hpp"
 #include "scenario/param_fields.hpp"
 
 namespace nicsim {
@@ -1402,6 +1403,8 @@ Json parameter_info_json() {
     j["unit"] = p.unit;
     j["origin"] = p.origin;
     j["description"] = p.description;
+    // The checks this parameter was fitted to (scenario/fits.hpp); absent when none.
+    if (const auto fits = fitted_to(p.path); !fits.empty()) j["fitted_to"] = fits;
     out.push_back(j);
   }
   return out;

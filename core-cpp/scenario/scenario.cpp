@@ -309,8 +309,8 @@ void check_sweep_axis(const Json& obj, const std::string& path, std::string* par
 void check_reference(const Json& ref, const std::string& path, const SweepSpec& sweep,
                      std::vector<ReferenceSpec>* out, Errors* errors) {
   static const std::set<std::string> kFields = {
-      "id",       "source", "description", "metric",    "at",  "relative_to",
-      "expected", "unit",   "comparison",  "tolerance", "kind"};
+      "id",       "source", "description", "metric",    "at",   "relative_to",
+      "expected", "unit",   "comparison",  "tolerance", "kind", "known_miss"};
   if (!ref.is_object()) {
     errors->push_back({path, "must be an object"});
     return;
@@ -329,6 +329,12 @@ void check_reference(const Json& ref, const std::string& path, const SweepSpec& 
   require_string(ref, "unit", path, errors, &r.unit, false);
   require_string(ref, "comparison", path, errors, &r.comparison);
   require_string(ref, "kind", path, errors, &r.kind);
+  require_string(ref, "known_miss", path, errors, &r.known_miss, false);
+  if (ref.contains("known_miss") && ref["known_miss"].is_string() && r.known_miss.empty()) {
+    errors->push_back({path + ".known_miss",
+                       "must say why the prediction misses, from the mechanism (a non-empty "
+                       "string), or be left out"});
+  }
   if (!r.metric.empty()) {
     const auto& m = result_metrics();
     if (std::none_of(m.begin(), m.end(), [&](const MetricInfo& x) { return r.metric == x.name; })) {
@@ -785,9 +791,17 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
     if (!it->is_array()) {
       errors.push_back({"reference", "must be an array of reference values"});
     } else {
+      std::set<std::string> ids;
       for (std::size_t i = 0; i < it->size(); ++i) {
-        check_reference((*it)[i], "reference[" + std::to_string(i) + "]", out->sweep,
-                        &out->reference, &errors);
+        const std::string where = "reference[" + std::to_string(i) + "]";
+        check_reference((*it)[i], where, out->sweep, &out->reference, &errors);
+        // "<scenario id>#<reference id>" names a check (a fit's fitted_to): ids are unique.
+        const Json& ref = (*it)[i];
+        if (ref.is_object() && ref.contains("id") && ref["id"].is_string() &&
+            !ids.insert(ref["id"].get<std::string>()).second) {
+          errors.push_back({where + ".id", "repeats the id of an earlier reference entry '" +
+                                               ref["id"].get<std::string>() + "'"});
+        }
       }
     }
   }
