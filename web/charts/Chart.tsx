@@ -109,27 +109,34 @@ export function ReferenceGlyph({
   y,
   color,
   pass = true,
+  filled = false,
 }: {
   shape: ReferenceShape;
   x: number;
   y: number;
   color: string;
   pass?: boolean;
+  /** A prediction is filled; a value a parameter was fitted to stays hollow. */
+  filled?: boolean;
 }) {
-  const cls = pass ? 'ref-glyph' : 'ref-glyph ref-glyph-fail';
+  const cls = `ref-glyph${pass ? '' : ' ref-glyph-fail'}${filled ? ' ref-glyph-filled' : ''}`;
+  const style = filled ? { stroke: color, fill: color } : { stroke: color };
   if (shape === 'diamond')
     return (
       <path
         d={`M${x} ${y - 6}L${x + 5} ${y}L${x} ${y + 6}L${x - 5} ${y}Z`}
         className={cls}
-        style={{ stroke: color }}
+        style={style}
       />
     );
   const s = shape === 'floor' ? -1 : 1; // the triangle points away from the bar
   return (
-    <g className={cls} style={{ stroke: color }}>
+    <g className={cls} style={style}>
       <line x1={x - 6} x2={x + 6} y1={y} y2={y} />
-      <path d={`M${x - 5} ${y + 2 * s}L${x + 5} ${y + 2 * s}L${x} ${y + 11 * s}Z`} />
+      <path
+        d={`M${x - 5} ${y + 2 * s}L${x + 5} ${y + 2 * s}L${x} ${y + 11 * s}Z`}
+        style={filled ? { fill: color } : undefined}
+      />
     </g>
   );
 }
@@ -144,6 +151,7 @@ function ReferenceMarkView({ m }: { m: ReferenceMark }) {
       data-check={m.check.id}
       data-series={m.line}
       data-pass={m.pass}
+      data-basis={m.check.basis}
     >
       <title>{m.title}</title>
       {bar && (
@@ -153,7 +161,14 @@ function ReferenceMarkView({ m }: { m: ReferenceMark }) {
           style={{ stroke: m.color }}
         />
       )}
-      <ReferenceGlyph shape={m.shape} x={m.px} y={m.py} color={m.color} pass={m.pass} />
+      <ReferenceGlyph
+        shape={m.shape}
+        x={m.px}
+        y={m.py}
+        color={m.color}
+        pass={m.pass}
+        filled={m.predicted}
+      />
       {!m.pass && (
         <text x={m.px + 7} y={m.py - 5} className="ref-fail-text">
           ✗
@@ -195,6 +210,22 @@ function ReferenceLegend({ marks }: { marks: readonly ReferenceMark[] }) {
             <ReferenceGlyph shape="diamond" x={7} y={8} color="#3c4658" pass={false} />
           </svg>
           ✗ simulated value outside it
+        </li>
+      )}
+      {marks.some((m) => m.predicted) && (
+        <li data-testid="reference-legend-predicted">
+          <svg width="14" height="16" aria-hidden="true">
+            <ReferenceGlyph shape="diamond" x={7} y={8} color="#3c4658" filled />
+          </svg>
+          filled: predicted
+        </li>
+      )}
+      {marks.some((m) => m.check.basis === 'fitted') && (
+        <li data-testid="reference-legend-fitted">
+          <svg width="14" height="16" aria-hidden="true">
+            <ReferenceGlyph shape="diamond" x={7} y={8} color="#3c4658" />
+          </svg>
+          hollow: fitted (a parameter was tuned on it)
         </li>
       )}
     </>
@@ -377,6 +408,7 @@ export function SweepChart({
                         y={m.shape === 'floor' ? 12 : m.shape === 'ceiling' ? 2 : 7}
                         color={m.color}
                         pass={m.pass}
+                        filled={m.predicted}
                       />
                     </svg>
                     {m.who}, {m.label}

@@ -7,6 +7,7 @@ import type { Check, RunOutput } from '../engine/types';
 import type { ReferenceMark, SweepChartModel } from './chart';
 import { formatNumber } from '../kit/format';
 import { ReferenceGlyph } from './Chart';
+import { BASIS_WORDS, checkOutcome } from '../kit/checkBasis';
 
 /** What each kind of comparison means, as the legend says it. */
 export const KIND_WORDS: Record<string, string> = {
@@ -72,6 +73,7 @@ export function ChartReferences({
               data-testid="chart-reference"
               data-check={m.check.id}
               data-kind={kindOf(m.check)}
+              data-basis={m.check.basis}
             >
               <svg width="14" height="16" aria-hidden="true" className="chart-refs-glyph">
                 <ReferenceGlyph
@@ -80,6 +82,7 @@ export function ChartReferences({
                   y={m.shape === 'floor' ? 13 : m.shape === 'ceiling' ? 3 : 8}
                   color={m.color}
                   pass={m.pass}
+                  filled={m.predicted}
                 />
               </svg>
               <div>
@@ -93,9 +96,21 @@ export function ChartReferences({
                     <span className={m.pass ? 'ref-ok' : 'ref-bad'}>
                       {m.pass ? '✓ within' : '✗ outside'}
                     </span>
+                    {checkOutcome(m.check) === 'known_miss' && ' (misses — explained)'}
                   </span>
+                  {m.check.known_miss && (
+                    <div className="muted small">Why it misses: {m.check.known_miss}</div>
+                  )}
                 </div>
                 <div className="chart-refs-source">
+                  {m.check.basis && (
+                    <span
+                      className={`chart-refs-basis chart-refs-basis-${m.check.basis}`}
+                      title={BASIS_WORDS[m.check.basis]}
+                    >
+                      {m.check.basis}
+                    </span>
+                  )}{' '}
                   {m.check.source}{' '}
                   <span className={`kind-tag kind-${kindOf(m.check)}`}>{kindOf(m.check)}</span>
                 </div>
@@ -106,6 +121,8 @@ export function ChartReferences({
       </ul>
       <p className="chart-refs-foot muted small">
         {kinds.map((k) => KIND_WORDS[k] ?? k).join(' · ')}
+        {marks.some((m) => m.check.basis) &&
+          ' · filled mark: predicted, no parameter was tuned on it · hollow mark: fitted, a parameter was tuned on it'}
         {otherChecks > 0 &&
           ` · ${otherChecks} more reference value${otherChecks === 1 ? '' : 's'} of other metrics in “Checks against the reference”`}
       </p>

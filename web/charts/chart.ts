@@ -353,6 +353,8 @@ export interface ReferenceMark extends ReferenceBand {
   pyLo: number;
   pyHi: number;
   pass: boolean;
+  /** No parameter was tuned on this value (drawn filled); a fitted one is drawn hollow. */
+  predicted: boolean;
   /** "thesis", "paper" or "reference", from the check's source. */
   who: string;
   /** "938 Mb/s ± 5%", "≥ 919 Mb/s": the absolute value the simulated one is compared with. */
@@ -461,10 +463,11 @@ function referenceMarks(
       pyLo,
       pyHi,
       pass: c.pass,
+      predicted: c.basis === 'predicted',
       who,
       short,
       claim,
-      title: `${who}: ${claim} (${c.source}) — ${sim} ${c.pass ? '✓' : '✗'} (${c.kind || 'approximate'} comparison)\n${c.description}`,
+      title: `${who}: ${claim} (${c.source}) — ${sim} ${c.pass ? '✓' : '✗'} (${c.kind || 'approximate'} comparison${c.basis ? `, ${c.basis}` : ''})\n${c.description}${c.known_miss ? `\nWhy it misses: ${c.known_miss}` : ''}`,
     };
   });
 }

@@ -18,6 +18,7 @@ import {
   diffResults,
   isCategorical,
   overlayModel,
+  publishedValues,
   scenarioValues,
   sharedSeries,
   signedPercent,
@@ -29,7 +30,7 @@ import {
 import { parameterLabel, parameterMap, valueWithUnit, type Overrides } from '../run/overrides';
 import { DEFAULT_BOX } from '../charts';
 import { formatNumber, formatTime, formatValue, humanize, timeUnitFor } from '../kit/format';
-import type { ScenarioEntry } from '../scenarios/types';
+import type { Scenario, ScenarioEntry } from '../scenarios/types';
 import {
   Store,
   StoreContext,
@@ -46,7 +47,7 @@ import { Axes } from '../charts';
 import { EventLog } from '../playback';
 import { KnobPanel } from '../knobs';
 import { PlaybackBar } from '../playback';
-import { metricText } from '../results';
+import { BasisTag, metricText } from '../results';
 import { RunStatus } from '../results';
 import { panelOf, viewEntry } from '../views';
 import { useWidth } from '../kit/useWidth';
@@ -276,7 +277,17 @@ function unitText(unit: string): string {
   return unit === 'fraction' ? '%' : unit;
 }
 
-function DiffTable({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }) {
+function DiffTable({
+  a,
+  b,
+  cmp,
+  scenario,
+}: {
+  a: DoneRun;
+  b: DoneRun;
+  cmp: Comparison;
+  scenario: Scenario;
+}) {
   const [all, setAll] = useState(false);
   const rows = useMemo(
     () => diffResults(a.output.results, b.output.results, cmp.metrics),
@@ -284,6 +295,17 @@ function DiffTable({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }) {
   );
   const params = useMemo(() => changedParameters(a.output.parameters, b.output.parameters), [a, b]);
   const specs = a.parameterInfo;
+  // The papers' values at exactly one side's run, fitted or predicted.
+  const published = (r: DiffRow) =>
+    SIDES.flatMap((side) =>
+      publishedValues(
+        scenario,
+        specs,
+        (side === 'a' ? a : b).output.parameters,
+        Object.keys(cmp[side].set).length === 0,
+        r.name,
+      ).map((p) => ({ side, ...p })),
+    );
   // The comparison's own metrics and the largest significant differences; the rest on request.
   const shown = all
     ? rows
@@ -358,6 +380,7 @@ function DiffTable({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }) {
               <th scope="col" className="num">
                 %
               </th>
+              <th scope="col">published</th>
             </tr>
           </thead>
           <tbody>
@@ -393,6 +416,21 @@ function DiffTable({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }) {
                         ? 'from 0'
                         : ''}
                     {r.significant && <span className="ab-sr-only"> (significant)</span>}
+                  </td>
+                  <td className="small ab-published">
+                    {published(r).map((p) => (
+                      <div
+                        key={`${p.side}-${p.id}`}
+                        data-testid="ab-published"
+                        data-basis={p.basis}
+                      >
+                        <SideTag side={p.side} />{' '}
+                        <span className="mono" title={p.source}>
+                          {valueCell(p.expected, r.unit)}
+                        </span>{' '}
+                        <BasisTag basis={p.basis} />
+                      </div>
+                    ))}
                   </td>
                 </tr>
               );
@@ -712,7 +750,7 @@ export function AbPage({ entry }: { entry: ScenarioEntry }) {
         <h2 id="ab-h-diff">Differences</h2>
         {runA && bShown ? (
           <ErrorBoundary name="differences" resetKey={diffKey}>
-            <DiffTable a={runA} b={bShown} cmp={cmp} />
+            <DiffTable a={runA} b={bShown} cmp={cmp} scenario={entry.scenario} />
           </ErrorBoundary>
         ) : (
           <div className="placeholder">The differences appear when both sides have run.</div>

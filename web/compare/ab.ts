@@ -7,6 +7,7 @@ import type { Scenario } from '../scenarios/types';
 import { type ChartBox, type Tick } from '../charts';
 import { seriesStart } from '../kit/sweep';
 import { flattenParameters, type OverrideValue, type Overrides } from '../run/overrides';
+import { referenceBasis, type CheckBasis } from '../kit/checkBasis';
 
 export type Side = 'a' | 'b';
 export const SIDES: readonly Side[] = ['a', 'b'];
@@ -308,4 +309,42 @@ export function overlayModel(
         })()
       : null,
   };
+}
+
+/** A published value of one metric that one side's run is exactly the point of. */
+export interface PublishedValue {
+  id: string;
+  expected: number;
+  source: string;
+  basis: CheckBasis;
+}
+
+/**
+ * The scenario's absolute reference values of `metric` whose sweep point (`at`) is exactly this
+ * side's run, each fitted or predicted as the core's parameter metadata says (fitted_to). A
+ * reference without `at` reads the scenario as written, so only a side that changes nothing.
+ * Relative claims compare two runs and are left to the scenario page's checks.
+ */
+export function publishedValues(
+  scenario: Scenario,
+  specs: readonly ParameterSpec[],
+  side: ParameterTree,
+  sideChangesNothing: boolean,
+  metric: string,
+): PublishedValue[] {
+  const flat = new Map(flattenParameters(side));
+  const out: PublishedValue[] = [];
+  for (const r of scenario.reference ?? []) {
+    if (r.metric !== metric || typeof r.expected !== 'number') continue;
+    if ('relative_to' in r) continue;
+    const at = Object.entries(r.at ?? {});
+    if (at.length === 0 ? !sideChangesNothing : at.some(([k, v]) => flat.get(k) !== v)) continue;
+    out.push({
+      id: r.id,
+      expected: r.expected,
+      source: r.source,
+      basis: referenceBasis(scenario.id, r.id, specs),
+    });
+  }
+  return out;
 }

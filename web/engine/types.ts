@@ -45,7 +45,17 @@ export interface Check {
   tolerance?: number;
   comparison?: string;
   kind: 'exact' | 'qualitative' | string;
+  /** The raw comparison: the simulated value meets the expected one. */
   pass: boolean;
+  /**
+   * "fitted" when some parameter was tuned on this check (its fitted_to names it), else
+   * "predicted" (core-cpp/scenario/fits.hpp).
+   */
+  basis?: 'fitted' | 'predicted';
+  /** Why a prediction misses, from the mechanism: the check is then expected to miss. */
+  known_miss?: string;
+  /** pass, fail, or for a known miss: known_miss (still misses) or unexpected_pass. */
+  outcome?: 'pass' | 'fail' | 'known_miss' | 'unexpected_pass';
   /** The metric and sweep point the check reads. */
   metric?: string;
   at?: Record<string, unknown> | null;
@@ -245,4 +255,6 @@ export interface ParameterSpec {
   description?: string;
   /** Where the value comes from: a source reference, or "chosen: why" for a modelling choice. */
   origin?: string;
+  /** The checks ("<preset id>#<reference id>") this parameter was fitted to; absent if none. */
+  fitted_to?: string[];
 }

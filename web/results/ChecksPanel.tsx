@@ -4,6 +4,25 @@ import type { Check, ParameterTree, RunOutput } from '../engine/types';
 import { formatValue, humanize } from '../kit/format';
 import { atDifference } from '../kit/paramLabels';
 import { CATEGORY_LABELS, CATEGORY_RESULT_KEYS } from '../bus';
+import {
+  BASIS_WORDS,
+  basisCounts,
+  checkOutcome,
+  OUTCOME_TEXT,
+  outcomeOk,
+  type CheckBasis,
+} from '../kit/checkBasis';
+import './checks.css';
+
+/** "fitted" or "predicted", with what it means on hover. */
+export function BasisTag({ basis }: { basis: CheckBasis | undefined }) {
+  if (!basis) return null;
+  return (
+    <span className={`basis-tag basis-${basis}`} title={BASIS_WORDS[basis]} data-basis={basis}>
+      {basis}
+    </span>
+  );
+}
 
 /** "±5%", "≥", "≤ +2%": how the simulated value is compared with the expected one. */
 export function toleranceText(t: number | undefined, comparison: string | undefined): string {
@@ -142,13 +161,24 @@ export function ChecksPanel({ scenario }: { scenario: Scenario }) {
   }
   const checks = run.output.checks;
   if (checks.length === 0) return <p className="muted">This scenario has no reference values.</p>;
-  const passed = checks.filter((c) => c.pass).length;
+  const outcomes = checks.map(checkOutcome);
+  const passed = outcomes.filter((o) => o === 'pass').length;
+  const explained = outcomes.filter((o) => o === 'known_miss').length;
+  const counts = basisCounts(checks);
   return (
     <div data-testid="checks">
       <p className="checks-summary">
-        <span className={passed === checks.length ? 'pill pill-pass' : 'pill pill-fail'}>
+        <span className={outcomes.every(outcomeOk) ? 'pill pill-pass' : 'pill pill-fail'}>
           {passed} of {checks.length} pass
-        </span>
+          {explained > 0 && `, ${explained} ${explained === 1 ? 'misses' : 'miss'} as explained`}
+        </span>{' '}
+        {counts.predicted + counts.fitted > 0 && (
+          <span className="muted small" data-testid="checks-basis-summary">
+            {counts.hold} of {counts.predicted} prediction{counts.predicted === 1 ? '' : 's'} hold
+            {counts.fitted > 0 &&
+              ` · ${counts.fitted} fitted value${counts.fitted === 1 ? '' : 's'} (a parameter was tuned on ${counts.fitted === 1 ? 'it' : 'them'})`}
+          </span>
+        )}
       </p>
       <div className="table-scroll">
         <table className="data-table checks-table">
@@ -171,8 +201,9 @@ export function ChecksPanel({ scenario }: { scenario: Scenario }) {
             {checks.map((c) => {
               const claim = relativeClaim(c, run.output);
               const unit = checkUnits(c, run.output).value;
+              const outcome = checkOutcome(c);
               return (
-                <tr key={c.id}>
+                <tr key={c.id} data-basis={c.basis} data-outcome={outcome}>
                   <td>
                     <div>{c.description}</div>
                     {claim && (
@@ -183,7 +214,13 @@ export function ChecksPanel({ scenario }: { scenario: Scenario }) {
                         )} = <span className="nowrap">{claim.expected}</span>
                       </div>
                     )}
+                    {c.known_miss && (
+                      <div className="known-miss" data-testid="known-miss">
+                        <span className="rel-claim-label">why it misses</span> {c.known_miss}
+                      </div>
+                    )}
                     <div className="muted small">
+                      <BasisTag basis={c.basis} />{' '}
                       <span className={`kind-tag kind-${c.kind}`}>{c.kind}</span> {c.source}
                     </div>
                   </td>
@@ -191,8 +228,10 @@ export function ChecksPanel({ scenario }: { scenario: Scenario }) {
                   <td className="num mono nowrap">{valueText(c.simulated, unit)}</td>
                   <td className="num mono nowrap">{toleranceText(c.tolerance, c.comparison)}</td>
                   <td>
-                    <span className={c.pass ? 'pill pill-pass' : 'pill pill-fail'}>
-                      {c.pass ? 'pass' : 'fail'}
+                    <span
+                      className={`pill ${outcome === 'pass' ? 'pill-pass' : outcome === 'known_miss' ? 'pill-explained' : 'pill-fail'}`}
+                    >
+                      {OUTCOME_TEXT[outcome]}
                     </span>
                   </td>
                 </tr>

@@ -141,6 +141,12 @@ export function ResultsPanel({ scenario }: { scenario: Scenario }) {
                     ) : (
                       origin.text
                     )}
+                    {spec?.fitted_to && spec.fitted_to.length > 0 && (
+                      <div className="muted" data-testid="fitted-to">
+                        <span className="basis-tag basis-fitted">fitted</span> to{' '}
+                        {spec.fitted_to.join(', ')}
+                      </div>
+                    )}
                   </td>
                 </tr>
               );

@@ -11,6 +11,8 @@ export interface ReferenceValue {
   comparison?: string;
   tolerance?: number;
   kind?: string;
+  /** A prediction that misses at steady state: why, from the mechanism. */
+  known_miss?: string;
 }
 
 /** A note is a string, or an object that may mark the value as a modelling choice. */
