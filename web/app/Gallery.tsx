@@ -8,6 +8,7 @@ import {
   useScenarioFileOpener,
 } from './OpenScenarioFile';
 import { loadAbPage, loadScenarioPage } from './routeChunks';
+import { PredictionTally } from './PredictionTally';
 
 /** A pointer or the focus on a card: fetch the page's code before the click asks for it. */
 function prefetchPage(e: { target: EventTarget }) {
@@ -99,6 +100,7 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
           ))}
         </ul>
       )}
+      <PredictionTally />
     </div>
   );
 }
