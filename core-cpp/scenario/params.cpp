@@ -411,8 +411,8 @@ std::vector<ParamSpec> build_registry() {
                "chosen: the rate at which the host bridge streams main memory onto the bus during "
                "a DMA read; 0 = as fast as the bus. Above it the bridge inserts wait states. The "
                "web presets set 270 MB/s, fitted to seed 000 §4.2 (at 66 MHz the NASA server's "
-               "bus is 92% busy, 62% overhead, for 5% more content than at 33 MHz) and §4.7 "
-               "(memory bandwidth limits the server)",
+               "bus is 92% busy, 30% content, 62% overhead, for 5% more content than at 33 MHz) "
+               "and §4.7 (memory bandwidth limits the server)",
                "Host bridge DMA read stream rate",
                INT_FIELD(bus.bridge_read_mbps)});
   r.push_back(
@@ -1215,8 +1215,8 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
        0.8,
        "",
        "chosen: the thesis does not say which code and data the manufacturer placed in the "
-       "scratch pad (§3.2.1); fitted with release_scratch_fraction_receive so RELEASE's UDP "
-       "send leaves the Ethernet limit near 1000 bytes (Fig 3.6)",
+       "scratch pad (§3.2.1); fitted so RELEASE's UDP send leaves the Ethernet limit near 1000 "
+       "bytes (Fig 3.6; fitted_to names the checks)",
        "RELEASE: share of the send handlers' code fetches and private data in the scratch pad",
        NUM_FIELD(tigon.release_scratch_fraction_send)});
   r.push_back(
@@ -1227,8 +1227,8 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
        {},
        0.0,
        "",
-       "chosen: fitted with release_scratch_fraction_send so RELEASE's UDP receive never "
-       "reaches the Ethernet limit (Fig 3.8) and bidirectional 1472-byte UDP gives 938 Mb/s",
+       "chosen: fitted so RELEASE's UDP receive never reaches the Ethernet limit (Fig 3.8); "
+       "its bidirectional 938 Mb/s is sram_burst_bytes's fit",
        "RELEASE: share of the other handlers' code fetches and private data in the scratch pad",
        NUM_FIELD(tigon.release_scratch_fraction_receive)});
   r.push_back(
@@ -1241,7 +1241,8 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
        "",
        "chosen: BSD is object code only (§3.3.1); fitted with bsd_scratch_fraction_receive "
        "and bsd_instruction_scale to BSD's send knee near 1000 bytes (Fig 3.6), its receive "
-       "knee near 1200 bytes (Fig 3.8) and PARALLEL's +146% over BSD at 18 bytes",
+       "knee near 1200 bytes (Fig 3.8) and PARALLEL's +146% and +37% over BSD at 18 and 1472 "
+       "bytes (Fig 3.10)",
        "BSD: share of the send handlers' code fetches and private data in the scratch pad",
        NUM_FIELD(tigon.bsd_scratch_fraction_send)});
   r.push_back({"system.tigon.bsd_scratch_fraction_receive",
@@ -1251,7 +1252,7 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
                {},
                0.9,
                "",
-               "chosen: see bsd_scratch_fraction_send",
+               "chosen: fitted with bsd_scratch_fraction_send (see there)",
                "BSD: share of the other handlers' code fetches and private data in the scratch pad",
                NUM_FIELD(tigon.bsd_scratch_fraction_receive)});
   r.push_back({"system.tigon.bsd_instruction_scale",
@@ -1526,7 +1527,8 @@ void add_server_params(std::vector<ParamSpec>& r) {
                3750,
                "ns",
                "chosen, fitted: TCP/IP output and the driver's send descriptors per segment, so "
-               "that NASA and Rice stay bus-bound even with a 16 MB cache (Table 4.4)",
+               "that NASA and Rice stay bus-bound even with a 16 MB cache (Table 4.4; the check "
+               "fitted_to names is NASA's 1481 Mb/s)",
                "web full-system: CPU per TCP segment sent",
                TIME_FIELD(server.packet_cost, kNsScale)});
   r.push_back({"system.server.receive_cost_ns",
@@ -1637,8 +1639,9 @@ void add_server_params(std::vector<ParamSpec>& r) {
                {},
                9500,
                "µs",
-               "chosen, fitted to Berkeley's 767 req/s (Table 4.4); a 10,000 rpm SCSI disk's seek "
-               "and rotation are about 5-8 ms (seed 000 §4.4.1: two 36 GB SCSI disks)",
+               "chosen, fitted to Berkeley's 767 req/s (Table 4.4; no check reads that rate, so "
+               "fitted_to is empty); a 10,000 rpm SCSI disk's seek and rotation are about 5-8 ms "
+               "(seed 000 §4.4.1: two 36 GB SCSI disks)",
                "web full-system: seek and rotation per disk read (one disk queue)",
                TIME_FIELD(server.disk_latency, kUsScale)});
   r.push_back({"system.server.disk_mbps",

@@ -1,7 +1,7 @@
 // The parameters of the SINIC paper ("Integrated Network Interfaces for High-Bandwidth TCP/IP":
 // SINIC / V-SINIC and the host they live in). Numbers the paper gives cite it; the rest are
-// "chosen" with the reason (per-packet costs are calibrated so the orderings of Figs 5-12 and the
-// Fig 7 knee come out; see the presets' parameter notes).
+// "chosen" with the reason (per-packet costs are fitted to the Fig 7 knee, scenario/fits.cpp;
+// the orderings of Figs 5-12 are predictions; see the presets' parameter notes).
 #include <cmath>
 #include <string>
 
@@ -70,9 +70,9 @@ const char* nic_model_name(NicModel m) {
 
 void add_sinic_params(std::vector<ParamSpec>& r) {
   const char* calibrated =
-      "chosen: the paper gives no instruction counts (seed 003 §0); per-packet costs are set so "
-      "that the orderings of Figs 5-12 and the Fig 7 knee (10 Gb/s at 4-8 MB, ~6 Gb/s at 1 MB) "
-      "come out";
+      "chosen: the paper gives no instruction counts (seed 003 §0); per-packet costs fitted to "
+      "the Fig 7 knee (10 Gb/s at 4-8 MB, ~6 Gb/s at 1 MB; fitted_to names the checks); the "
+      "orderings of Figs 5-12 then come out as predictions";
   // ---- the host CPU (Table 1) ----
   r.push_back({"system.host_cpu.ghz",
                ParamType::Choice,
