@@ -467,7 +467,7 @@ function referenceMarks(
       who,
       short,
       claim,
-      title: `${who}: ${claim} (${c.source}) — ${sim} ${c.pass ? '✓' : '✗'} (${c.kind || 'approximate'} comparison${c.basis ? `, ${c.basis}` : ''})\n${c.description}${c.known_miss ? `\nWhy it misses: ${c.known_miss}` : ''}`,
+      title: `${who}: ${claim} (${c.source}) — ${sim} ${c.pass ? '✓' : '✗'} (${c.kind || 'approximate'} comparison)${c.basis ? `, ${c.basis}` : ''}\n${c.description}${c.known_miss ? `\nWhy it misses: ${c.known_miss}` : ''}`,
     };
   });
 }

@@ -6,6 +6,7 @@
 //   npm run predictions                 # run the presets, write both
 //   node web/scripts/predictions.mjs --check         # run the presets, fail if either is stale
 //   node web/scripts/predictions.mjs --readme-check  # fail if README's table is not the JSON's
+//   node web/scripts/predictions.mjs --list          # print every check as a Markdown table
 //
 // A check's paper is its source's seed ("seed 000 §3.4.2" → the thesis); other sources (the
 // PCI and NIC facts, IEEE 802.3) are counted apart. Nothing here is typed by hand: the numbers
@@ -139,6 +140,24 @@ async function runAll(cli) {
   return outputs;
 }
 
+/** Every check: preset, id, paper, expected and simulated values, fitted or predicted, outcome. */
+export function checkTable(outputs) {
+  const num = (v) => (typeof v === 'number' ? +v.toPrecision(4) : String(v));
+  const rows = [...outputs]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .flatMap(({ id, checks }) =>
+      checks.map(
+        (c) =>
+          `| ${id} | ${c.id} | ${paperOf(c.source)} | ${num(c.expected)} | ${num(c.simulated)} | ${c.basis} | ${c.outcome} |`,
+      ),
+    );
+  return [
+    '| preset | check | paper | expected | simulated | basis | outcome |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
 function fail(message) {
   process.stderr.write(`predictions: ${message}\n`);
   process.exit(1);
@@ -157,7 +176,12 @@ async function main(args) {
     !existsSync(nativeBin('nicsim'))
   )
     fail('building the native CLI failed');
-  const summary = summarize(await runAll(nativeBin('nicsim')));
+  const outputs = await runAll(nativeBin('nicsim'));
+  if (args.includes('--list')) {
+    process.stdout.write(`${checkTable(outputs)}\n`);
+    return;
+  }
+  const summary = summarize(outputs);
   // As `npm run format` would write it, so the check of the formatting passes too.
   const json = await prettier.format(JSON.stringify(summary), {
     ...(await prettier.resolveConfig(jsonPath)),
