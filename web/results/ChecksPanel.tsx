@@ -170,7 +170,7 @@ export function ChecksPanel({ scenario }: { scenario: Scenario }) {
       <p className="checks-summary">
         <span className={outcomes.every(outcomeOk) ? 'pill pill-pass' : 'pill pill-fail'}>
           {passed} of {checks.length} pass
-          {explained > 0 && `, ${explained} ${explained === 1 ? 'misses' : 'miss'} as explained`}
+          {explained > 0 && `, ${explained} explained ${explained === 1 ? 'miss' : 'misses'}`}
         </span>{' '}
         {counts.predicted + counts.fitted > 0 && (
           <span className="muted small" data-testid="checks-basis-summary">
