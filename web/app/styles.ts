@@ -16,3 +16,5 @@ import '../tour/presenter.css';
 import '../timeline/timeline.css';
 import '../share/links.css';
 import '../compare/ab.css';
+import '../results/checks.css';
+import './prediction-tally.css';
