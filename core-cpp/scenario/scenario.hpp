@@ -36,7 +36,8 @@ struct SweepSpec {
 
 struct ReferenceSpec {
   std::string id, source, description, metric, unit, comparison, kind;
-  Json at;  // object of sweep parameter → value, or null for the main run
+  std::string known_miss;  // why a prediction misses, from the mechanism (empty: it holds)
+  Json at;                 // object of sweep parameter → value, or null for the main run
   // A qualitative claim compares with another run: the expected value is then `expected` times
   // `relative_metric` at `relative_at` (an ordering, a ratio, a crossover).
   bool relative = false;
