@@ -47,18 +47,27 @@ std::vector<ParameterFit> build_fits() {
       // Fig 4.6: NASA's bus at 33 MHz without a cache (busy, content, overhead).
       {"system.bus.memory_latency_ns",
        {"web-bus-cycles#nasa-33-busy", "web-bus-cycles#nasa-33-content",
-        "web-bus-cycles#nasa-33-overhead"}},
+        "web-bus-cycles#nasa-33-overhead",
+        // The same stall on the same figure, read through a DMA mix instead of the web server.
+        "pci-33-vs-66#over-30-percent", "pci-33-vs-66#content-at-33"}},
       // Fig 4.7 and Table 4.5: the same at 66 MHz, for a few per cent more content.
       {"system.bus.bridge_read_mbps",
        {"web-bus-cycles#nasa-66-content", "web-bus-cycles#nasa-66-overhead",
-        "web-bus-cycles#nasa-66-little-more"}},
+        "web-bus-cycles#nasa-66-little-more",
+        // The same bridge on the same figures (4.6-4.8), read through a DMA mix.
+        "pci-33-vs-66#overhead-share-grows", "pci-33-vs-66#overhead-share-doubles",
+        "pci-33-vs-66#little-throughput-gain"}},
       // Table 4.4: the CPU-bound IBM and World Cup without a cache.
       {"system.server.request_cost_ns",
        {"web-cpu-bound-traces#ibm-none", "web-cpu-bound-traces#worldcup-none"}},
       {"system.server.connection_cost_ns",
        {"web-cpu-bound-traces#ibm-none", "web-cpu-bound-traces#worldcup-none"}},
+      // Rice's 2 requests per connection were fitted to its own row of Table 4.4 (bus-bound
+      // without a cache, CPU-bound at 16 MB).
       {"system.server.requests_per_connection",
-       {"web-cpu-bound-traces#ibm-none", "web-cpu-bound-traces#worldcup-none"}},
+       {"web-cpu-bound-traces#ibm-none", "web-cpu-bound-traces#worldcup-none",
+        "web-rice-cache#rice-none", "web-rice-cache#rice-4mb", "web-rice-cache#rice-8mb",
+        "web-rice-cache#rice-16mb"}},
       // Table 4.4: NASA with 16 MB per NIC, still bus-bound (two presets, one figure).
       {"system.server.packet_cost_ns",
        {"web-nasa-cache#nasa-16mb", "web-faster-cpu-or-bus#nasa-16mb-2200-33"}},
