@@ -31,7 +31,9 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
     : ctx_(ctx),
       cfg_(cfg),
       cycle_(cfg.cycle()),
-      width_(static_cast<std::uint32_t>(cfg.width_bits / 8)) {
+      width_(static_cast<std::uint32_t>(cfg.width_bits / 8)),
+      tracing_(ctx->trace.keeping()),
+      retry_gap_(cfg.retry_gap()) {
   // Port 0 is the host bridge completing PCI-X split reads (it is parked, like the bridge).
   Port completer;
   completer.component = Component::HostBridge;
@@ -62,7 +64,7 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
     ctx_->fail("bus: a master asked for the bus while its request was still pending");
     return true;
   }
-  p.requesting = true;
+  set_requesting(p, true);
   p.ready = ctx_->now();
   p.req = Request{txn};
   record_request(p, ctx_->now());
@@ -85,13 +87,6 @@ void PciBus::record_request(const Port& p, Time at) {
   ctx_->trace.record_future(
       at, component_id(Component::Bus),
       rec::BusRequest().master(id_of(p.component, p.instance)).packet(r.txn.packet), r.txn.cause);
-}
-
-bool PciBus::any_other_requesting(int port) const {
-  for (std::size_t i = 0; i < ports_.size(); ++i) {
-    if (static_cast<int>(i) != port && ports_[i].requesting) return true;
-  }
-  return false;
 }
 
 void PciBus::arbitrate(Time at, bool bus_was_idle) {
@@ -120,23 +115,16 @@ void PciBus::arbitrate(Time at, bool bus_was_idle) {
   }
 }
 
-void PciBus::add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p) {
-  if (cycles <= 0) return;
-  segments_.push_back(Segment{t, cycles, cat});
-  totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
-  if (ctx_->trace.keeping()) {
-    ctx_->trace.record_future(t, component_id(Component::Bus),
-                              rec::BusPhase()
-                                  .master(id_of(p.component, p.instance))
-                                  .phase(phase)
-                                  .cycles(static_cast<std::uint32_t>(cycles))
-                                  .category(cat)
-                                  .txn(cur_.txn_id),
-                              cur_.start ? cur_.start : cur_.grant);
-  } else {
-    ctx_->trace.skip_future();
-  }
-  t += cycles * cycle_;
+void PciBus::record_phase(Time t, std::int64_t cycles, BusPhase phase, BusCategory cat,
+                          const Port& p) {
+  ctx_->trace.record_future(t, component_id(Component::Bus),
+                            rec::BusPhase()
+                                .master(id_of(p.component, p.instance))
+                                .phase(phase)
+                                .cycles(static_cast<std::uint32_t>(cycles))
+                                .category(cat)
+                                .txn(cur_.txn_id),
+                            cur_.start ? cur_.start : cur_.grant);
 }
 
 BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const {
@@ -208,8 +196,8 @@ void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   owned_ = true;
   last_owner_ = port;
   Port& p = ports_[static_cast<std::size_t>(port)];
-  p.requesting = false;
-  segments_.clear();
+  set_requesting(p, false);
+  segment_count_ = 0;
   cur_ = Tenure{};
   cur_.port = port;
   cur_.txn_id = next_txn_++;
@@ -400,7 +388,8 @@ void PciBus::maybe_cut_for(int requester) {
   if (new_end_of_data >= data_end) return;
   // Undo the planned cycles after the new end of data, then end with the idle cycle.
   std::size_t kept = 0;
-  for (const Segment& s : segments_) {
+  for (int k = 0; k < segment_count_; ++k) {
+    const Segment s = segments_[static_cast<std::size_t>(k)];
     const Time s_end = s.start + s.cycles * cycle_;
     if (s.start >= new_end_of_data) {
       totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles);
@@ -412,7 +401,7 @@ void PciBus::maybe_cut_for(int requester) {
       segments_[kept++] = s;
     }
   }
-  segments_.resize(kept);
+  segment_count_ = static_cast<int>(kept);
   const std::uint32_t txn = cur_.txn_id;
   ctx_->trace.cancel_future(new_end_of_data - 1, [&](const TraceRecord& r) {
     return r.kind == static_cast<std::uint16_t>(TraceKind::BusPhase) && r.e == txn;
@@ -444,7 +433,7 @@ void PciBus::fire(std::uint32_t tag) {
       c.completions.push_back(splits_.front());
       splits_.pop_front();
       if (!c.requesting && !(owned_ && cur_.port == completer_)) {
-        c.requesting = true;
+        set_requesting(c, true);
         c.ready = ctx_->now();
         record_request(c, ctx_->now());
         if (owned_) {
@@ -464,7 +453,7 @@ void PciBus::finish_tenure() {
   const int port = cur_.port;
   Port& p = ports_[static_cast<std::size_t>(port)];
   owned_ = false;
-  segments_.clear();
+  segment_count_ = 0;
   const BusTransaction& ended = port == completer_ ? p.completions.front().txn : p.req.txn;
   const RecordId end_id = ctx_->record(Component::Bus,
                                        rec::BusTxnEnd()
@@ -475,10 +464,10 @@ void PciBus::finish_tenure() {
                                            .packet(ended.packet),
                                        cur_.start);
   int finished = -1;  // the port whose whole transaction is done
-  const Time gap = cfg_.retry_gap();
+  const Time gap = retry_gap_;
   switch (cur_.outcome) {
     case Outcome::Retried:
-      p.requesting = true;
+      set_requesting(p, true);
       p.ready = ctx_->now() + gap;
       record_request(p, p.ready);
       break;
@@ -488,7 +477,7 @@ void PciBus::finish_tenure() {
         finished = port;
       } else {
         // Disconnected at a boundary (REQ# drops for the retry gap) or cut by the latency timer.
-        p.requesting = true;
+        set_requesting(p, true);
         p.ready = ctx_->now() + (cur_.cut ? 0 : gap);
         record_request(p, p.ready);
       }
@@ -508,7 +497,7 @@ void PciBus::finish_tenure() {
       const Request c = p.completions.front();
       p.completions.pop_front();
       if (!p.completions.empty()) {
-        p.requesting = true;
+        set_requesting(p, true);
         p.ready = ctx_->now();
         record_request(p, p.ready);
       }
@@ -517,7 +506,7 @@ void PciBus::finish_tenure() {
       if (origin.req.done >= origin.req.txn.bytes) {
         finished = c.origin;
       } else {
-        origin.requesting = true;  // the next split read request (one outstanding at a time)
+        set_requesting(origin, true);  // the next split read request (one outstanding at a time)
         origin.ready = ctx_->now();
         record_request(origin, origin.ready);
       }
@@ -535,7 +524,8 @@ void PciBus::finish_tenure() {
 
 CycleCounts PciBus::cycles_at(Time t) const {
   CycleCounts c = totals_;
-  for (const Segment& s : segments_) {
+  for (int k = 0; k < segment_count_; ++k) {
+    const Segment& s = segments_[static_cast<std::size_t>(k)];
     const std::int64_t completed =
         t <= s.start ? 0 : std::min<std::int64_t>(s.cycles, (t - s.start) / cycle_);
     c[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - completed);
