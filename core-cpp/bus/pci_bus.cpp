@@ -42,10 +42,7 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
   completer_ = 0;
 }
 
-int PciBus::port_of(BusMaster* m, const BusTransaction& txn) {
-  for (std::size_t i = 0; i < ports_.size(); ++i) {
-    if (ports_[i].master == m) return static_cast<int>(i);
-  }
+int PciBus::add_port(BusMaster* m, const BusTransaction& txn) {
   Port p;
   p.master = m;
   // A NIC's DMA engine is one bus master for both its channels.
@@ -79,7 +76,7 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
   return true;
 }
 
-void PciBus::record_request(const Port& p, Time at) {
+void PciBus::record_request_kept(const Port& p, Time at) {
   // REQ# asserted (again): a = the master, b = the packet its transaction carries.
   const Request& r = &p == &ports_[static_cast<std::size_t>(completer_)] && !p.completions.empty()
                          ? p.completions.front()
@@ -90,7 +87,7 @@ void PciBus::record_request(const Port& p, Time at) {
 }
 
 void PciBus::arbitrate(Time at, bool bus_was_idle) {
-  if (owned_) return;
+  if (owned_ || requesting_count_ == 0) return;  // nothing to grant, no wake to plan
   const int n = static_cast<int>(ports_.size());
   Time earliest = kNever;
   // Round robin: the ports after the last owner first.

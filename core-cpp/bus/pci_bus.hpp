@@ -70,7 +70,13 @@ class PciBus final : public IoBus, private EventHandler {
   };
 
   void fire(std::uint32_t tag) override;
-  int port_of(BusMaster* m, const BusTransaction& txn);
+  int port_of(BusMaster* m, const BusTransaction& txn) {
+    for (std::size_t i = 0; i < ports_.size(); ++i) {
+      if (ports_[i].master == m) return static_cast<int>(i);
+    }
+    return add_port(m, txn);
+  }
+  int add_port(BusMaster* m, const BusTransaction& txn);
   Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
   void arbitrate(Time at, bool bus_was_idle);
   void plan(int port, Time start, bool arbitrate_cycles);
@@ -109,7 +115,14 @@ class PciBus final : public IoBus, private EventHandler {
   bool any_other_requesting(int port) const {
     return requesting_count_ > (ports_[static_cast<std::size_t>(port)].requesting ? 1 : 0);
   }
-  void record_request(const Port& p, Time at);
+  void record_request(const Port& p, Time at) {
+    if (tracing_) {
+      record_request_kept(p, at);
+    } else {
+      ctx_->trace.skip_future();  // the id only: nothing is kept
+    }
+  }
+  void record_request_kept(const Port& p, Time at);
 
   SimContext* ctx_;
   BusConfig cfg_;
