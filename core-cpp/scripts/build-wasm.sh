@@ -36,12 +36,12 @@ say() { [ "$QUIET" = 1 ] || echo "[build-wasm] $*" >&2; }
 INCLUDE_FLAGS=(-Icore-cpp -Ibuild/wasm-include)
 COMPILE_FLAGS=(
   -std=c++17
-  -O3 # as the native Release build: the event loop and bus tenure gain from the inlining
+  -O2
   -fno-exceptions
   -ffp-contract=off # no fused multiply-add: wasm results match the native build bit for bit
 )
 LINK_FLAGS=(
-  -O3
+  -O2
   -fno-exceptions
   --bind
   -sMODULARIZE
