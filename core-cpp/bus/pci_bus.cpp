@@ -31,7 +31,9 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
     : ctx_(ctx),
       cfg_(cfg),
       cycle_(cfg.cycle()),
-      width_(static_cast<std::uint32_t>(cfg.width_bits / 8)) {
+      width_(static_cast<std::uint32_t>(cfg.width_bits / 8)),
+      tracing_(ctx->trace.keeping()),
+      retry_gap_(cfg.retry_gap()) {
   // Port 0 is the host bridge completing PCI-X split reads (it is parked, like the bridge).
   Port completer;
   completer.component = Component::HostBridge;
@@ -40,10 +42,7 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
   completer_ = 0;
 }
 
-int PciBus::port_of(BusMaster* m, const BusTransaction& txn) {
-  for (std::size_t i = 0; i < ports_.size(); ++i) {
-    if (ports_[i].master == m) return static_cast<int>(i);
-  }
+int PciBus::add_port(BusMaster* m, const BusTransaction& txn) {
   Port p;
   p.master = m;
   // A NIC's DMA engine is one bus master for both its channels.
@@ -62,7 +61,7 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
     ctx_->fail("bus: a master asked for the bus while its request was still pending");
     return true;
   }
-  p.requesting = true;
+  set_requesting(p, true);
   p.ready = ctx_->now();
   p.req = Request{txn};
   record_request(p, ctx_->now());
@@ -77,7 +76,7 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
   return true;
 }
 
-void PciBus::record_request(const Port& p, Time at) {
+void PciBus::record_request_kept(const Port& p, Time at) {
   // REQ# asserted (again): a = the master, b = the packet its transaction carries.
   const Request& r = &p == &ports_[static_cast<std::size_t>(completer_)] && !p.completions.empty()
                          ? p.completions.front()
@@ -87,15 +86,8 @@ void PciBus::record_request(const Port& p, Time at) {
       rec::BusRequest().master(id_of(p.component, p.instance)).packet(r.txn.packet), r.txn.cause);
 }
 
-bool PciBus::any_other_requesting(int port) const {
-  for (std::size_t i = 0; i < ports_.size(); ++i) {
-    if (static_cast<int>(i) != port && ports_[i].requesting) return true;
-  }
-  return false;
-}
-
 void PciBus::arbitrate(Time at, bool bus_was_idle) {
-  if (owned_) return;
+  if (owned_ || requesting_count_ == 0) return;  // nothing to grant, no wake to plan
   const int n = static_cast<int>(ports_.size());
   Time earliest = kNever;
   // Round robin: the ports after the last owner first.
@@ -120,23 +112,16 @@ void PciBus::arbitrate(Time at, bool bus_was_idle) {
   }
 }
 
-void PciBus::add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p) {
-  if (cycles <= 0) return;
-  segments_.push_back(Segment{t, cycles, cat});
-  totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
-  if (ctx_->trace.keeping()) {
-    ctx_->trace.record_future(t, component_id(Component::Bus),
-                              rec::BusPhase()
-                                  .master(id_of(p.component, p.instance))
-                                  .phase(phase)
-                                  .cycles(static_cast<std::uint32_t>(cycles))
-                                  .category(cat)
-                                  .txn(cur_.txn_id),
-                              cur_.start ? cur_.start : cur_.grant);
-  } else {
-    ctx_->trace.skip_future();
-  }
-  t += cycles * cycle_;
+void PciBus::record_phase(Time t, std::int64_t cycles, BusPhase phase, BusCategory cat,
+                          const Port& p) {
+  ctx_->trace.record_future(t, component_id(Component::Bus),
+                            rec::BusPhase()
+                                .master(id_of(p.component, p.instance))
+                                .phase(phase)
+                                .cycles(static_cast<std::uint32_t>(cycles))
+                                .category(cat)
+                                .txn(cur_.txn_id),
+                            cur_.start ? cur_.start : cur_.grant);
 }
 
 BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const {
@@ -208,8 +193,8 @@ void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   owned_ = true;
   last_owner_ = port;
   Port& p = ports_[static_cast<std::size_t>(port)];
-  p.requesting = false;
-  segments_.clear();
+  set_requesting(p, false);
+  segment_count_ = 0;
   cur_ = Tenure{};
   cur_.port = port;
   cur_.txn_id = next_txn_++;
@@ -400,7 +385,8 @@ void PciBus::maybe_cut_for(int requester) {
   if (new_end_of_data >= data_end) return;
   // Undo the planned cycles after the new end of data, then end with the idle cycle.
   std::size_t kept = 0;
-  for (const Segment& s : segments_) {
+  for (int k = 0; k < segment_count_; ++k) {
+    const Segment s = segments_[static_cast<std::size_t>(k)];
     const Time s_end = s.start + s.cycles * cycle_;
     if (s.start >= new_end_of_data) {
       totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles);
@@ -412,7 +398,7 @@ void PciBus::maybe_cut_for(int requester) {
       segments_[kept++] = s;
     }
   }
-  segments_.resize(kept);
+  segment_count_ = static_cast<int>(kept);
   const std::uint32_t txn = cur_.txn_id;
   ctx_->trace.cancel_future(new_end_of_data - 1, [&](const TraceRecord& r) {
     return r.kind == static_cast<std::uint16_t>(TraceKind::BusPhase) && r.e == txn;
@@ -444,7 +430,7 @@ void PciBus::fire(std::uint32_t tag) {
       c.completions.push_back(splits_.front());
       splits_.pop_front();
       if (!c.requesting && !(owned_ && cur_.port == completer_)) {
-        c.requesting = true;
+        set_requesting(c, true);
         c.ready = ctx_->now();
         record_request(c, ctx_->now());
         if (owned_) {
@@ -464,7 +450,7 @@ void PciBus::finish_tenure() {
   const int port = cur_.port;
   Port& p = ports_[static_cast<std::size_t>(port)];
   owned_ = false;
-  segments_.clear();
+  segment_count_ = 0;
   const BusTransaction& ended = port == completer_ ? p.completions.front().txn : p.req.txn;
   const RecordId end_id = ctx_->record(Component::Bus,
                                        rec::BusTxnEnd()
@@ -475,10 +461,10 @@ void PciBus::finish_tenure() {
                                            .packet(ended.packet),
                                        cur_.start);
   int finished = -1;  // the port whose whole transaction is done
-  const Time gap = cfg_.retry_gap();
+  const Time gap = retry_gap_;
   switch (cur_.outcome) {
     case Outcome::Retried:
-      p.requesting = true;
+      set_requesting(p, true);
       p.ready = ctx_->now() + gap;
       record_request(p, p.ready);
       break;
@@ -488,7 +474,7 @@ void PciBus::finish_tenure() {
         finished = port;
       } else {
         // Disconnected at a boundary (REQ# drops for the retry gap) or cut by the latency timer.
-        p.requesting = true;
+        set_requesting(p, true);
         p.ready = ctx_->now() + (cur_.cut ? 0 : gap);
         record_request(p, p.ready);
       }
@@ -508,7 +494,7 @@ void PciBus::finish_tenure() {
       const Request c = p.completions.front();
       p.completions.pop_front();
       if (!p.completions.empty()) {
-        p.requesting = true;
+        set_requesting(p, true);
         p.ready = ctx_->now();
         record_request(p, p.ready);
       }
@@ -517,7 +503,7 @@ void PciBus::finish_tenure() {
       if (origin.req.done >= origin.req.txn.bytes) {
         finished = c.origin;
       } else {
-        origin.requesting = true;  // the next split read request (one outstanding at a time)
+        set_requesting(origin, true);  // the next split read request (one outstanding at a time)
         origin.ready = ctx_->now();
         record_request(origin, origin.ready);
       }
@@ -535,7 +521,8 @@ void PciBus::finish_tenure() {
 
 CycleCounts PciBus::cycles_at(Time t) const {
   CycleCounts c = totals_;
-  for (const Segment& s : segments_) {
+  for (int k = 0; k < segment_count_; ++k) {
+    const Segment& s = segments_[static_cast<std::size_t>(k)];
     const std::int64_t completed =
         t <= s.start ? 0 : std::min<std::int64_t>(s.cycles, (t - s.start) / cycle_);
     c[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - completed);

@@ -70,22 +70,59 @@ class PciBus final : public IoBus, private EventHandler {
   };
 
   void fire(std::uint32_t tag) override;
-  int port_of(BusMaster* m, const BusTransaction& txn);
+  int port_of(BusMaster* m, const BusTransaction& txn) {
+    for (std::size_t i = 0; i < ports_.size(); ++i) {
+      if (ports_[i].master == m) return static_cast<int>(i);
+    }
+    return add_port(m, txn);
+  }
+  int add_port(BusMaster* m, const BusTransaction& txn);
   Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
   void arbitrate(Time at, bool bus_was_idle);
   void plan(int port, Time start, bool arbitrate_cycles);
   void plan_fixed(Port& p, Time t);
   void plan_pci(Port& p, Time t);
   void plan_pcix(Port& p, Time t);
-  void add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p);
+  // One planned phase: its cycles are accounted, and (when the trace keeps records) it is
+  // recorded. Inline: a tenure plans about eight of them.
+  void add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p) {
+    if (cycles <= 0) return;
+    if (segment_count_ == kMaxSegments) {
+      ctx_->fail("bus: too many phases in one tenure");
+      return;
+    }
+    segments_[segment_count_++] = Segment{t, cycles, cat};
+    totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
+    if (tracing_) {
+      record_phase(t, cycles, phase, cat, p);
+    } else {
+      ctx_->trace.skip_future();
+    }
+    t += cycles * cycle_;
+  }
+  void record_phase(Time t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p);
+  // REQ# (re)asserted or granted: the count of requesting ports follows the flags.
+  void set_requesting(Port& p, bool on) {
+    requesting_count_ += static_cast<int>(on) - static_cast<int>(p.requesting);
+    p.requesting = on;
+  }
   void add_data(Time& t, const Request& r, std::uint32_t bytes, const Port& p);
   void finish_tenure();
   void maybe_cut_for(int requester);
   void add_bridge_waits(Time& t, std::uint32_t bytes, const Port& p);
   std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
   BusCategory data_category(const Request& r, std::uint32_t offset) const;
-  bool any_other_requesting(int port) const;
-  void record_request(const Port& p, Time at);
+  bool any_other_requesting(int port) const {
+    return requesting_count_ > (ports_[static_cast<std::size_t>(port)].requesting ? 1 : 0);
+  }
+  void record_request(const Port& p, Time at) {
+    if (tracing_) {
+      record_request_kept(p, at);
+    } else {
+      ctx_->trace.skip_future();  // the id only: nothing is kept
+    }
+  }
+  void record_request_kept(const Port& p, Time at);
 
   SimContext* ctx_;
   BusConfig cfg_;
@@ -96,8 +133,16 @@ class PciBus final : public IoBus, private EventHandler {
   int last_owner_ = -1;
   bool owned_ = false;
   Tenure cur_;
-  std::vector<Segment> segments_;  // the current tenure's, for exact accounting at any time
-  CycleCounts totals_{};           // every planned segment so far
+  // The current tenure's phases, for exact accounting at any time: at most arbitration,
+  // address, dual address, turnaround or attribute, wait, three data runs, bridge waits and
+  // idle, so a fixed array (no allocation per tenure).
+  static constexpr int kMaxSegments = 16;
+  std::array<Segment, kMaxSegments> segments_;
+  int segment_count_ = 0;
+  int requesting_count_ = 0;  // ports with REQ# asserted
+  bool tracing_;              // the trace keeps records (fixed for the run)
+  Time retry_gap_;            // cfg_.retry_gap()
+  CycleCounts totals_{};      // every planned segment so far
   std::uint32_t end_generation_ = 0;
   bool wake_pending_ = false;
   Time wake_at_ = 0;

@@ -3,11 +3,11 @@
 // through PIO). A full buffer refuses the next write and calls the CPU back.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "bus/bus.hpp"
 #include "sim/context.hpp"
+#include "sim/fifo.hpp"
 
 namespace nicsim {
 
@@ -70,7 +70,7 @@ class HostBridge final : private BusMaster {
   SimContext* ctx_;
   IoBus* bus_;
   std::size_t entries_;
-  std::deque<Pio> posted_;
+  Fifo<Pio> posted_;
   bool active_ = false;
   PioWaiter* waiter_ = nullptr;
   std::uint64_t writes_ = 0;

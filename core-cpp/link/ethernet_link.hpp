@@ -3,10 +3,10 @@
 // A busy link refuses the next frame and calls the sender back when it is free.
 #pragma once
 #include <cstdint>
-#include <deque>
 
 #include "scenario/config.hpp"
 #include "sim/context.hpp"
+#include "sim/fifo.hpp"
 
 namespace nicsim {
 
@@ -62,7 +62,7 @@ class LinkDirection final : private EventHandler {
   bool busy_ = false;
   bool waiting_ = false;
   Frame in_flight_;
-  std::deque<Frame> propagating_;  // frames on the cable, in order
+  Fifo<Frame> propagating_;  // frames on the cable, in order
 };
 
 // The limit curve of the thesis's figures: UDP payload per second at line rate,

@@ -3,11 +3,11 @@
 // A full channel refuses a request and calls the client back when a slot frees.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "bus/bus.hpp"
 #include "sim/context.hpp"
+#include "sim/fifo.hpp"
 
 namespace nicsim {
 
@@ -49,8 +49,8 @@ class DmaEngine final : private BusMaster {
   std::uint64_t refusals() const { return refusals_; }
 
  private:
-  std::deque<DmaRequest>& queue(DmaChannel ch) { return ch == DmaChannel::Read ? reads_ : writes_; }
-  const std::deque<DmaRequest>& queue(DmaChannel ch) const {
+  Fifo<DmaRequest>& queue(DmaChannel ch) { return ch == DmaChannel::Read ? reads_ : writes_; }
+  const Fifo<DmaRequest>& queue(DmaChannel ch) const {
     return ch == DmaChannel::Read ? reads_ : writes_;
   }
   void pump();
@@ -64,7 +64,7 @@ class DmaEngine final : private BusMaster {
   unsigned instance_;
   DmaClient* client_;
   std::uint32_t offset_ = 0;  // bytes of the active request already moved
-  std::deque<DmaRequest> reads_, writes_;
+  Fifo<DmaRequest> reads_, writes_;
   bool active_ = false;  // a transaction owns the bus
   DmaChannel last_ = DmaChannel::Write;
   bool space_wanted_[2] = {false, false};

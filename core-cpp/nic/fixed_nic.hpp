@@ -5,7 +5,6 @@
 // behind the same ports.
 #pragma once
 #include <cstdint>
-#include <deque>
 
 #include "host/host_bridge.hpp"
 #include "link/ethernet_link.hpp"
@@ -15,6 +14,7 @@
 #include "nic/ring.hpp"
 #include "nic/tally.hpp"
 #include "scenario/config.hpp"
+#include "sim/fifo.hpp"
 
 namespace nicsim {
 
@@ -107,42 +107,42 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
   InterruptLine* irq_ = nullptr;
   Tally* tally_;
   LinkDirection* tx_link_ = nullptr;
-  std::deque<DmaRequest> backlog_[2];  // requests a full DMA channel refused, in order
+  Fifo<DmaRequest> backlog_[2];  // requests a full DMA channel refused, in order
 
   struct PendingMailbox {
     Mailbox box;
     std::uint32_t value;
     RecordId cause;
   };
-  std::deque<PendingMailbox> mailboxes_;
+  Fifo<PendingMailbox> mailboxes_;
 
   DescriptorFetch send_fetch_, recv_fetch_;
   IndexReport send_report_, return_report_;
 
   // Send side.
   std::uint64_t send_next_data_ = 0;  // next fetched descriptor whose data to fetch (S4)
-  std::deque<bool> send_done_;        // issued descriptors from the consumer index: done yet?
+  Fifo<bool> send_done_;              // issued descriptors from the consumer index: done yet?
   bool send_data_busy_ = false;
   bool tx_buffer_wait_ = false;
   std::int64_t tx_used_ = 0;
-  std::deque<Frame> tx_ready_;                           // data arrived, being handed to the MAC
+  Fifo<Frame> tx_ready_;                                 // data arrived, being handed to the MAC
   std::uint32_t frame_so_far_ = 0, payload_so_far_ = 0;  // buffers of a packet fetched so far
-  std::deque<Frame> mac_queue_;                          // MAC transmit queue
+  Fifo<Frame> mac_queue_;                                // MAC transmit queue
 
   // Receive side.
   std::int64_t rx_used_ = 0;
-  std::deque<Frame> rx_queue_;  // frames in the receive buffer awaiting a descriptor
+  Fifo<Frame> rx_queue_;  // frames in the receive buffer awaiting a descriptor
   bool rx_busy_ = false;
   bool return_full_ = false;
   std::int64_t return_reserved_ = 0;
-  std::deque<Descriptor> return_pending_;  // return descriptors being written
+  Fifo<Descriptor> return_pending_;  // return descriptors being written
 
   struct PendingInterrupt {
     std::uint32_t cause;
     std::uint32_t trigger;
     RecordId why;
   };
-  std::deque<PendingInterrupt> interrupts_;
+  Fifo<PendingInterrupt> interrupts_;
 };
 
 }  // namespace nicsim
