@@ -479,7 +479,11 @@ std::string scenario_schema() {
         {"unit", {{"type", "string"}}},
         {"comparison", {{"enum", {"within", "at_least", "at_most"}}}},
         {"tolerance", {{"type", "number"}, {"minimum", 0}, {"maximum", 10}}},
-        {"kind", {{"enum", {"exact", "approximate", "qualitative"}}}}}}};
+        {"kind", {{"enum", {"exact", "approximate", "qualitative"}}}},
+        {"known_miss",
+         {{"type", "string"},
+          {"description",
+           "a prediction the model misses at steady state, and why (mechanism)"}}}}}};
   Json schema = {
       {"$schema", "http://json-schema.org/draft-07/schema#"},
       {"title", "nicsim scenario"},
