@@ -15,6 +15,7 @@
 #include "nic/fixed_nic.hpp"
 #include "nic/tigon/tigon_nic.hpp"
 #include "scenario/scenario.hpp"
+#include "sinic/sinic_ring_port.hpp"
 #include "workload/web_trace.hpp"
 
 namespace nicsim {
@@ -43,9 +44,12 @@ struct WebNicPort {
         tigon(cfg.nic_model == NicModel::Tigon
                   ? new TigonNic(ctx, cfg, i, Rings{&send, &receive, &ret}, bus, tally)
                   : nullptr),
-        device(tigon ? static_cast<NicDevice*>(tigon)
-                     : new FixedFunctionNic(ctx, cfg.nic, i, Rings{&send, &receive, &ret}, bus,
-                                            tally)),
+        device(
+            tigon ? static_cast<NicDevice*>(tigon)
+            : cfg.nic_model == NicModel::Sinic
+                ? static_cast<NicDevice*>(
+                      new SinicRingPort(ctx, cfg, i, Rings{&send, &receive, &ret}, bus, tally))
+                : new FixedFunctionNic(ctx, cfg.nic, i, Rings{&send, &receive, &ret}, bus, tally)),
         nic(*device),
         client(ctx, cfg, i, &flow, trace, counters),
         to_client(ctx, cfg.link, &nic, &client),

@@ -663,19 +663,20 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
     }
   }
   if (c.workload.kind == WorkloadKind::Web && c.workload.web_mode == WebMode::FullSystem &&
-      c.nic_model != NicModel::Fixed && c.nic_model != NicModel::Tigon) {
+      c.nic_model != NicModel::Fixed && c.nic_model != NicModel::Tigon &&
+      c.nic_model != NicModel::Sinic) {
     errors.push_back({"system.nic.model",
-                      "the web full-system mode runs on the fixed-function NIC or the Tigon: "
-                      "\"fixed\" or \"tigon\"" +
+                      "the web full-system mode runs on the fixed-function NIC, the Tigon or "
+                      "SINIC: \"fixed\", \"tigon\" or \"sinic\"" +
                           where});
   }
   if (c.workload.kind == WorkloadKind::Web && c.workload.web_mode == WebMode::FullSystem &&
-      c.nic_model == NicModel::Tigon && c.nic_cache.capacity_bytes > 0) {
+      c.nic_model != NicModel::Fixed && c.nic_cache.capacity_bytes > 0) {
     // Only the model's fixed-function NIC executes the Fig 4.11 cache commands.
     errors.push_back({"system.nic_cache.kbytes",
-                      "the Tigon's firmware has no NIC data cache: 0 with system.nic.model "
-                      "\"tigon\"" +
-                          where});
+                      "only the fixed-function NIC has a NIC data cache: 0 with system.nic.model "
+                      "\"" +
+                          std::string(nic_model_name(c.nic_model)) + "\"" + where});
   }
   if (c.workload.kind == WorkloadKind::IpRouter) {
     if (c.nics != 2)
