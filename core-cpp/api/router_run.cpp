@@ -18,6 +18,7 @@ namespace {
 
 struct RouterSnapshot {
   Time cpu = 0, bus_busy = 0;
+  CycleCounts cycles{};
   std::uint64_t sent = 0, received = 0, queue_drops = 0, interrupts = 0;
   Time tigon_busy[2] = {0, 0};  // the first NIC's CPUs, when it is a Tigon
   Time sram_busy = 0;
@@ -81,6 +82,7 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
     RouterSnapshot s;
     s.cpu = router.busy_total(ctx.now());
     s.bus_busy = bus.busy_total(ctx.now());
+    s.cycles = bus.cycles_at(ctx.now());
     for (const auto& p : ports) {
       s.sent += p->client.sent();
       s.received += p->client.received();
@@ -136,12 +138,14 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
   add("router_loss", sent > 0 ? std::max(0.0, 1.0 - received / sent) : 0.0);
   add("router_queue_drops", static_cast<double>(b.queue_drops - a.queue_drops));
   add("host_cpu_utilization", fraction(b.cpu - a.cpu, window));
-  add("bus_utilization", fraction(b.bus_busy - a.bus_busy, window));
+  add("bus_utilization", bus_cycle_share(a.cycles, b.cycles, false));
   if (first.tigon) {
     add("tigon_cpu_a_utilization", fraction(b.tigon_busy[0] - a.tigon_busy[0], window));
     add("tigon_cpu_b_utilization", fraction(b.tigon_busy[1] - a.tigon_busy[1], window));
     add("tigon_sram_utilization", fraction(b.sram_busy - a.sram_busy, window));
   }
+  add_bus_cycle_metrics(a.cycles, b.cycles, bus.cycle(), add);
+  add("bus_transactions", static_cast<double>(bus.transactions()));
   add("interrupts", static_cast<double>(b.interrupts - a.interrupts));
   add("events", static_cast<double>(ctx.queue.fired()));
   add("sim_time", static_cast<double>(end) / 1e6);
