@@ -123,6 +123,8 @@ void add_bus_cycle_metrics(const CycleCounts& at_warmup, const CycleCounts& at_e
 // The end of a run: the first NIC's ring occupancy histograms over the window, and the trace.
 void finish_rings_and_trace(const std::vector<DescriptorRing*>& rings, Time end, Time window,
                             const RunConfig& run, SimContext* ctx, RunOutput* out);
+// workload.kind "ip-router": Click forwarding between two NICs (router_run.cpp).
+RunOutput run_ip_router(const Config& cfg, bool with_trace);
 // workload.kind "tcp-stream": the SINIC paper's host and NICs (sinic_run.cpp).
 RunOutput run_tcp_stream(const Config& cfg, bool with_trace);
 

@@ -13,7 +13,9 @@
 #include "host/web_server.hpp"
 #include "link/ethernet_link.hpp"
 #include "nic/fixed_nic.hpp"
+#include "nic/tigon/tigon_nic.hpp"
 #include "scenario/scenario.hpp"
+#include "sinic/sinic_ring_port.hpp"
 #include "workload/web_trace.hpp"
 
 namespace nicsim {
@@ -26,16 +28,29 @@ struct Snapshot {
   WebCounters web;
   Tally tally;
   std::uint64_t cache_insertions = 0, cache_evictions = 0;
+  Time tigon_busy[2] = {0, 0};  // the first NIC's CPUs, when it is a Tigon
+  Time sram_busy = 0;
 };
 
-// One NIC with its rings, its wire in both directions and its clients.
+// One NIC with its rings, its wire in both directions and its clients. The NIC is whichever
+// model system.nic.model names: the server's driver sees only the rings, the mailboxes and the
+// interrupt line (the Tigon under thttpd is the thesis's Table 3.6).
 struct WebNicPort {
   WebNicPort(SimContext* ctx, const Config& cfg, unsigned i, IoBus* bus, Tally* tally,
              const std::vector<WebRequest>* trace, WebCounters* counters)
       : send(ctx, RingId::Send, cfg.driver.send_ring_size, Copy::Host, cfg.run.warmup, i),
         receive(ctx, RingId::Receive, cfg.driver.receive_ring_size, Copy::Host, cfg.run.warmup, i),
         ret(ctx, RingId::Return, cfg.driver.return_ring_size, Copy::Nic, cfg.run.warmup, i),
-        nic(ctx, cfg.nic, i, Rings{&send, &receive, &ret}, bus, tally),
+        tigon(cfg.nic_model == NicModel::Tigon
+                  ? new TigonNic(ctx, cfg, i, Rings{&send, &receive, &ret}, bus, tally)
+                  : nullptr),
+        device(
+            tigon ? static_cast<NicDevice*>(tigon)
+            : cfg.nic_model == NicModel::Sinic
+                ? static_cast<NicDevice*>(
+                      new SinicRingPort(ctx, cfg, i, Rings{&send, &receive, &ret}, bus, tally))
+                : new FixedFunctionNic(ctx, cfg.nic, i, Rings{&send, &receive, &ret}, bus, tally)),
+        nic(*device),
         client(ctx, cfg, i, &flow, trace, counters),
         to_client(ctx, cfg.link, &nic, &client),
         to_nic(ctx, cfg.link, &client, &nic) {
@@ -43,7 +58,9 @@ struct WebNicPort {
     client.attach(&to_nic);
   }
   DescriptorRing send, receive, ret;
-  FixedFunctionNic nic;
+  TigonNic* tigon;  // the same object as device when the model is the Tigon
+  std::unique_ptr<NicDevice> device;
+  NicDevice& nic;
   WebNicFlow flow;
   WebClient client;
   LinkDirection to_client, to_nic;
@@ -87,6 +104,8 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   TimeSeries s_web{"web_throughput", "Mb/s", cfg.run.sample_interval, {}};
   TimeSeries s_cpu{"host_cpu_busy", "fraction", cfg.run.sample_interval, {}};
   TimeSeries s_send{"send_ring_occupancy", "descriptors", cfg.run.sample_interval, {}};
+  TimeSeries s_cpu_a{"tigon_cpu_a_busy", "fraction", cfg.run.sample_interval, {}};
+  TimeSeries s_cpu_b{"tigon_cpu_b_busy", "fraction", cfg.run.sample_interval, {}};
   PeriodicProbe<Snapshot> probe;
   probe.ctx = &ctx;
   probe.interval = cfg.run.sample_interval;
@@ -101,6 +120,11 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
     s.tally = tally;
     s.cache_insertions = cache_count(true);
     s.cache_evictions = cache_count(false);
+    if (const TigonNic* t = ports.front()->tigon) {
+      s.tigon_busy[0] = t->cpu_busy_at(0, ctx.now());
+      s.tigon_busy[1] = t->cpu_busy_at(1, ctx.now());
+      s.sram_busy = t->sram_busy_at(ctx.now());
+    }
     return s;
   };
   const double mb20 = 1048576.0;  // Tables 4.3-4.7 count Mb as 2^20 bits
@@ -111,6 +135,10 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
     s_web.values.push_back(static_cast<double>(now.web.content_bytes - last.web.content_bytes) *
                            8.0 * 1e12 / static_cast<double>(dt) / mb20);
     s_send.values.push_back(static_cast<double>(ports.front()->send.pending(Copy::Host)));
+    if (ports.front()->tigon) {
+      s_cpu_a.values.push_back(fraction(now.tigon_busy[0] - last.tigon_busy[0], dt));
+      s_cpu_b.values.push_back(fraction(now.tigon_busy[1] - last.tigon_busy[1], dt));
+    }
   };
   ctx.at(cfg.run.sample_interval, &probe, 0, kPriorityStats);
   ctx.at(cfg.run.warmup, &probe, 1, kPriorityStats);
@@ -178,6 +206,13 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   // The busiest resource is the bottleneck (the thesis §4.4): 0 the bus, 1 the CPU, 2 the disk.
   const double bottleneck = disk >= cpu && disk >= bus_util ? 2.0 : cpu >= bus_util ? 1.0 : 0.0;
   add("web_bottleneck", bottleneck);
+  if (ports.front()->tigon) {
+    // The Tigon's two CPUs and its SRAM (the thesis §3.2): what limits it under thttpd when
+    // neither the bus nor the host CPU is busy (Table 3.6).
+    add("tigon_cpu_a_utilization", fraction(b.tigon_busy[0] - a.tigon_busy[0], window));
+    add("tigon_cpu_b_utilization", fraction(b.tigon_busy[1] - a.tigon_busy[1], window));
+    add("tigon_sram_utilization", fraction(b.sram_busy - a.sram_busy, window));
+  }
   const double served = d(b.web.served, a.web.served);
   // write(): the share of requests whose file thttpd had to mmap again (Table 4.3).
   add("web_mmap_miss_rate", served > 0 ? d(b.web.mmap_misses, a.web.mmap_misses) / served : 0.0);
@@ -219,6 +254,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   if (!out.fault.empty()) return out;
 
   out.series = {s_bus, s_web, s_cpu, s_send};
+  if (ports.front()->tigon) out.series.insert(out.series.end(), {s_cpu_a, s_cpu_b});
   WebNicPort& first = *ports.front();
   finish_rings_and_trace({&first.send, &first.receive, &first.ret}, end, window, cfg.run, &ctx,
                          &out);

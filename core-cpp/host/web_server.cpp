@@ -185,11 +185,18 @@ WebServer::WebServer(SimContext* ctx, const Config& cfg, HostBridge* bridge, IoB
       trace_(trace),
       c_(counters),
       trace_id_(cfg.workload.trace),
-      from_log_(cfg.workload.trace_from_log) {
+      from_log_(cfg.workload.trace_from_log),
+      consumer_by_pio_(cfg.driver.send_consumer_by_pio) {
   seg_.http_header_bytes = static_cast<std::uint32_t>(cfg_.http_header_bytes);
   file_cache_.capacity = static_cast<std::uint64_t>(cfg_.file_cache_mb) << 20;
   mapped_.capacity = static_cast<std::uint64_t>(cfg_.mapped_files);
   cpu_cache_.capacity = static_cast<std::uint64_t>(cfg_.cpu_cache_kb) * 1024;
+}
+
+void WebServer::pio_read_done(std::uint32_t value) {
+  DescriptorRing& tx = *ports_[task_nic_].rings.send;
+  tx.set_cons(Copy::Host, tx.unwrap(tx.cons(Copy::Host), value));
+  begin(Task::Interrupt, interrupt_begin(task_nic_), 1);
 }
 
 std::int64_t WebServer::fitted_requests_per_connection(WebTraceId trace) {
@@ -375,6 +382,14 @@ void WebServer::dispatch() {
   if (!interrupts_.empty()) {
     task_nic_ = interrupts_.front();
     interrupts_.pop_front();
+    if (consumer_by_pio_) {
+      // The Tigon's PARALLEL firmware (the thesis §3.2.2): the send consumer index is a
+      // register read; the CPU stalls, busy, until the NIC's answer crosses the bus.
+      task_ = Task::Interrupt;
+      cpu_.set_busy(ctx_->now(), true);
+      bridge_->read(ports_[task_nic_].nic, task_nic_, Register::SendConsumer, this);
+      return;
+    }
     begin(Task::Interrupt, interrupt_begin(task_nic_), 1);
     return;
   }

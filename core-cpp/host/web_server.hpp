@@ -196,7 +196,7 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
   };
   void fire(std::uint32_t tag) override;
   void pio_space() override { flush_pio(); }
-  void pio_read_done(std::uint32_t) override {}
+  void pio_read_done(std::uint32_t value) override;  // the send consumer index (PARALLEL)
   void bus_done(const BusTransaction& txn) override;
   void bus_retry() override { pump_disk_dma(); }
 
@@ -232,6 +232,7 @@ class WebServer final : private EventHandler, private PioWaiter, private BusMast
   WebCounters* c_;
   WebTraceId trace_id_;
   bool from_log_;
+  bool consumer_by_pio_;  // the driver reads the send consumer index by PIO
   std::vector<WebPort> ports_;
   std::vector<std::unique_ptr<Irq>> irqs_;
   std::vector<std::uint64_t> reclaimed_;  // send descriptors recycled, per NIC

@@ -19,7 +19,10 @@ enum class WorkloadKind : std::uint8_t {
   CpuBenchmark = 2,
   Web = 3,
   TcpStream = 4,  // netperf TCP stream / maerts (the SINIC paper §5.2)
+  IpRouter = 5,   // Click forwarding between two NICs (the thesis §3.4.2, Table 3.6)
 };
+// ip-router: the clients' frames, all of workload.datagram_bytes, or a fixed mix of sizes.
+enum class FrameMix : std::uint8_t { Fixed = 0, Imix = 1 };
 // web: how much of the machine a trace runs through (the thesis §4.2: the trace-driven cache
 // simulator behind Figs 4.3-4.5), or every request through host, rings, bus, NIC and wire
 // (§4.4-4.5: the prototype server behind Tables 4.3-4.7).
@@ -193,6 +196,7 @@ struct WorkloadConfig {
   bool trace_from_log = false;
   std::uint64_t trace_requests = 0;   // 0 = Table 4.1's count
   std::uint64_t warmup_requests = 0;  // not counted
+  FrameMix frame_mix = FrameMix::Fixed;
 };
 
 struct RunConfig {

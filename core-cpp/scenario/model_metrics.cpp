@@ -120,6 +120,35 @@ constexpr const char* kWebFullSystem[] = {
     "web_window_response_bytes",
     "window",
 };
+constexpr const char* kIpRouter[] = {
+    "bus_content_share",
+    "bus_cycle_time",
+    "bus_cycles",
+    "bus_efficiency",
+    "bus_overhead_share",
+    "bus_transactions",
+    "bus_util_address",
+    "bus_util_app_headers",
+    "bus_util_arbitration",
+    "bus_util_content",
+    "bus_util_descriptors",
+    "bus_util_idle",
+    "bus_util_network_headers",
+    "bus_util_other_devices",
+    "bus_util_retry",
+    "bus_util_turnaround",
+    "bus_util_wait",
+    "bus_utilization",
+    "events",
+    "host_cpu_utilization",
+    "interrupts",
+    "router_loss",
+    "router_offered_rate",
+    "router_packet_rate",
+    "router_queue_drops",
+    "sim_time",
+    "window",
+};
 constexpr const char* kTcpStream[] = {
     "cpu_copy",
     "cpu_driver",
@@ -155,10 +184,19 @@ bool starts(const std::string& m, const char* prefix) {
 bool model_reports(const Config& cfg, const std::string& m) {
   switch (cfg.workload.kind) {
     case WorkloadKind::Web:
-      return cfg.workload.web_mode == WebMode::FullSystem ? in(kWebFullSystem, m)
-                                                          : in(kWebCacheOnly, m);
+      if (cfg.workload.web_mode != WebMode::FullSystem) return in(kWebCacheOnly, m);
+      // thttpd over the Tigon (the thesis Table 3.6): its CPUs and SRAM too.
+      return in(kWebFullSystem, m) ||
+             (cfg.nic_model == NicModel::Tigon &&
+              (m == "tigon_cpu_a_utilization" || m == "tigon_cpu_b_utilization" ||
+               m == "tigon_sram_utilization"));
     case WorkloadKind::TcpStream:
       return in(kTcpStream, m);
+    case WorkloadKind::IpRouter:
+      return in(kIpRouter, m) ||
+             (cfg.nic_model == NicModel::Tigon &&
+              (m == "tigon_cpu_a_utilization" || m == "tigon_cpu_b_utilization" ||
+               m == "tigon_sram_utilization"));
     case WorkloadKind::Udp:
     case WorkloadKind::TcpSegments:
     case WorkloadKind::CpuBenchmark:

@@ -702,19 +702,21 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream"},
+       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
-       "Table 3.5 (the Tigon CPU benchmark) and Ch.4 (web traces)",
+       "Table 3.5 (the Tigon CPU benchmark), Ch.4 (web traces) and Table 3.6 (the Click IP "
+       "router)",
        "UDP datagrams, TCP segments sent as a header buffer plus a content buffer, the Tigon CPU "
-       "benchmark, or a web server's trace",
+       "benchmark, a web server's trace, or an IP router forwarding between two NICs",
        [](Config& c, const Json& v) {
          const std::string k = v.get<std::string>();
          c.workload.kind = k == "tcp-segments"    ? WorkloadKind::TcpSegments
                            : k == "cpu-benchmark" ? WorkloadKind::CpuBenchmark
                            : k == "web"           ? WorkloadKind::Web
                            : k == "tcp-stream"    ? WorkloadKind::TcpStream
+                           : k == "ip-router"     ? WorkloadKind::IpRouter
                                                   : WorkloadKind::Udp;
        },
        [](const Config& c) {
@@ -722,8 +724,27 @@ std::vector<ParamSpec> build_registry() {
                      : c.workload.kind == WorkloadKind::CpuBenchmark ? "cpu-benchmark"
                      : c.workload.kind == WorkloadKind::Web          ? "web"
                      : c.workload.kind == WorkloadKind::TcpStream    ? "tcp-stream"
+                     : c.workload.kind == WorkloadKind::IpRouter     ? "ip-router"
                                                                      : "udp");
        }});
+  r.push_back({"workload.frame_mix",
+               ParamType::Choice,
+               0,
+               0,
+               {"fixed", "imix"},
+               "fixed",
+               "",
+               "chosen: the thesis's router traces (NLANR ADV, AIX, MEM) are not published with "
+               "it; imix is the simple Internet mix, 7 minimum-size frames, 4 of 594 bytes and 1 "
+               "of 1518 bytes",
+               "ip-router: every frame of workload.datagram_bytes, or the Internet mix",
+               [](Config& c, const Json& v) {
+                 c.workload.frame_mix =
+                     v.get<std::string>() == "imix" ? FrameMix::Imix : FrameMix::Fixed;
+               },
+               [](const Config& c) {
+                 return Json(c.workload.frame_mix == FrameMix::Imix ? "imix" : "fixed");
+               }});
   r.push_back({"workload.benchmark_cpus",
                ParamType::Choice,
                0,

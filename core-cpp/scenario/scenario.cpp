@@ -141,6 +141,13 @@ const std::vector<MetricInfo>& result_metrics() {
       {"web_bottleneck", "0 bus, 1 CPU, 2 disk",
        "Web full-system: the busiest of the PCI bus, the host CPU and the disk (seed 000 §4.4: "
        "NASA and Rice bus-bound, IBM and World Cup CPU-bound, Berkeley disk-bound)"},
+      {"router_packet_rate", "kpps",
+       "IP router: packets forwarded to the clients, in thousands per second (seed 000 Table "
+       "3.6)"},
+      {"router_offered_rate", "kpps", "IP router: packets the clients sent into the NICs"},
+      {"router_loss", "fraction", "IP router: share of the offered packets not forwarded"},
+      {"router_queue_drops", "packets",
+       "IP router: packets dropped because the outgoing NIC's send ring was full"},
       {"web_file_cache_hit_rate", "fraction",
        "Web full-system: requests whose file was in the OS file cache"},
       {"web_bus_content_mb", "MB",
@@ -660,12 +667,30 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
     }
   }
   if (c.workload.kind == WorkloadKind::Web && c.workload.web_mode == WebMode::FullSystem &&
-      c.nic_model != NicModel::Fixed) {
-    // Only the model's fixed-function NIC executes the Fig 4.11 cache commands.
+      c.nic_model != NicModel::Fixed && c.nic_model != NicModel::Tigon &&
+      c.nic_model != NicModel::Sinic) {
     errors.push_back({"system.nic.model",
-                      "the web full-system mode runs on the fixed-function NIC: it must be "
-                      "\"fixed\"" +
+                      "the web full-system mode runs on the fixed-function NIC, the Tigon or "
+                      "SINIC: \"fixed\", \"tigon\" or \"sinic\"" +
                           where});
+  }
+  if (c.workload.kind == WorkloadKind::Web && c.workload.web_mode == WebMode::FullSystem &&
+      c.nic_model != NicModel::Fixed && c.nic_cache.capacity_bytes > 0) {
+    // Only the model's fixed-function NIC executes the Fig 4.11 cache commands.
+    errors.push_back({"system.nic_cache.kbytes",
+                      "only the fixed-function NIC has a NIC data cache: 0 with system.nic.model "
+                      "\"" +
+                          std::string(nic_model_name(c.nic_model)) + "\"" + where});
+  }
+  if (c.workload.kind == WorkloadKind::IpRouter) {
+    if (c.nics != 2)
+      errors.push_back(
+          {"system.nics", "ip-router forwards between two NICs: it must be 2" + where});
+    if (c.nic_model != NicModel::Fixed && c.nic_model != NicModel::Tigon)
+      errors.push_back({"system.nic.model",
+                        "ip-router runs on the fixed-function NIC or the Tigon: \"fixed\" or "
+                        "\"tigon\"" +
+                            where});
   }
   if (c.workload.kind == WorkloadKind::Web && c.nics > 2) {
     errors.push_back({"system.nics", "web: one or two NICs (the trace split evenly)" + where});

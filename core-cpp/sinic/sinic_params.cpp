@@ -462,7 +462,11 @@ void check_sinic_config(const Config& c, const std::string& where, Errors* error
                          c.nic_model == NicModel::CnicOnChip || c.nic_model == NicModel::Sinic ||
                          c.nic_model == NicModel::VSinic;
   const bool tcp = c.workload.kind == WorkloadKind::TcpStream;
-  if (paper_nic && !tcp) {
+  // SINIC also carries the full-system web server, behind its ring adapter (sinic_ring_port).
+  const bool web_on_sinic = c.nic_model == NicModel::Sinic &&
+                            c.workload.kind == WorkloadKind::Web &&
+                            c.workload.web_mode == WebMode::FullSystem;
+  if (paper_nic && !tcp && !web_on_sinic) {
     errors->push_back({"workload.kind", std::string("system.nic.model \"") +
                                             nic_model_name(c.nic_model) +
                                             "\" runs the tcp-stream workload only" + where});

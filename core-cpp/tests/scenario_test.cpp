@@ -4,6 +4,8 @@
 #include <dirent.h>
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "scenario/params.hpp"
 #include "test_util.hpp"
 
@@ -190,6 +192,9 @@ TEST(Registry, EveryDefaultIsValidAndEveryMetricIsReported) {
                                  {"trace", "rice"},
                                  {"trace_requests", 2000},
                                  {"warmup_requests", 1000}}},
+                               {"run", run}})),
+      testing::run_ok(minimal({{"workload", {{"kind", "ip-router"}, {"datagram_bytes", 18}}},
+                               {"system", {{"nics", 2}}},
                                {"run", run}})),
       testing::run_ok(
           minimal({{"workload", {{"kind", "tcp-stream"}}},
