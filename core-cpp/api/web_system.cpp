@@ -186,11 +186,10 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   add("web_file_cache_hit_rate",
       served > 0 ? d(b.web.file_cache_hits, a.web.file_cache_hits) / served : 0.0);
   // Content on the bus (by the NIC: append_mm content and inserts) and from the NIC caches.
-  const double cached = d(b.tally.tx_cache_bytes, a.tally.tx_cache_bytes);
   const double inserted = d(b.tally.cache_insert_bytes, a.tally.cache_insert_bytes);
   const double planned = d(b.web.planned_content, a.web.planned_content);
   const double from_cache = d(b.web.planned_from_cache, a.web.planned_from_cache);
-  const double nic_cache = cached - inserted;  // appended from blocks cached before
+  const double nic_cache = d(b.tally.tx_cache_hit_bytes, a.tally.tx_cache_hit_bytes);
   add("web_nic_cache_mb", nic_cache / 1e6);
   add("web_cache_insert_mb", inserted / 1e6);
   add("web_bus_content_mb", (planned - from_cache) / 1e6);
