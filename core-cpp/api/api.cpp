@@ -190,6 +190,7 @@ Json checks_json(const Scenario& s, const Json& out) {
               {"kind", ref.kind},
               {"pass", pass}};
     if (!ref.at.is_null()) c["at"] = ref.at;
+    if (!ref.known_miss.empty()) c["known_miss"] = ref.known_miss;
     if (ref.relative) {
       c["factor"] = ref.expected;
       c["relative_to"] = {
@@ -479,7 +480,11 @@ std::string scenario_schema() {
         {"unit", {{"type", "string"}}},
         {"comparison", {{"enum", {"within", "at_least", "at_most"}}}},
         {"tolerance", {{"type", "number"}, {"minimum", 0}, {"maximum", 10}}},
-        {"kind", {{"enum", {"exact", "approximate", "qualitative"}}}}}}};
+        {"kind", {{"enum", {"exact", "approximate", "qualitative"}}}},
+        {"known_miss",
+         {{"type", "string"},
+          {"description",
+           "why the model misses this claim at steady state, from the mechanism"}}}}}};
   Json schema = {
       {"$schema", "http://json-schema.org/draft-07/schema#"},
       {"title", "nicsim scenario"},

@@ -309,8 +309,8 @@ void check_sweep_axis(const Json& obj, const std::string& path, std::string* par
 void check_reference(const Json& ref, const std::string& path, const SweepSpec& sweep,
                      std::vector<ReferenceSpec>* out, Errors* errors) {
   static const std::set<std::string> kFields = {
-      "id",       "source", "description", "metric",    "at",  "relative_to",
-      "expected", "unit",   "comparison",  "tolerance", "kind"};
+      "id",       "source", "description", "metric",    "at",   "relative_to",
+      "expected", "unit",   "comparison",  "tolerance", "kind", "known_miss"};
   if (!ref.is_object()) {
     errors->push_back({path, "must be an object"});
     return;
@@ -329,6 +329,7 @@ void check_reference(const Json& ref, const std::string& path, const SweepSpec& 
   require_string(ref, "unit", path, errors, &r.unit, false);
   require_string(ref, "comparison", path, errors, &r.comparison);
   require_string(ref, "kind", path, errors, &r.kind);
+  require_string(ref, "known_miss", path, errors, &r.known_miss, false);
   if (!r.metric.empty()) {
     const auto& m = result_metrics();
     if (std::none_of(m.begin(), m.end(), [&](const MetricInfo& x) { return r.metric == x.name; })) {

@@ -44,6 +44,8 @@ struct ReferenceSpec {
   Json relative_at;
   double expected = 0;
   double tolerance = 0;
+  // Why the model misses the claim at steady state, from the mechanism ("" = no known miss).
+  std::string known_miss;
 };
 
 struct Scenario {
