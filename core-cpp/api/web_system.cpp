@@ -162,6 +162,16 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
                               static_cast<double>(window + min_slot) / static_cast<double>(window),
                           what});
   }
+  {
+    // Conservation of content from time 0: every byte the server planned into a response has
+    // reached a client, or belongs to a response still on its way (posted or not yet, in the
+    // ring, the NIC or on the wire), whose unreceived bytes the clients' flows hold.
+    std::uint64_t on_the_way = 0;
+    for (const auto& p : ports)
+      for (const auto& r : p->flow.responses) on_the_way += r.content_bytes - r.received_bytes;
+    out.ledgers.push_back({"content bytes from the server's responses to the clients",
+                           b.web.planned_content, b.web.content_bytes, 0, on_the_way});
+  }
   add("web_request_rate", secs > 0 ? responses / secs : 0.0);
   // A window of a few hundred ms samples the trace's mix unevenly; Tables 4.4-4.7's req/s is
   // the whole trace's (req/s x mean response x 8 / 2^20 = Mb/s exactly for NASA and WC, §4.5).
