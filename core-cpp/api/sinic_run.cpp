@@ -97,6 +97,15 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
                           "the link's goodput over the window, one frame at its edge, and the "
                           "receive windows' and FIFO's bytes unread when it opened"});
   }
+  {
+    // Conservation from time 0: what the sender put on its way was delivered or is in flight
+    // (on the wire, in the FIFO, unread in a socket), within TCP's windows.
+    const auto [sent, delivered] = host.stream_bytes();
+    out.ledgers.push_back(
+        {"payload bytes from the sender to the reader", static_cast<std::uint64_t>(sent),
+         static_cast<std::uint64_t>(delivered), 0,
+         static_cast<std::uint64_t>(cfg.sinic.tcp.connections * cfg.sinic.tcp.socket_buffer)});
+  }
   const char* parts[] = {"cpu_driver", "cpu_stack", "cpu_copy", "cpu_user"};
   double busy = 0;
   for (std::size_t i = 0; i < 4; ++i) {

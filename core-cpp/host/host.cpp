@@ -143,7 +143,10 @@ void Driver::interrupt_done(PioQueue* pio) {
     pio->push_back({nic_, instance_, Mailbox::ReturnConsumer,
                     static_cast<std::uint32_t>(ret.slot(ret.cons(Copy::Host)))});
     if (ctx_->now() >= warmup_) {
-      last_ = Epoch{ctx_->now(), rx_packets_, rx_payload_};
+      const Tally& t = *tally_;
+      const std::uint64_t settled = t.rx_packets + t.drops_no_descriptor + t.drops_buffer_full;
+      last_ = Epoch{ctx_->now(), rx_packets_, rx_payload_,
+                    t.peer_sent > settled ? t.peer_sent - settled : 0};
       if (epochs_++ == 0) first_ = last_;
     }
   }

@@ -40,6 +40,10 @@ class Driver final : public InterruptLine {
   struct Epoch {
     Time time = 0;
     std::uint64_t packets = 0, bytes = 0;
+    // Frames the peer had started that were neither delivered nor dropped (on the wire, in the
+    // NICs' receive buffers, in host buffers not yet passed up): a window may deliver them on
+    // top of what the wire brings in it.
+    std::uint64_t backlog = 0;
   };
   std::uint64_t epochs() const { return epochs_; }
   const Epoch& first_epoch() const { return first_; }

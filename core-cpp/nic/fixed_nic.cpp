@@ -104,6 +104,9 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
         // is ignored as in the prototype (§4.4.2: unnecessary with gather I/O).
         send_done_.push_back(true);
         tally_->tx_cache_bytes += d.bytes;
+        const std::uint64_t fresh = std::min<std::uint64_t>(inserted_to_append_, d.bytes);
+        inserted_to_append_ -= fresh;
+        tally_->tx_cache_hit_bytes += d.bytes - fresh;
         nd.cause = ctx_->record(me(Component::Nic),
                                 rec::NicCacheAppend().packet(d.packet).bytes(d.bytes), d.cause);
       } else {
@@ -113,7 +116,10 @@ void FixedFunctionNic::fire(std::uint32_t tag) {
         req.cause = d.cause;  // the descriptor fetch that brought it
         issue(DmaChannel::Read, req);
         send_done_.push_back(false);
-        if (d.command == BdCommand::CacheInsert) tally_->cache_insert_bytes += d.bytes;
+        if (d.command == BdCommand::CacheInsert) {
+          tally_->cache_insert_bytes += d.bytes;
+          inserted_to_append_ += d.bytes;
+        }
       }
       ++send_next_data_;
       send_data_busy_ = false;

@@ -121,7 +121,10 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
 
   // Send side.
   std::uint64_t send_next_data_ = 0;  // next fetched descriptor whose data to fetch (S4)
-  Fifo<bool> send_done_;              // issued descriptors from the consumer index: done yet?
+  // Bytes inserted into the cache whose append (the descriptor after the insert) is still to
+  // come: those appends are not hits.
+  std::uint64_t inserted_to_append_ = 0;
+  Fifo<bool> send_done_;  // issued descriptors from the consumer index: done yet?
   bool send_data_busy_ = false;
   bool tx_buffer_wait_ = false;
   std::int64_t tx_used_ = 0;

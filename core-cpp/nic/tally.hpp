@@ -24,6 +24,9 @@ struct Tally {
   // NIC data cache (the thesis Fig 4.11): content appended from the cache, and DMA'd into it.
   std::uint64_t tx_cache_bytes = 0;
   std::uint64_t cache_insert_bytes = 0;
+  // Appended from blocks an earlier response cached (not the insert just before the append),
+  // counted at the append: a window's edge may fall between an insert and its append.
+  std::uint64_t tx_cache_hit_bytes = 0;
 };
 
 class InterruptLine {

@@ -1271,7 +1271,7 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
                0,
                1,
                {},
-               0.9,
+               0.95,
                "",
                "chosen: fitted with bsd_scratch_fraction_send (see there)",
                "BSD: share of the other handlers' code fetches and private data in the scratch pad",
@@ -1291,11 +1291,12 @@ void add_tigon_params(std::vector<ParamSpec>& r) {
                1,
                100000,
                {},
-               450,
+               426,
                "MB/s",
                "chosen: seed 000 §3.4.1 gives a 64-bit, 50 MHz memory bus (400 MB/s) and also "
-               "\"800 MB/s\" (digest §9, inconsistency 5); 450, near the bus's figure, is fitted "
-               "so PARALLEL's bidirectional throughput at 1472 bytes is Fig 3.10's 1553 Mb/s",
+               "\"800 MB/s\" (digest §9, inconsistency 5); 426, near the bus's figure, is fitted "
+               "so PARALLEL's bidirectional throughput at 1472 bytes is Fig 3.10's 1553 Mb/s at "
+               "steady state (from 30 ms, once the receive buffer has filled)",
                "Bandwidth of the external SRAM shared by both CPUs, the DMA engine and the MAC",
                INT_FIELD(tigon.sram_bandwidth_mbs)});
   r.push_back({"system.tigon.sram_burst_bytes",

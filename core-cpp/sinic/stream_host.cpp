@@ -143,6 +143,15 @@ void StreamHost::finish() {
   dispatch();
 }
 
+std::pair<std::int64_t, std::int64_t> StreamHost::stream_bytes() const {
+  std::int64_t sent = 0, delivered = 0;
+  for (const Conn& k : conns_) {
+    sent += receive_ ? k.peer_nxt : k.snd_nxt;
+    delivered += receive_ ? k.read_seq : k.peer_rcv;
+  }
+  return {sent, delivered};
+}
+
 StreamCounters StreamHost::counters() const {
   StreamCounters c = n_;
   if (busy_) c.cpu[static_cast<std::size_t>(part_)] += ctx_->now() - unit_start_;

@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "scenario/config.hpp"
@@ -45,6 +46,10 @@ class StreamHost final : public EventHandler {
   StreamHost(SimContext* ctx, const Config& cfg);
   void start();
   StreamCounters counters() const;  // up to now (accounting the running CPU unit so far)
+  // Payload bytes, from time 0 over all connections, that the sending side has put on its way
+  // (first) and the receiving side has delivered (second: read by netperf, or taken by the
+  // stressor). TCP's windows hold the difference to one socket buffer per connection.
+  std::pair<std::int64_t, std::int64_t> stream_bytes() const;
   std::int64_t rx_fifo_bytes() const;
   std::int64_t bound_vnics() const { return sinic_ ? sinic_->bound_vnics() : 0; }
   SinicDevice* sinic() { return sinic_.get(); }

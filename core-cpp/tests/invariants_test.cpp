@@ -36,8 +36,10 @@ double one_direction_limit(const Json& out) {
 TEST(Physics, BidirectionalSmallDatagramsReceiveNoMoreThanOneDirectionOfTheWire) {
   // The fixed NIC's receive buffer fills while the bus is saturated in warm-up and drains in
   // the window: the host delivered 793.1 Mb/s where the wire brings at most 751.9.
+  // Now the warm-up outlasts the drain; whole bursts may still open on a few KB held in the
+  // NIC (the core bounds that exactly: api/invariants.hpp), about 0.14 % of 20 ms here.
   const Json out = main_run("udp-throughput", {{"workload.datagram_bytes", 200}});
-  EXPECT_LE(metric(out, "udp_rx_throughput"), one_direction_limit(out));
+  EXPECT_LE(metric(out, "udp_rx_throughput"), 1.002 * one_direction_limit(out));
   EXPECT_GT(metric(out, "udp_rx_throughput"), 0.9 * one_direction_limit(out));
 }
 
@@ -104,6 +106,40 @@ TEST(Physics, DropFractionAtMostOne) {
   EXPECT_GT(metric(out, "rx_drops_no_descriptor"), 0);
   EXPECT_LE(metric(out, "rx_drop_fraction"), 1.0);
   EXPECT_GE(metric(out, "rx_drop_fraction"), 0.0);
+}
+
+// The ledgers a preset's main run keeps, by what they count.
+std::vector<Ledger> ledgers_of(const std::string& id) {
+  Json doc = Json::parse(preset(id));
+  keep_main_run_only(&doc);
+  Scenario s;
+  EXPECT_TRUE(load_scenario(dump_json(doc), "{}", &s).empty()) << id;
+  const RunOutput out = run_model(s.config, false);
+  EXPECT_EQ(out.fault, "") << id;
+  return out.ledgers;
+}
+
+TEST(Physics, SendAndReceiveSidesConserveWhatTheySend) {
+  // sent = received + dropped + in flight, on both sides of UDP, for the web server's content
+  // and for SINIC's TCP streams; each in flight within what the path can hold.
+  const std::vector<std::pair<std::string, std::string>> kept = {
+      {"udp-throughput", "datagrams from the driver's send ring to the peer"},
+      {"udp-throughput", "frames from the peer to the NIC's receive decision"},
+      {"tigon-vs-asic", "datagrams from the driver's send ring to the peer"},
+      {"web-nasa-cache", "content bytes from the server's responses to the clients"},
+      {"sinic-anatomy", "payload bytes from the sender to the reader"},
+      {"sinic-four-nics", "payload bytes from the sender to the reader"}};
+  for (const auto& [id, what] : kept) {
+    bool found = false;
+    for (const Ledger& l : ledgers_of(id)) {
+      if (l.what != what) continue;
+      found = true;
+      EXPECT_GT(l.left, 0u) << id << ": " << what;
+      EXPECT_LE(l.left + l.dropped, l.entered) << id << ": " << what;
+      EXPECT_LE(l.entered - l.left - l.dropped, l.capacity) << id << ": " << what;
+    }
+    EXPECT_TRUE(found) << id << " keeps no ledger of " << what;
+  }
 }
 
 TEST(Physics, AViolationIsAModelFaultNamingMetricValueAndLimit) {

@@ -73,6 +73,18 @@ TEST(WebSystem, EveryContentByteCrossesTheWireOnceFromMemoryOrTheCache) {
   EXPECT_EQ(metric(none, "web_descriptors_per_packet"), 2.0);  // headers, content
 }
 
+TEST(WebSystem, ContentFromTheNicCacheIsNeverNegative) {
+  // A 5 ms window edge between an insert and the append of the bytes it inserted: appended
+  // minus inserted was -0.001312 MB, a model fault.
+  const Json out =
+      testing::run_ok(testing::preset("web-nasa-cache"), {{"run.duration_us", 6000},
+                                                          {"run.warmup_us", 1000},
+                                                          {"workload.trace_requests", 60000},
+                                                          {"workload.warmup_requests", 30000},
+                                                          {"system.nic_cache.kbytes", 512}});
+  EXPECT_GE(metric(out, "web_nic_cache_mb"), 0.0);
+}
+
 TEST(WebSystem, DescriptorsCarryTheFig412Walk) {
   // Every packet starts with its headers by nic_pkt_append_mm; an insert is followed by the
   // append_cache of the block just inserted (same offset, same length).
