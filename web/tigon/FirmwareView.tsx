@@ -19,6 +19,7 @@ import {
   registerAt,
   runningAt,
   sramAt,
+  sramNote,
   tigonSetup,
   type CpuNow,
   type FirmwareIndex,
@@ -429,8 +430,11 @@ export function SramMeter({
   sample,
   meanUtil,
   meanWaitNs,
+  cpusNow = [],
 }: {
   sample: SramSample | null;
+  /** What each shown CPU does at the cursor (the note must not contradict them). */
+  cpusNow?: readonly CpuNow[];
   meanUtil: number | undefined;
   meanWaitNs: number | undefined;
 }) {
@@ -458,9 +462,7 @@ export function SramMeter({
         color={u > 0.8 ? ALERT : undefined}
       />
       <p className="fw-meter-note">
-        {sample
-          ? `As CPU ${CPU_NAMES[sample.cpu]} started a handler at ${formatTime(sample.time)}.`
-          : 'No handler has started yet.'}
+        {sramNote(sample, cpusNow)}
         {meanUtil !== undefined &&
           ` Over the run: ${(meanUtil * 100).toFixed(0)}% busy${meanWaitNs !== undefined ? `, ${formatNumber(+meanWaitNs.toFixed(1))} ns wait per access` : ''}.`}
       </p>
@@ -661,6 +663,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
           />
           <SramMeter
             sample={sramAt(ix, cursor)}
+            cpusNow={nows}
             meanUtil={r.tigon_sram_utilization?.value}
             meanWaitNs={r.tigon_sram_wait_ns?.value}
           />

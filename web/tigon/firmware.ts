@@ -566,6 +566,19 @@ export function sramAt(ix: FirmwareIndex, t: number): SramSample | null {
   return i >= 0 ? ix.sram[i]! : null;
 }
 
+/**
+ * The SRAM meter's note. A sample is taken as a handler starts, so with none yet a CPU that is
+ * running must have started before the trace window opened: say so rather than "none started".
+ */
+export function sramNote(sample: SramSample | null, running: readonly CpuNow[]): string {
+  if (sample)
+    return `As CPU ${CPU_NAMES[sample.cpu] ?? sample.cpu} started a handler at ${formatTime(sample.time)}.`;
+  const busy = running.filter((c) => c.state === 'running');
+  if (busy.length === 0) return 'No handler has started in the trace window yet.';
+  const who = busy.map((c) => `CPU ${CPU_NAMES[c.cpu] ?? c.cpu}`).join(' and ');
+  return `No sample yet: one is taken as a handler starts, and ${who} started ${busy.length > 1 ? 'their handlers' : 'its handler'} before the trace window opened.`;
+}
+
 /** Start of the next handler run (either CPU) strictly after t, or null. */
 export function nextHandlerStart(ix: FirmwareIndex, t: number): number | null {
   let best: number | null = null;
