@@ -1,4 +1,5 @@
 // What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
+import { mailboxOf } from '../trace/steps';
 import { C, K, P, componentInstance, componentKind } from '../trace/traceKinds';
 import { DmaQueueFull, InterruptRaise, MailboxWrite, RingFull, RxDrop } from '../trace/records.gen';
 import {
@@ -28,6 +29,8 @@ export interface BusToken extends Token {
   nic: number;
   /** Component kind of the master (dma_read, dma_write, host_bridge, disk). */
   masterKind: number;
+  /** The mailbox a PIO write goes to (from its MailboxWrite record), else null. */
+  mailbox: number | null;
 }
 
 export interface FrameToken extends Token {
@@ -139,6 +142,7 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     master: s.master,
     nic: componentInstance(s.master),
     masterKind: componentKind(s.master),
+    mailbox: s.purpose === P.MailboxPio ? mailboxOf(tr, s.rec) : null,
   }));
   const frames: FrameToken[] = frameSpans.map((s) => ({
     key: `frame-${s.dir}-${s.nic}-${s.packet}-${s.rec}`,
