@@ -117,6 +117,18 @@ export function formatInstant(ps: number): string {
   return formatTime(ps, Math.max(0, Math.round(Math.log10(scale / 1e3))));
 }
 
+/**
+ * A log's time to the nanosecond, with the digits kept so a column lines up: "20.000030 ms",
+ * "10.570 µs", "12 ns"; under 1 ns in ps.
+ */
+export function formatLogTime(ps: number): string {
+  if (!Number.isFinite(ps)) return '—';
+  const { scale, unit } = timeUnitFor(ps);
+  if (scale <= 1e3) return `${Math.round(ps / scale)} ${unit}`;
+  const digits = Math.round(Math.log10(scale / 1e3));
+  return `${(Math.round(ps / 1e3) / (scale / 1e3)).toFixed(digits)} ${unit}`;
+}
+
 /** A trace time in µs with ns precision: "1,009.675 µs". */
 export function formatUs(ps: number): string {
   return `${(ps / 1e6).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} µs`;
