@@ -1,4 +1,5 @@
 // What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
+import { formatTime } from '../kit/format';
 import { mailboxOf } from '../trace/steps';
 import { C, K, P, componentInstance, componentKind } from '../trace/traceKinds';
 import { DmaQueueFull, InterruptRaise, MailboxWrite, RingFull, RxDrop } from '../trace/records.gen';
@@ -350,4 +351,13 @@ export function cpuTimeline(idx: TraceIndex, t: number, half: number): CpuTimeli
       out.push({ x0: (a - lo) / span, x1: (b - lo) / span, task: s.task, current, rec: s.rec });
   }
   return { segments: out, now };
+}
+
+/**
+ * What the diagram's counters (frames the peer received and sent, packets delivered, drops) add
+ * after their number: they count the trace window's records, so when the window opened after
+ * the run's start they say from when ("since 2 ms"), never passing for the run's totals.
+ */
+export function countSince(windowStart: number): string {
+  return windowStart > 0 ? ` since ${formatTime(windowStart)}` : '';
 }
