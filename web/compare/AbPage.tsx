@@ -20,7 +20,7 @@ import {
   overlayModel,
   scenarioValues,
   sharedSeries,
-  signedPercent,
+  relativeText,
   variantText,
   type Comparison,
   type DiffRow,
@@ -336,10 +336,10 @@ function DiffTable({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }) {
       <div className="ab-results">
         <h3>Results</h3>
         <p className="muted small ab-legend">
-          Δ = B − A; % = Δ of A. <strong className="ab-sig-sample">Bold ▲▼</strong>: a difference of{' '}
-          {SIGNIFICANT * 100}% or more of A (or from zero), the tolerance most of the presets'
-          references hold the model to; smaller ones are shown plain. {significant} of {rows.length}{' '}
-          metrics differ that much.
+          Δ = B − A (for shares in percentage points, pp); % = Δ of A (amounts only).{' '}
+          <strong className="ab-sig-sample">Bold ▲▼</strong>: a difference of {SIGNIFICANT * 100}%
+          or more of A (or from zero), the tolerance most of the presets' references hold the model
+          to; smaller ones are shown plain. {significant} of {rows.length} metrics differ that much.
         </p>
         <table className="data-table ab-results-table" data-testid="ab-results">
           <thead>
@@ -387,11 +387,7 @@ function DiffTable({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }) {
                         {sign > 0 ? '▲' : '▼'}
                       </span>
                     )}
-                    {r.pct !== null
-                      ? signedPercent(r.pct)
-                      : r.changed && r.delta !== null
-                        ? 'from 0'
-                        : ''}
+                    {relativeText(r)}
                     {r.significant && <span className="ab-sr-only"> (significant)</span>}
                   </td>
                 </tr>

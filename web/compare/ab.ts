@@ -212,6 +212,17 @@ export function changedParameters(a: ParameterTree, b: ParameterTree): ParamDiff
   return out;
 }
 
+/**
+ * The "% of A" cell. A share (unit fraction) is itself shown in % and its Δ in percentage
+ * points: a relative change of it ("+100.1%" for 50% → 100%) read as a utilisation above 100%,
+ * so shares get none.
+ */
+export function relativeText(r: Pick<DiffRow, 'unit' | 'pct' | 'changed' | 'delta'>): string {
+  if (r.unit === 'fraction') return '';
+  if (r.pct !== null) return signedPercent(r.pct);
+  return r.changed && r.delta !== null ? 'from 0' : '';
+}
+
 /** "+12.3%", "−4.0%", "0%": a signed percentage with a real minus sign. */
 export function signedPercent(pct: number, digits = 1): string {
   const v = pct * 100;
