@@ -28,7 +28,8 @@ import {
 } from './ab';
 import { parameterLabel, parameterMap, valueWithUnit, type Overrides } from '../run/overrides';
 import { DEFAULT_BOX } from '../charts';
-import { formatNumber, formatTime, formatValue, humanize, timeUnitFor } from '../kit/format';
+import { formatNumber, formatTime, formatValue, timeUnitFor } from '../kit/format';
+import { metricLabel, unitLabel } from '../kit/metricNames';
 import type { ScenarioEntry } from '../scenarios/types';
 import {
   Store,
@@ -273,7 +274,7 @@ function valueCell(v: number | null, unit: string): string {
 
 function unitText(unit: string): string {
   if (isCategorical(unit)) return '';
-  return unit === 'fraction' ? '%' : unit;
+  return unit === 'fraction' ? '%' : unitLabel(unit);
 }
 
 function DiffTable({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }) {
@@ -376,7 +377,7 @@ function DiffTable({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }) {
                   data-significant={r.significant ? 'yes' : 'no'}
                   data-sign={sign > 0 ? '+' : sign < 0 ? '-' : '0'}
                 >
-                  <td title={r.name}>{humanize(r.name)}</td>
+                  <td title={r.name}>{metricLabel(r.name)}</td>
                   <td className="num mono">{valueCell(r.a, r.unit)}</td>
                   <td className="num mono">{valueCell(r.b, r.unit)}</td>
                   <td className="muted small">{unitText(r.unit)}</td>
@@ -456,7 +457,7 @@ function OverlayChart({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }
           <select value={name} onChange={(e) => setPick(e.currentTarget.value)}>
             {names.map((n) => (
               <option key={n} value={n}>
-                {humanize(n)}
+                {metricLabel(n)}
               </option>
             ))}
           </select>
