@@ -70,20 +70,11 @@ export function formatValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** Metrics whose words alone read badly. */
-const METRIC_NAMES: Record<string, string> = {
-  web_throughput: 'Web throughput',
-  web_request_rate: 'Requests/s',
-  web_request_rate_trace_mix: "Requests/s (the trace's mix)",
-  l2_misses_per_kb: 'L2 misses per KB',
-  rx_fifo_peak_kb: 'Receive FIFO peak (KB)',
-  cpu_copy: 'CPU share copying',
-};
-
-/** "udp_total_throughput" → "UDP total throughput". */
+/**
+ * "udp_total_throughput" → "UDP total throughput": an identifier in words. A metric's display
+ * name is metricLabel's (kit/metricNames), the one table of them.
+ */
 export function humanize(name: string): string {
-  const named = METRIC_NAMES[name];
-  if (named) return named;
   const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
   const words = last.split(/[_\s]+/).filter(Boolean);
   const ACRONYMS: Record<string, string> = {
