@@ -447,8 +447,8 @@ export function SramMeter({
         label="utilisation"
         value={+(u * 100).toFixed(1)}
         max={100}
-        text={`${(u * 100).toFixed(0)}%`}
-        valueText={`${(u * 100).toFixed(0)} percent`}
+        text={sample ? `${(u * 100).toFixed(0)}%` : '—'}
+        valueText={sample ? `${(u * 100).toFixed(0)} percent` : 'no sample yet'}
         testId="fw-sram-util"
         color={u > 0.8 ? ALERT : undefined}
       />
@@ -456,8 +456,8 @@ export function SramMeter({
         label="wait per access"
         value={+waitNs.toFixed(1)}
         max={Math.max(100, Math.ceil(waitNs / 50) * 50)}
-        text={`${formatNumber(+waitNs.toFixed(1))} ns`}
-        valueText={`${waitNs.toFixed(1)} nanoseconds`}
+        text={sample ? `${formatNumber(+waitNs.toFixed(1))} ns` : '—'}
+        valueText={sample ? `${waitNs.toFixed(1)} nanoseconds` : 'no sample yet'}
         testId="fw-sram-wait"
         color={u > 0.8 ? ALERT : undefined}
       />

@@ -262,6 +262,9 @@ describe('the SRAM note beside the CPUs', () => {
     );
     const now = cpuNow(mid, 0, 300);
     expect(now.state).toBe('running');
+    // Its start is not known: what is left, never "0 ps of …" at the window's start.
+    expect(now.text).toMatch(/began before the trace window, 200 ps left$/);
+    expect(cpuNow(mid, 0, 100).text).not.toMatch(/0 ps of/);
     const note = sramNote(sramAt(mid, 300), [now]);
     expect(note).not.toMatch(/no handler has started/i);
     expect(note).toMatch(/CPU A started its handler before the trace window opened/);

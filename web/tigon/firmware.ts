@@ -97,6 +97,8 @@ export interface HandlerRun {
   end: number;
   /** Record index of the TigonHandler record (or of the end record when the start is before the window). */
   rec: number;
+  /** It began before the trace window: start is the window's start, not the handler's. */
+  beforeWindow?: boolean;
 }
 
 export interface SpinSpan {
@@ -277,6 +279,7 @@ export function firmwareIndex(
             start: Math.min(windowStart, t),
             end: t,
             rec: i,
+            beforeWindow: true,
           });
         }
         break;
@@ -516,7 +519,10 @@ export function cpuNow(ix: FirmwareIndex, cpu: number, t: number): CpuNow {
       state: 'running',
       run,
       spin: null,
-      text: `${name} (path ${pathName(run.path)}${pkt}): ${formatTime(t - run.start, 2)} of ${formatTime(run.end - run.start, 2)}`,
+      // A run begun before the window has no known start: say what is left, not "0 ps of …".
+      text: run.beforeWindow
+        ? `${name} (path ${pathName(run.path)}${pkt}): began before the trace window, ${formatTime(run.end - t, 2)} left`
+        : `${name} (path ${pathName(run.path)}${pkt}): ${formatTime(t - run.start, 2)} of ${formatTime(run.end - run.start, 2)}`,
     };
   }
   const spin = spinningAt(ix, cpu, t);
