@@ -30,7 +30,7 @@ describe('the keyboard-shortcut sheet', () => {
   it('is a dialog named by its heading, closed by a button', () => {
     const html = renderToStaticMarkup(<ShortcutSheet />);
     expect(html).toMatch(/^<dialog[^>]*aria-labelledby="shortcuts-title"/);
-    expect(html).toContain('<h2 id="shortcuts-title">Keyboard shortcuts</h2>');
+    expect(html).toContain('<h2 id="shortcuts-title" tabindex="-1">Keyboard shortcuts</h2>');
     expect(html).toContain('<form method="dialog">');
   });
 

@@ -87,6 +87,8 @@ export function ShortcutSheet() {
     if (!d || d.open) return;
     back.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     d.showModal();
+    // Start at the top: the heading, not the Close button at the bottom of a long list.
+    d.querySelector<HTMLElement>('h2')?.focus();
   }, []);
 
   useEffect(() => {
@@ -113,7 +115,9 @@ export function ShortcutSheet() {
         if (e.key === 'Escape') e.stopPropagation();
       }}
     >
-      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-title" tabIndex={-1}>
+        Keyboard shortcuts
+      </h2>
       <div className="shortcut-groups">
         {SHORTCUTS.map((g) => (
           <section key={g.where} aria-labelledby={`shortcuts-${g.where.replace(/\W+/g, '-')}`}>
