@@ -69,7 +69,7 @@ const NAMES: Record<string, string> = {
   bench_store_bw_sram: 'Store bandwidth, SRAM',
   bench_store_bw_scratch: 'Store bandwidth, scratch pad',
   // The web server and its NIC caches
-  content_traffic_reduction: 'Content-traffic reduction',
+  content_traffic_reduction: 'Content traffic reduction',
   cache_block_hit_rate: 'Cache block hit rate',
   cache_request_hit_rate: 'Cache request hit rate',
   cache_insertions: 'Cache insertions',
