@@ -7,6 +7,7 @@ import type { Scenario } from '../scenarios/types';
 import { type ChartBox, type Tick } from '../charts';
 import { seriesStart } from '../kit/sweep';
 import { flattenParameters, type OverrideValue, type Overrides } from '../run/overrides';
+import { categoryLabel, isCategorical } from '../kit/metricNames';
 
 export type Side = 'a' | 'b';
 export const SIDES: readonly Side[] = ['a', 'b'];
@@ -115,19 +116,7 @@ export function scenarioValues(
   return out;
 }
 
-/** Metrics whose unit lists codes ("0 bus, 1 CPU, 2 disk"): compared, never subtracted. */
-export function isCategorical(unit: string): boolean {
-  return /^\d+ [^,]+(, \d+ [^,]+)+$/.test(unit);
-}
-
-/** A code's name from its unit ("0 bus, 1 CPU, 2 disk", 1 → "CPU"), else the number. */
-export function categoryLabel(unit: string, v: number): string {
-  for (const part of unit.split(',')) {
-    const m = /^\s*(\d+) (.+?)\s*$/.exec(part);
-    if (m && Number(m[1]) === v) return m[2]!;
-  }
-  return String(v);
-}
+export { categoryLabel, isCategorical };
 
 export interface DiffRow {
   name: string;

@@ -149,3 +149,17 @@ export function unitLabel(unit: string): string {
 export function metricLabel(name: string): string {
   return NAMES[name] ?? humanize(name);
 }
+
+/** Metrics whose unit lists codes ("0 bus, 1 CPU, 2 disk"): compared, never subtracted. */
+export function isCategorical(unit: string): boolean {
+  return /^\d+ [^,]+(, \d+ [^,]+)+$/.test(unit);
+}
+
+/** A code's name from its unit ("0 bus, 1 CPU, 2 disk", 1 → "CPU"), else the number. */
+export function categoryLabel(unit: string, v: number): string {
+  for (const part of unit.split(',')) {
+    const m = /^\s*(\d+) (.+?)\s*$/.exec(part);
+    if (m && Number(m[1]) === v) return m[2]!;
+  }
+  return String(v);
+}

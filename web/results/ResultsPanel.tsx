@@ -4,10 +4,11 @@ import type { Metric, ParameterSpec } from '../engine/types';
 import { flattenParameters } from '../run/overrides';
 import { normalizeNote, type Scenario } from '../scenarios/types';
 import { formatNumber, formatValue } from '../kit/format';
-import { metricLabel, unitLabel } from '../kit/metricNames';
+import { categoryLabel, isCategorical, metricLabel, unitLabel } from '../kit/metricNames';
 
 /** A metric for display: fractions as percentages, units kept. */
 export function metricText(m: Metric): { value: string; unit: string } {
+  if (isCategorical(m.unit)) return { value: categoryLabel(m.unit, m.value), unit: '' };
   if (m.unit === 'fraction')
     return { value: formatNumber(Math.round(m.value * 1000) / 10), unit: '%' };
   return {
