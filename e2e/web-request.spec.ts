@@ -22,7 +22,7 @@ test('web-anatomy-of-a-request: one request’s steps, the bus it crosses and th
   // The request path: Figure 4.2 (the scenario's 16 MB cache), a request and its steps.
   const view = page.getByTestId('request-view');
   await expect(view).toBeVisible();
-  await expect(view).toContainText('Figure 4.2: with a 16 MB NIC cache');
+  await expect(view).toContainText('Figure 4.2: with a 16 MiB NIC cache');
   const steps = view.getByTestId('request-steps');
   await expect(steps.locator('[data-step="in"]')).toBeVisible();
   await expect(steps.locator('[data-step="serve"]')).toContainText('builds the HTTP header');

@@ -50,6 +50,14 @@ std::string check_invariants(const RunOutput& out) {
              number(b.limit) + (m.unit.empty() ? "" : " " + m.unit) + " (" + b.what + ")";
     }
   }
+  for (const TimeSeries& s : out.series) {
+    if (s.unit != "fraction") continue;
+    for (std::size_t i = 0; i < s.values.size(); ++i) {
+      if (s.values[i] > 1 + kEps)
+        return "series " + s.name + " sample " + std::to_string(i) + " = " + number(s.values[i]) +
+               " is above its limit 1: a share of the sample's time cannot exceed 1";
+    }
+  }
   for (const Ledger& l : out.ledgers) {
     if (l.left + l.dropped > l.entered)
       return l.what + ": " + std::to_string(l.left) + " left and " + std::to_string(l.dropped) +

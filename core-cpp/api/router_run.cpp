@@ -100,7 +100,9 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
     const Time dt = cfg.run.sample_interval;
     s_rate.values.push_back(static_cast<double>(now.received - last.received) * 1e9 /
                             static_cast<double>(dt));
-    s_bus.values.push_back(fraction(now.bus_busy - last.bus_busy, dt));
+    // Busy cycles over the sample's cycles, as the window's bus_utilization (busy time over dt
+    // counts a cycle begun before the sample's edge twice).
+    s_bus.values.push_back(bus_cycle_share(last.cycles, now.cycles, false));
     s_cpu.values.push_back(fraction(now.cpu - last.cpu, dt));
     if (first.tigon) {
       s_cpu_a.values.push_back(fraction(now.tigon_busy[0] - last.tigon_busy[0], dt));

@@ -39,6 +39,7 @@ void HostBridge::pump() {
   txn.instance = 0;  // one host bridge; the target NIC is in the request
   txn.bytes = 4;
   txn.read = next.is_read;
+  txn.cause = next.cause;  // the tenure names its MailboxWrite, so it shows which mailbox
   if (bus_->try_start(txn, this)) active_ = true;
 }
 

@@ -122,8 +122,8 @@ const std::vector<MetricInfo>& result_metrics() {
       {"web_data_set_mb", "MB", "Web: total size of those files (Table 4.1's data set)"},
       {"web_average_response_bytes", "bytes", "Web: mean response content (Table 4.1)"},
       {"web_throughput", "Mb/s",
-       "Web full-system: HTTP content the clients received, in Mb of 2^20 bits as Tables "
-       "4.3-4.7 count it (req/s x average response x 8 / 2^20)"},
+       "Web full-system: HTTP content the clients received, in Mb/s of 10^6 bit/s (Tables "
+       "4.3-4.7 count Mb as 2^20 bits: their values are 1.048576 times smaller)"},
       {"web_request_rate", "req/s", "Web full-system: responses completed at the clients"},
       {"web_request_rate_trace_mix", "req/s",
        "Web full-system: the content throughput divided by the whole trace's mean response "

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { ShortcutButton, ShortcutSheet } from './ShortcutSheet';
 import { SCENARIOS, SCENARIO_PROBLEMS } from '../scenarios';
 import { customById, customVersion, subscribeCustom } from '../scenarios/custom';
 import type { ScenarioEntry } from '../scenarios/types';
@@ -107,6 +108,7 @@ export function App() {
           <a href="#/" aria-current={route.view === 'gallery' ? 'page' : undefined}>
             Scenarios
           </a>
+          <ShortcutButton />
         </nav>
       </header>
       <main className="main">
@@ -153,6 +155,7 @@ export function App() {
           </ErrorBoundary>
         )}
       </main>
+      <ShortcutSheet />
       <footer className="footer" hidden={EMBED}>
         nicsim simulates descriptor rings, DMA over the I/O bus and the Ethernet wire. Mechanisms
         follow H.-Y. Kim, “Improving Networking Server Performance with Programmable Network

@@ -18,3 +18,4 @@ import '../share/links.css';
 import '../compare/ab.css';
 import '../results/checks.css';
 import './prediction-tally.css';
+import './shortcuts.css';

@@ -8,6 +8,7 @@ import {
   barFromCycles,
   barFromResults,
   stackSegments,
+  sweepBarLabel,
   sweepBars,
   type SweepBarGroup,
   type UtilBar,
@@ -283,9 +284,7 @@ const SweepMultiples = memo(function SweepMultiples({
                     textAnchor="middle"
                     className="bus-x-label"
                   >
-                    {typeof b.value === 'number'
-                      ? String(+b.value.toPrecision(4))
-                      : String(b.value)}
+                    {sweepBarLabel(xParam, b.value)}
                   </text>
                 </g>
               );

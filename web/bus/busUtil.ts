@@ -10,6 +10,8 @@ import {
   trafficShares,
 } from './busPhases';
 import { groupSweep } from '../kit/sweep';
+import { paramTickLabel } from '../kit/paramLabels';
+import { formatNumber } from '../kit/format';
 
 /** Bottom to top: what the bus carried, then the overheads; idle is the unfilled rest. */
 export const STACK_ORDER: readonly number[] = [...PAYLOAD_CATEGORIES, ...OVERHEAD_CATEGORIES];
@@ -94,3 +96,9 @@ export function stackSegments(bar: UtilBar): Array<{ category: number; y0: numbe
 }
 
 export const IDLE = BC.Idle;
+
+/** A sweep bar's value under it: a size with its unit ("16 MiB", never "16380"), else the number. */
+export function sweepBarLabel(param: string | undefined, v: unknown): string {
+  if (typeof v !== 'number') return String(v);
+  return paramTickLabel(param, v) ?? formatNumber(v);
+}

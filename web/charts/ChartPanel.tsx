@@ -3,6 +3,7 @@ import { useRun, useSweepOutput, useSweepProgress, useViewCursor } from '../run/
 import { DEFAULT_BOX, sweepChartModel, timeSeriesModel } from './chart';
 import { seriesStart, sweepAxisLabel } from '../kit/sweep';
 import { humanize, timeUnitFor } from '../kit/format';
+import { metricLabel } from '../kit/metricNames';
 import type { Scenario } from '../scenarios/types';
 import type { ParameterSpec, RunOutput } from '../engine/types';
 import { SweepChart, TimeSeriesChart } from './Chart';
@@ -57,7 +58,7 @@ function SweepSection({
     () =>
       sweepChartModel(output, spec, {
         x: `${ax.label}${ax.unit ? ` (${ax.unit})` : ''}`,
-        y: humanize(spec.y),
+        y: metricLabel(spec.y),
         series: seriesParam
           ? (name) =>
               paramValueLabel(

@@ -157,6 +157,29 @@ describe('sweepChartModel with the PCI presets', () => {
     expect(m.marks.map((k) => k.check.id)).toEqual(['nasa-33']);
   });
 
+  it('joins no categories with lines: each trace is its own run, the series side by side', () => {
+    const sweep = ['worldcup', 'ibm', 'nasa'].flatMap((v, k) => [
+      entry(v, 'sendfile', 700 + k, 'Mb/s'),
+      entry(v, 'write', 600 + k, 'Mb/s'),
+    ]);
+    const m = sweepChartModel(
+      {
+        sweep,
+        sweep_spec: { parameter: 'workload.trace', series_parameter: 'system.server.send_api' },
+      },
+      { y: 'bus_overhead_share' },
+      { x: 'trace', y: 'Web throughput' },
+    );
+    expect(m.lines).toHaveLength(2);
+    for (const l of m.lines) {
+      expect(l.path).toBe('');
+      expect(l.points).toHaveLength(3);
+    }
+    const [send, write] = m.lines;
+    expect(send!.points[0]!.x).toBe(write!.points[0]!.x);
+    expect(send!.points[0]!.px).not.toBe(write!.points[0]!.px);
+  });
+
   it('uses integer ticks around a small integer range (1 or 2 NICs)', () => {
     const sweep = [1, 2].flatMap((v) => [entry(v, 33, 900, 'Mb/s'), entry(v, 66, 950, 'Mb/s')]);
     const m = sweepChartModel(

@@ -190,24 +190,34 @@ export function sweepChartModel(
 
   const lines: ChartLine[] = [];
   let i = 0;
+  // Categories (web traces, firmware names) are separate runs, not points along an axis: no
+  // line joins them, and the series of one category sit side by side instead of on top.
+  const dodge = (k: number) =>
+    categories && groups.size > 1 ? (k - (groups.size - 1) / 2) * 9 : 0;
   for (const [name, g] of groups) {
     const points: ChartPoint[] = [];
     const limitPoints: ChartPoint[] = [];
+    const dx = dodge(i);
     for (const e of g) {
       const xv = toX(e.value);
       const m = e.results[spec.y];
-      if (m) points.push({ x: xv, y: m.value * scaleY, px: x(xv), py: y(m.value * scaleY) });
+      if (m) points.push({ x: xv, y: m.value * scaleY, px: x(xv) + dx, py: y(m.value * scaleY) });
       const l = spec.limit ? e.results[spec.limit] : undefined;
-      if (l) limitPoints.push({ x: xv, y: l.value * scaleY, px: x(xv), py: y(l.value * scaleY) });
+      if (l)
+        limitPoints.push({ x: xv, y: l.value * scaleY, px: x(xv) + dx, py: y(l.value * scaleY) });
     }
     lines.push({
       name: lineName(name),
       label: name ? (labels.series?.(name) ?? name) : 'simulated',
       color: seriesColor(name, i++),
       points,
-      path: mk(points) ?? '',
+      path: categories ? '' : (mk(points) ?? ''),
       limitPoints,
-      limitPath: limitPoints.length ? (mk(limitPoints) ?? null) : null,
+      limitPath: !limitPoints.length
+        ? null
+        : categories
+          ? limitPoints.map((p) => `M${p.px - 8},${p.py}H${p.px + 8}`).join('')
+          : (mk(limitPoints) ?? null),
     });
   }
   // Identical limit curves (send and receive share one) are drawn once.

@@ -21,7 +21,7 @@ import {
   publishedValues,
   scenarioValues,
   sharedSeries,
-  signedPercent,
+  relativeText,
   variantText,
   type Comparison,
   type DiffRow,
@@ -29,7 +29,8 @@ import {
 } from './ab';
 import { parameterLabel, parameterMap, valueWithUnit, type Overrides } from '../run/overrides';
 import { DEFAULT_BOX } from '../charts';
-import { formatNumber, formatTime, formatValue, humanize, timeUnitFor } from '../kit/format';
+import { formatNumber, formatTime, formatValue, timeUnitFor } from '../kit/format';
+import { metricLabel, unitLabel } from '../kit/metricNames';
 import type { Scenario, ScenarioEntry } from '../scenarios/types';
 import {
   Store,
@@ -274,7 +275,7 @@ function valueCell(v: number | null, unit: string): string {
 
 function unitText(unit: string): string {
   if (isCategorical(unit)) return '';
-  return unit === 'fraction' ? '%' : unit;
+  return unit === 'fraction' ? '%' : unitLabel(unit);
 }
 
 function DiffTable({
@@ -358,10 +359,10 @@ function DiffTable({
       <div className="ab-results">
         <h3>Results</h3>
         <p className="muted small ab-legend">
-          Δ = B − A; % = Δ of A. <strong className="ab-sig-sample">Bold ▲▼</strong>: a difference of{' '}
-          {SIGNIFICANT * 100}% or more of A (or from zero), the tolerance most of the presets'
-          references hold the model to; smaller ones are shown plain. {significant} of {rows.length}{' '}
-          metrics differ that much.
+          Δ = B − A (for shares in percentage points, pp); % = Δ of A (amounts only).{' '}
+          <strong className="ab-sig-sample">Bold ▲▼</strong>: a difference of {SIGNIFICANT * 100}%
+          or more of A (or from zero), the tolerance most of the presets' references hold the model
+          to; smaller ones are shown plain. {significant} of {rows.length} metrics differ that much.
         </p>
         <table className="data-table ab-results-table" data-testid="ab-results">
           <thead>
@@ -399,7 +400,7 @@ function DiffTable({
                   data-significant={r.significant ? 'yes' : 'no'}
                   data-sign={sign > 0 ? '+' : sign < 0 ? '-' : '0'}
                 >
-                  <td title={r.name}>{humanize(r.name)}</td>
+                  <td title={r.name}>{metricLabel(r.name)}</td>
                   <td className="num mono">{valueCell(r.a, r.unit)}</td>
                   <td className="num mono">{valueCell(r.b, r.unit)}</td>
                   <td className="muted small">{unitText(r.unit)}</td>
@@ -410,11 +411,7 @@ function DiffTable({
                         {sign > 0 ? '▲' : '▼'}
                       </span>
                     )}
-                    {r.pct !== null
-                      ? signedPercent(r.pct)
-                      : r.changed && r.delta !== null
-                        ? 'from 0'
-                        : ''}
+                    {relativeText(r)}
                     {r.significant && <span className="ab-sr-only"> (significant)</span>}
                   </td>
                   <td className="small ab-published">
@@ -498,7 +495,7 @@ function OverlayChart({ a, b, cmp }: { a: DoneRun; b: DoneRun; cmp: Comparison }
           <select value={name} onChange={(e) => setPick(e.currentTarget.value)}>
             {names.map((n) => (
               <option key={n} value={n}>
-                {humanize(n)}
+                {metricLabel(n)}
               </option>
             ))}
           </select>

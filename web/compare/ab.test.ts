@@ -10,6 +10,7 @@ import {
   overlayModel,
   scenarioValues,
   sharedSeries,
+  relativeText,
   signedPercent,
   variantText,
 } from './ab';
@@ -207,5 +208,24 @@ describe('sharedSeries and overlayModel', () => {
     expect(pct.percent).toBe(true);
     expect(pct.yLabel).toBe('u (%)');
     expect(pct.y.domain()[1]).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('relativeText', () => {
+  it('gives a share no "% of A": 50% → 100% once read "+100.1%", a utilisation above 100%', () => {
+    const rows = diffResults(
+      {
+        tigon_sram_utilization: { value: 0.4995, unit: 'fraction' },
+        udp_total_throughput: { value: 500, unit: 'Mb/s' },
+      },
+      {
+        tigon_sram_utilization: { value: 1, unit: 'fraction' },
+        udp_total_throughput: { value: 600, unit: 'Mb/s' },
+      },
+    );
+    const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
+    expect(relativeText(byName.tigon_sram_utilization!)).toBe('');
+    expect(relativeText(byName.udp_total_throughput!)).toBe('+20.0%');
+    expect(byName.tigon_sram_utilization!.significant).toBe(true);
   });
 });

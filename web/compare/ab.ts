@@ -8,6 +8,7 @@ import { type ChartBox, type Tick } from '../charts';
 import { seriesStart } from '../kit/sweep';
 import { flattenParameters, type OverrideValue, type Overrides } from '../run/overrides';
 import { referenceBasis, type CheckBasis } from '../kit/checkBasis';
+import { categoryLabel, isCategorical } from '../kit/metricNames';
 
 export type Side = 'a' | 'b';
 export const SIDES: readonly Side[] = ['a', 'b'];
@@ -116,19 +117,7 @@ export function scenarioValues(
   return out;
 }
 
-/** Metrics whose unit lists codes ("0 bus, 1 CPU, 2 disk"): compared, never subtracted. */
-export function isCategorical(unit: string): boolean {
-  return /^\d+ [^,]+(, \d+ [^,]+)+$/.test(unit);
-}
-
-/** A code's name from its unit ("0 bus, 1 CPU, 2 disk", 1 → "CPU"), else the number. */
-export function categoryLabel(unit: string, v: number): string {
-  for (const part of unit.split(',')) {
-    const m = /^\s*(\d+) (.+?)\s*$/.exec(part);
-    if (m && Number(m[1]) === v) return m[2]!;
-  }
-  return String(v);
-}
+export { categoryLabel, isCategorical };
 
 export interface DiffRow {
   name: string;
@@ -211,6 +200,17 @@ export function changedParameters(a: ParameterTree, b: ParameterTree): ParamDiff
   }
   for (const [path, vb] of mb) if (!seen.has(path)) out.push({ path, a: undefined, b: vb });
   return out;
+}
+
+/**
+ * The "% of A" cell. A share (unit fraction) is itself shown in % and its Δ in percentage
+ * points: a relative change of it ("+100.1%" for 50% → 100%) read as a utilisation above 100%,
+ * so shares get none.
+ */
+export function relativeText(r: Pick<DiffRow, 'unit' | 'pct' | 'changed' | 'delta'>): string {
+  if (r.unit === 'fraction') return '';
+  if (r.pct !== null) return signedPercent(r.pct);
+  return r.changed && r.delta !== null ? 'from 0' : '';
 }
 
 /** "+12.3%", "−4.0%", "0%": a signed percentage with a real minus sign. */

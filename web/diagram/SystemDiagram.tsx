@@ -3,6 +3,7 @@ import { holdFor, useRun, useStore, useViewCursor } from '../run/store';
 import {
   CPU_TASKS,
   cpuTimeline,
+  countSince,
   diagramStateAt,
   type Badge,
   type BadgePlace,
@@ -290,11 +291,14 @@ function SecondNic({
   sent,
   received,
   dropped,
+  since,
 }: {
   st: NicState;
   sent: number;
   received: number;
   dropped: number;
+  /** countSince's words: the counts start at the trace window. */
+  since: string;
 }) {
   const color = nicColor(1);
   return (
@@ -402,13 +406,16 @@ function SecondNic({
       />
       <text x={PEER2.x + 10} y={PEER2.y + 62} className="row-label">
         received {sent}
+        {since}
       </text>
       <text x={PEER2.x + 10} y={PEER2.y + 80} className="row-label">
         sent {received}
+        {since}
       </text>
       {dropped > 0 && (
         <text x={PEER2.x + 10} y={PEER2.y + 98} className="row-label" fill={ALERT_INK}>
           dropped at NIC {dropped}
+          {since}
         </text>
       )}
     </g>
@@ -538,6 +545,7 @@ export function SystemDiagram() {
   const active = state.bus[0];
   const cpuTask = cpu.now?.task ?? state.busy.cpuTask;
 
+  const since = countSince(run.output.trace.start_ps);
   const sentToPeer = countKindUpTo(idx, K.PeerRxDone, cursor, 0);
   const fromPeer = countKindUpTo(idx, K.PeerTxStart, cursor, 0);
   const delivered = countKindUpTo(idx, K.HostDeliver, cursor);
@@ -665,6 +673,7 @@ export function SystemDiagram() {
           </text>
           <text x={MEM.x + 14} y={MEM_ROWS.bufs + 15} className="unit-sub">
             delivered {delivered}
+            {since}
           </text>
         </g>
         {two &&
@@ -739,6 +748,7 @@ export function SystemDiagram() {
             sent={countKindUpTo(idx, K.PeerRxDone, cursor, 1)}
             received={countKindUpTo(idx, K.PeerTxStart, cursor, 1)}
             dropped={countKindUpTo(idx, K.RxDrop, cursor, 1)}
+            since={since}
           />
         )}
         {state.bus.map((tok, i) => (
@@ -968,13 +978,16 @@ export function SystemDiagram() {
         />
         <text x={PEER.x + 10} y={PEER.y + 62} className="row-label">
           received {sentToPeer}
+          {since}
         </text>
         <text x={PEER.x + 10} y={PEER.y + 80} className="row-label">
           sent {fromPeer}
+          {since}
         </text>
         {dropped > 0 && (
           <text x={PEER.x + 10} y={PEER.y + 98} className="row-label" fill={ALERT_INK}>
             dropped at NIC {dropped}
+            {since}
           </text>
         )}
 

@@ -5,7 +5,7 @@ import { C, K, P } from '../trace/traceKinds';
 import { buildIndex, countKindUpTo } from '../trace/traceIndex';
 import { ringsAt } from '../rings/rings';
 import { narrate } from './narrate';
-import { cpuTimeline, diagramStateAt } from './diagramState';
+import { countSince, cpuTimeline, diagramStateAt } from './diagramState';
 
 describe('diagramStateAt', () => {
   const records = [
@@ -221,5 +221,13 @@ describe('two NICs: instances in the component field', () => {
     expect(narrate(idx, s, 30, 5).map((a) => a.text)).toContain(
       'NIC 2 DMA-reads packet 7’s data into its transmit buffer (64 B)',
     );
+  });
+});
+
+describe('the counters say where they count from', () => {
+  it('adds "since" the window start when the trace window opened after the run began', () => {
+    expect(countSince(0)).toBe('');
+    expect(countSince(2e9)).toBe(' since 2 ms');
+    expect(`received 0${countSince(2_500_000)}`).toBe('received 0 since 2.5 µs');
   });
 });

@@ -1,4 +1,6 @@
 // What the system diagram shows at the cursor: a pure function of (trace index, time, hold).
+import { formatTime } from '../kit/format';
+import { mailboxOf } from '../trace/steps';
 import { C, K, P, componentInstance, componentKind } from '../trace/traceKinds';
 import { DmaQueueFull, InterruptRaise, MailboxWrite, RingFull, RxDrop } from '../trace/records.gen';
 import {
@@ -28,6 +30,8 @@ export interface BusToken extends Token {
   nic: number;
   /** Component kind of the master (dma_read, dma_write, host_bridge, disk). */
   masterKind: number;
+  /** The mailbox a PIO write goes to (from its MailboxWrite record), else null. */
+  mailbox: number | null;
 }
 
 export interface FrameToken extends Token {
@@ -139,6 +143,7 @@ export function diagramStateAt(idx: TraceIndex, t: number, hold: number): Diagra
     master: s.master,
     nic: componentInstance(s.master),
     masterKind: componentKind(s.master),
+    mailbox: s.purpose === P.MailboxPio ? mailboxOf(tr, s.rec) : null,
   }));
   const frames: FrameToken[] = frameSpans.map((s) => ({
     key: `frame-${s.dir}-${s.nic}-${s.packet}-${s.rec}`,
@@ -346,4 +351,13 @@ export function cpuTimeline(idx: TraceIndex, t: number, half: number): CpuTimeli
       out.push({ x0: (a - lo) / span, x1: (b - lo) / span, task: s.task, current, rec: s.rec });
   }
   return { segments: out, now };
+}
+
+/**
+ * What the diagram's counters (frames the peer received and sent, packets delivered, drops) add
+ * after their number: they count the trace window's records, so when the window opened after
+ * the run's start they say from when ("since 2 ms"), never passing for the run's totals.
+ */
+export function countSince(windowStart: number): string {
+  return windowStart > 0 ? ` since ${formatTime(windowStart)}` : '';
 }

@@ -1,6 +1,7 @@
 // "What is happening now": a plain-language line per activity at the cursor, tagged with the
 // send (S1–S6) and receive (R1–R4) steps of the thesis (§1.3, §1.4). Pure, like every view model.
-import { K, P } from '../trace/traceKinds';
+import { K, MAILBOX_NAMES, P } from '../trace/traceKinds';
+import { mailboxStep } from '../trace/steps';
 import { DriverPostSendBd, HostDeliver } from '../trace/records.gen';
 import type { DiagramState } from './diagramState';
 import { recentInstants, type TraceIndex } from '../trace/traceIndex';
@@ -39,7 +40,7 @@ const BUS_TEXT: Record<number, [string, BusText]> = {
     'R4',
     (_b, _p, n) => `${n} publishes the return ring’s producer index to host memory`,
   ],
-  [P.MailboxPio]: ['S2', () => 'Driver’s mailbox write crosses the bus to the NIC'],
+  [P.MailboxPio]: ['PIO', () => 'Driver’s mailbox write crosses the bus to the NIC'],
   [P.RegisterRead]: [
     'S6',
     (_b, _p, n) => `Driver reads ${n}’s send consumer index by PIO; the CPU waits for the answer`,
@@ -72,11 +73,16 @@ export function narrate(idx: TraceIndex, state: DiagramState, t: number, hold: n
   }
   for (const b of state.bus) {
     const d = BUS_TEXT[b.purpose];
+    // A mailbox write is S2 only for the send producer: its step comes from its MailboxWrite.
+    const box = b.purpose === P.MailboxPio ? b.mailbox : null;
     if (d)
       out.push({
         key: b.key,
-        step: d[0],
-        text: d[1](b.bytes, b.packet, name(b.nic)),
+        step: (box !== null ? mailboxStep(box) : undefined) ?? d[0],
+        text:
+          box !== null
+            ? `Driver’s mailbox write (${MAILBOX_NAMES[box] ?? box}) crosses the bus to the NIC`
+            : d[1](b.bytes, b.packet, name(b.nic)),
         purpose: b.purpose,
         kind: 'bus',
       });

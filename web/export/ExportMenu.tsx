@@ -1,5 +1,6 @@
 // "Export" menus: a chart as SVG, PNG or CSV (in the chart panel), and the run as a scenario file
 // the CLI runs, its results as CSV or its trace for Perfetto (in the page header).
+import { closeMenuOnEscape } from '../kit/keys';
 import { useState, type ReactNode, type RefObject } from 'react';
 import { download, standaloneSvg, svgToPng, type LegendEntry } from './download';
 import './export.css';
@@ -34,7 +35,7 @@ export function ExportMenu({
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   return (
-    <details className="export-menu" data-testid={testId}>
+    <details className="export-menu" data-testid={testId} onKeyDown={closeMenuOnEscape}>
       <summary className="btn btn-small">
         {label} <span aria-hidden="true">▾</span>
       </summary>

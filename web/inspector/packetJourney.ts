@@ -47,6 +47,7 @@ import {
 } from '../trace/records.gen';
 import { paramAt, type ParameterTree, type RunOutput, type SystemFrame } from '../engine/types';
 import { occupancy } from '../kit/format';
+import { recordStep } from '../trace/steps';
 import type { TraceIndex } from '../trace/traceIndex';
 
 /** The column of record i that names its packet (the definition's packet role), or -1. */
@@ -160,7 +161,7 @@ function journeyStep(trace: Trace, i: number): JourneyStep {
     kind: k,
     name: kindName(k),
     words: doc?.doc ?? kindName(k),
-    step: doc?.step,
+    step: recordStep(trace, i),
     where: componentLabel(trace.component[i]!),
     highlight: highlightOf(trace, i),
     details,

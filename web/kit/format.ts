@@ -70,20 +70,11 @@ export function formatValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** Metrics whose words alone read badly. */
-const METRIC_NAMES: Record<string, string> = {
-  web_throughput: 'Web throughput',
-  web_request_rate: 'Requests/s',
-  web_request_rate_trace_mix: "Requests/s (the trace's mix)",
-  l2_misses_per_kb: 'L2 misses per KB',
-  rx_fifo_peak_kb: 'Receive FIFO peak (KB)',
-  cpu_copy: 'CPU share copying',
-};
-
-/** "udp_total_throughput" → "UDP total throughput". */
+/**
+ * "udp_total_throughput" → "UDP total throughput": an identifier in words. A metric's display
+ * name is metricLabel's (kit/metricNames), the one table of them.
+ */
 export function humanize(name: string): string {
-  const named = METRIC_NAMES[name];
-  if (named) return named;
   const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
   const words = last.split(/[_\s]+/).filter(Boolean);
   const ACRONYMS: Record<string, string> = {
@@ -115,6 +106,18 @@ export function humanize(name: string): string {
 export function formatInstant(ps: number): string {
   const { scale } = timeUnitFor(ps);
   return formatTime(ps, Math.max(0, Math.round(Math.log10(scale / 1e3))));
+}
+
+/**
+ * A log's time to the nanosecond, with the digits kept so a column lines up: "20.000030 ms",
+ * "10.570 µs", "12 ns"; under 1 ns in ps.
+ */
+export function formatLogTime(ps: number): string {
+  if (!Number.isFinite(ps)) return '—';
+  const { scale, unit } = timeUnitFor(ps);
+  if (scale <= 1e3) return `${Math.round(ps / scale)} ${unit}`;
+  const digits = Math.round(Math.log10(scale / 1e3));
+  return `${(Math.round(ps / 1e3) / (scale / 1e3)).toFixed(digits)} ${unit}`;
 }
 
 /** A trace time in µs with ns precision: "1,009.675 µs". */

@@ -16,3 +16,25 @@ export function isTyping(target: EventTarget | null, alsoNotText: readonly strin
   }
   return tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }
+
+/** True when the key's target sits in an open menu (a <details> the menu owns): its Esc is the menu's. */
+export function inOpenMenu(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('details[open]') !== null;
+}
+
+/**
+ * A <details> menu's key handler: Esc closes the open menu and gives focus back to its button
+ * (the summary), as a menu is expected to; the key goes no further.
+ */
+export function closeMenuOnEscape(e: {
+  key: string;
+  currentTarget: HTMLDetailsElement;
+  preventDefault(): void;
+  stopPropagation(): void;
+}): void {
+  if (e.key !== 'Escape' || !e.currentTarget.open) return;
+  e.preventDefault();
+  e.stopPropagation();
+  e.currentTarget.open = false;
+  e.currentTarget.querySelector('summary')?.focus();
+}

@@ -22,19 +22,19 @@ function cacheSizeChart(
 
 describe('cache sizes in KB', () => {
   it('reads as KB, MB and GB (1 KB = 1024 B, as the thesis’s “4 MB”)', () => {
-    expect(formatKbytes(64)).toBe('64 KB');
-    expect(formatKbytes(256)).toBe('256 KB');
-    expect(formatKbytes(1024)).toBe('1 MB');
-    expect(formatKbytes(1536)).toBe('1.5 MB');
-    expect(formatKbytes(16384)).toBe('16 MB');
-    expect(formatKbytes(1 << 20)).toBe('1 GB');
-    expect(formatKbytes(0)).toBe('0 KB');
+    expect(formatKbytes(64)).toBe('64 KiB');
+    expect(formatKbytes(256)).toBe('256 KiB');
+    expect(formatKbytes(1024)).toBe('1 MiB');
+    expect(formatKbytes(1536)).toBe('1.5 MiB');
+    expect(formatKbytes(16384)).toBe('16 MiB');
+    expect(formatKbytes(1 << 20)).toBe('1 GiB');
+    expect(formatKbytes(0)).toBe('0 KiB');
   });
 
   it('labels the NIC cache and L2 size parameters, and no other, as sizes', () => {
-    expect(paramValueLabel('system.nic_cache.kbytes', 2048)).toBe('2 MB');
-    expect(paramTickLabel('system.nic_cache.kbytes', 64)).toBe('64 KB');
-    expect(paramTickLabel('system.l2.kbytes', 8192)).toBe('8 MB');
+    expect(paramValueLabel('system.nic_cache.kbytes', 2048)).toBe('2 MiB');
+    expect(paramTickLabel('system.nic_cache.kbytes', 64)).toBe('64 KiB');
+    expect(paramTickLabel('system.l2.kbytes', 8192)).toBe('8 MiB');
     expect(paramTickLabel('workload.datagram_bytes', 64)).toBeNull();
     expect(paramTickLabel(undefined, 64)).toBeNull();
   });
@@ -50,13 +50,13 @@ describe('cache sizes in KB', () => {
     );
     expect(m.xLog).toBe(true);
     expect(m.xTicks.map((t) => t.label)).toEqual([
-      '64 KB',
-      '256 KB',
-      '1 MB',
-      '2 MB',
-      '4 MB',
-      '8 MB',
-      '16 MB',
+      '64 KiB',
+      '256 KiB',
+      '1 MiB',
+      '2 MiB',
+      '4 MiB',
+      '8 MiB',
+      '16 MiB',
     ]);
   });
 
@@ -70,7 +70,7 @@ describe('cache sizes in KB', () => {
       'Content traffic reduction',
     );
     expect(m.xLog).toBe(true);
-    expect(m.xTicks.map((t) => t.label)).toEqual(['4 MB', '8 MB', '16 MB']);
+    expect(m.xTicks.map((t) => t.label)).toEqual(['4 MiB', '8 MiB', '16 MiB']);
     const [a, b, c] = sizes.map((v) => m.x(v));
     expect(b! - a!).toBeCloseTo(c! - b!, 6);
   });
@@ -85,6 +85,6 @@ describe('cache sizes in KB', () => {
       'Web throughput',
     );
     expect(m.xLog).toBe(false);
-    expect(m.xTicks.map((t) => t.label)).toEqual(['0 KB', '4 MB', '8 MB', '16 MB']);
+    expect(m.xTicks.map((t) => t.label)).toEqual(['0 KiB', '4 MiB', '8 MiB', '16 MiB']);
   });
 });

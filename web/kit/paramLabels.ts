@@ -30,9 +30,11 @@ export function parameterUnit(path: string, spec?: Pick<ParameterSpec, 'unit'>):
 export function formatKbytes(kb: number): string {
   if (!Number.isFinite(kb)) return String(kb);
   const trim = (v: number) => formatNumber(+v.toFixed(2));
-  if (Math.abs(kb) >= 1 << 20) return `${trim(kb / (1 << 20))} GB`;
-  if (Math.abs(kb) >= 1024) return `${trim(kb / 1024)} MB`;
-  return `${trim(kb)} KB`;
+  // Binary sizes, named so: the thesis's "16 MB" cache is 16 × 2^20 bytes (MiB), while the
+  // metrics' MB are 10^6 bytes.
+  if (Math.abs(kb) >= 1 << 20) return `${trim(kb / (1 << 20))} GiB`;
+  if (Math.abs(kb) >= 1024) return `${trim(kb / 1024)} MiB`;
+  return `${trim(kb)} KiB`;
 }
 
 /** Parameters given in KB, labelled as sizes ("1 MB", not "1,024 KB"). */

@@ -1,7 +1,8 @@
 import { useRun, useStore, useSweepProgress } from '../run/store';
 import type { Scenario } from '../scenarios/types';
 import type { Check, ParameterTree, RunOutput } from '../engine/types';
-import { formatValue, humanize } from '../kit/format';
+import { formatValue } from '../kit/format';
+import { metricLabel } from '../kit/metricNames';
 import { atDifference } from '../kit/paramLabels';
 import { CATEGORY_LABELS, CATEGORY_RESULT_KEYS } from '../bus';
 import {
@@ -54,7 +55,7 @@ function metricWords(metric: string): string {
     const k = CATEGORY_RESULT_KEYS.indexOf(m[1]!);
     if (k >= 0) return `${CATEGORY_LABELS[k]} cycles`;
   }
-  return humanize(metric);
+  return metricLabel(metric);
 }
 
 const COMPARATORS: Record<string, string> = { at_least: '≥', at_most: '≤', within: '≈' };

@@ -3,10 +3,12 @@ import { useRun } from '../run/store';
 import type { Metric, ParameterSpec } from '../engine/types';
 import { flattenParameters } from '../run/overrides';
 import { normalizeNote, type Scenario } from '../scenarios/types';
-import { formatNumber, formatValue, humanize } from '../kit/format';
+import { formatNumber, formatValue } from '../kit/format';
+import { categoryLabel, isCategorical, metricLabel, unitLabel } from '../kit/metricNames';
 
 /** A metric for display: fractions as percentages, units kept. */
 export function metricText(m: Metric): { value: string; unit: string } {
+  if (isCategorical(m.unit)) return { value: categoryLabel(m.unit, m.value), unit: '' };
   if (m.unit === 'fraction')
     return { value: formatNumber(Math.round(m.value * 1000) / 10), unit: '%' };
   return {
@@ -15,7 +17,7 @@ export function metricText(m: Metric): { value: string; unit: string } {
         ? Math.round(m.value * 10) / 10
         : m.value,
     ),
-    unit: m.unit,
+    unit: unitLabel(m.unit),
   };
 }
 
@@ -67,7 +69,7 @@ export function ResultsPanel({ scenario }: { scenario: Scenario }) {
           const t = metricText(results[name]!);
           return (
             <div className="metric" key={name}>
-              <div className="metric-name">{humanize(name)}</div>
+              <div className="metric-name">{metricLabel(name)}</div>
               <div className="metric-value mono">
                 {t.value}
                 {t.unit && <span className="metric-unit"> {t.unit}</span>}
@@ -87,7 +89,7 @@ export function ResultsPanel({ scenario }: { scenario: Scenario }) {
                 const t = metricText(results[name]!);
                 return (
                   <tr key={name}>
-                    <td>{humanize(name)}</td>
+                    <td title={name}>{metricLabel(name)}</td>
                     <td className="num mono">{t.value}</td>
                     <td className="muted">{t.unit}</td>
                   </tr>

@@ -236,6 +236,13 @@ describe('playing: idle stretches and breakpoints', () => {
     });
   });
 
+  it('a tick never moves the cursor back nor before the window (the clock once read -32 ns)', () => {
+    // The first animation frame's time can precede the moment Play was pressed.
+    expect(playStep(input(), 0, -32_000).cursor).toBe(0);
+    expect(playStep(input({ windowStart: 5 * US }), 5 * US, -1).cursor).toBe(5 * US);
+    expect(playStep(input(), 10 * US, -2 * US).cursor).toBe(10 * US);
+  });
+
   it('a tick that skips idle time says how much; the end of the window ends playing', () => {
     const step = playStep(input({ idleThreshold: 10 * US }), 34 * US, 2 * US);
     expect(step.cursor).toBe(76 * US);

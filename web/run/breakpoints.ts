@@ -352,7 +352,8 @@ export interface PlayInput {
 /** One tick of playing from `from` by `advance` ps of simulated time. */
 export function playStep(input: PlayInput, from: number, advance: number): PlayStep {
   const { trace, windowStart, windowEnd } = input;
-  let to = from + advance;
+  // Playing never moves back, nor before the window (a negative frame step once showed -32 ns).
+  let to = Math.max(windowStart, from + Math.max(0, advance));
   let skipped = 0;
   if (input.idleThreshold !== null) {
     const s = skipIdle(trace.time, from, to, input.idleThreshold, windowStart, windowEnd);

@@ -233,7 +233,7 @@ export class Store {
     const pb = this.state.playback;
     const w = this.window();
     if (!w) return;
-    let cursor = pb.cursor;
+    let cursor = Math.min(w.end, Math.max(w.start, pb.cursor));
     // Play from the end starts again from the beginning.
     if (playing && cursor >= w.end) cursor = w.start;
     this.set({ ...this.state, playback: { ...pb, playing, cursor } });

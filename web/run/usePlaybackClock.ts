@@ -15,8 +15,10 @@ export function usePlaybackClock(store: Store): void {
     if (!playing) return;
     let last = performance.now();
     let raf = requestAnimationFrame(function frame(now) {
-      // Cap a frame's step so a background tab does not jump to the end.
-      store.tick(Math.min(100, now - last));
+      // Cap a frame's step so a background tab does not jump to the end. The first frame's time
+      // is when that frame began, which can precede `last` (taken as Play was pressed): never a
+      // negative step, which once moved the clock back to "-32 ns".
+      store.tick(Math.min(100, Math.max(0, now - last)));
       last = now;
       raf = requestAnimationFrame(frame);
     });

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { encodeLink, linkStateOf, linkUrl } from './link';
 import { formatTime } from '../kit/format';
+import { closeMenuOnEscape } from '../kit/keys';
 import type { Overrides } from '../run/overrides';
 import type { Scenario } from '../scenarios/types';
 import { ViewVisibleContext, useStore, useStoreInstance, useViewCursor } from '../run/store';
@@ -72,6 +73,7 @@ export function ShareMenu({
       className="export-menu share-menu"
       data-testid="share-menu"
       onToggle={(e) => setOpen(e.currentTarget.open)}
+      onKeyDown={closeMenuOnEscape}
     >
       <summary className="btn btn-small">
         Share <span aria-hidden="true">▾</span>

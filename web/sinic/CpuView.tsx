@@ -16,7 +16,7 @@ import {
   pct,
   type CpuLayout,
 } from './cpuBreakdown';
-import { humanize } from '../kit/format';
+import { metricLabel } from '../kit/metricNames';
 import { CPU_PART_COLORS, inkOn } from '../kit/palette';
 import { relativeText } from '../results';
 import type { Check, ParameterTree } from '../engine/types';
@@ -166,7 +166,7 @@ export function CpuChecks({ checks, params }: { checks: Check[]; params?: Parame
             <span>
               {c.description.replace(/^Qualitative: /, '')}{' '}
               <span className="muted small">
-                {humanize(c.metric ?? '')} {relativeText(c, params) ?? ''} · {c.source}
+                {metricLabel(c.metric ?? '')} {relativeText(c, params) ?? ''} · {c.source}
               </span>
             </span>
           </li>

@@ -48,7 +48,7 @@ describe('cpuBreakdown', () => {
     const b = cpuBreakdown(fig9());
     expect(b.groupParam).toBe('system.l2.kbytes');
     expect(b.barParam).toBe('system.sinic.zero_copy');
-    expect(b.groups.map((g) => g.label)).toEqual(['1 MB', '8 MB']);
+    expect(b.groups.map((g) => g.label)).toEqual(['1 MiB', '8 MiB']);
     expect(b.groups[0]!.bars.map((x) => x.label)).toEqual(['off', 'aggressive']);
     expect(b.groups[0]!.bars[0]!.parts).toMatchObject({ driver: 0.16, stack: 0.27, copy: 0.56 });
     expect(b.groups[0]!.bars[0]!.throughput).toBe(5.9);
@@ -62,7 +62,7 @@ describe('cpuBreakdown', () => {
     const b = cpuBreakdown(fig9(), true);
     expect(b.groupParam).toBe('system.sinic.zero_copy');
     expect(b.groups.map((g) => g.label)).toEqual(['off', 'aggressive']);
-    expect(b.groups[0]!.bars.map((x) => x.label)).toEqual(['1 MB', '8 MB']);
+    expect(b.groups[0]!.bars.map((x) => x.label)).toEqual(['1 MiB', '8 MiB']);
   });
 
   it('keeps the NIC model as the bars when it is the swept value (Fig 6)', () => {
@@ -124,7 +124,7 @@ describe('cpuLayout', () => {
 describe('words and checks', () => {
   it('names values and parameters', () => {
     expect(cpuValueLabel('system.nic.model', 'cnic-off-chip')).toBe('CNIC off chip');
-    expect(cpuValueLabel('system.l2.kbytes', 2048)).toBe('2 MB');
+    expect(cpuValueLabel('system.l2.kbytes', 2048)).toBe('2 MiB');
     expect(cpuParamWords('system.sinic.zero_copy')).toBe('zero-copy policy');
     expect(cpuParamWords('system.sinic.some_knob')).toBe('some knob');
     expect(pct(0.456)).toBe('46%');

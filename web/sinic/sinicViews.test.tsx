@@ -116,7 +116,7 @@ describe('VnicsView', () => {
     expect(html).toContain('data-testid="vnic-reg-RxWait"');
     expect(html).toMatch(/vnic-bit set[^>]*>More</);
     expect(html).toContain('not yet in the window');
-    expect(html).toContain('14.8 KB of 512 KB');
+    expect(html).toContain('14.8 KiB of 512 KiB');
   });
 
   it('explains that a conventional NIC has no VNICs', () => {

@@ -19,6 +19,7 @@ import {
   registerAt,
   runningAt,
   sramAt,
+  sramNote,
   tigonSetup,
   type CpuNow,
   type FirmwareIndex,
@@ -429,8 +430,11 @@ export function SramMeter({
   sample,
   meanUtil,
   meanWaitNs,
+  cpusNow = [],
 }: {
   sample: SramSample | null;
+  /** What each shown CPU does at the cursor (the note must not contradict them). */
+  cpusNow?: readonly CpuNow[];
   meanUtil: number | undefined;
   meanWaitNs: number | undefined;
 }) {
@@ -443,8 +447,8 @@ export function SramMeter({
         label="utilisation"
         value={+(u * 100).toFixed(1)}
         max={100}
-        text={`${(u * 100).toFixed(0)}%`}
-        valueText={`${(u * 100).toFixed(0)} percent`}
+        text={sample ? `${(u * 100).toFixed(0)}%` : '—'}
+        valueText={sample ? `${(u * 100).toFixed(0)} percent` : 'no sample yet'}
         testId="fw-sram-util"
         color={u > 0.8 ? ALERT : undefined}
       />
@@ -452,15 +456,13 @@ export function SramMeter({
         label="wait per access"
         value={+waitNs.toFixed(1)}
         max={Math.max(100, Math.ceil(waitNs / 50) * 50)}
-        text={`${formatNumber(+waitNs.toFixed(1))} ns`}
-        valueText={`${waitNs.toFixed(1)} nanoseconds`}
+        text={sample ? `${formatNumber(+waitNs.toFixed(1))} ns` : '—'}
+        valueText={sample ? `${waitNs.toFixed(1)} nanoseconds` : 'no sample yet'}
         testId="fw-sram-wait"
         color={u > 0.8 ? ALERT : undefined}
       />
       <p className="fw-meter-note">
-        {sample
-          ? `As CPU ${CPU_NAMES[sample.cpu]} started a handler at ${formatTime(sample.time)}.`
-          : 'No handler has started yet.'}
+        {sramNote(sample, cpusNow)}
         {meanUtil !== undefined &&
           ` Over the run: ${(meanUtil * 100).toFixed(0)}% busy${meanWaitNs !== undefined ? `, ${formatNumber(+meanWaitNs.toFixed(1))} ns wait per access` : ''}.`}
       </p>
@@ -661,6 +663,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
           />
           <SramMeter
             sample={sramAt(ix, cursor)}
+            cpusNow={nows}
             meanUtil={r.tigon_sram_utilization?.value}
             meanWaitNs={r.tigon_sram_wait_ns?.value}
           />

@@ -16,6 +16,7 @@ import {
   runningAt,
   spinningAt,
   sramAt,
+  sramNote,
   tigonSetup,
 } from './firmware';
 
@@ -248,6 +249,28 @@ describe('handler runs and semaphore spins', () => {
     const other = ixOf([{ ...start(200, 0, MB, 500), component: C.TigonCpu | (1 << 8) }]);
     expect(other.runs[0]).toHaveLength(0);
     expect(other.cpuSeen).toEqual([false, false]);
+  });
+});
+
+describe('the SRAM note beside the CPUs', () => {
+  it('does not say no handler started while a CPU runs one begun before the window', () => {
+    // The window opens at 100 mid-handler: CPU A runs Receive Complete until 500.
+    const mid = ixOf(
+      [{ time: 500, kind: K.TigonHandlerEnd, component: C.TigonCpu, a: RC, b: 0, c: 12 }],
+      100,
+      1000,
+    );
+    const now = cpuNow(mid, 0, 300);
+    expect(now.state).toBe('running');
+    // Its start is not known: what is left, never "0 ps of …" at the window's start.
+    expect(now.text).toMatch(/began before the trace window, 200 ps left$/);
+    expect(cpuNow(mid, 0, 100).text).not.toMatch(/0 ps of/);
+    const note = sramNote(sramAt(mid, 300), [now]);
+    expect(note).not.toMatch(/no handler has started/i);
+    expect(note).toMatch(/CPU A started its handler before the trace window opened/);
+    expect(sramNote(sramAt(mid, 600), [cpuNow(mid, 0, 600)])).toBe(
+      'No handler has started in the trace window yet.',
+    );
   });
 });
 

@@ -97,6 +97,8 @@ export interface HandlerRun {
   end: number;
   /** Record index of the TigonHandler record (or of the end record when the start is before the window). */
   rec: number;
+  /** It began before the trace window: start is the window's start, not the handler's. */
+  beforeWindow?: boolean;
 }
 
 export interface SpinSpan {
@@ -277,6 +279,7 @@ export function firmwareIndex(
             start: Math.min(windowStart, t),
             end: t,
             rec: i,
+            beforeWindow: true,
           });
         }
         break;
@@ -516,7 +519,10 @@ export function cpuNow(ix: FirmwareIndex, cpu: number, t: number): CpuNow {
       state: 'running',
       run,
       spin: null,
-      text: `${name} (path ${pathName(run.path)}${pkt}): ${formatTime(t - run.start, 2)} of ${formatTime(run.end - run.start, 2)}`,
+      // A run begun before the window has no known start: say what is left, not "0 ps of …".
+      text: run.beforeWindow
+        ? `${name} (path ${pathName(run.path)}${pkt}): began before the trace window, ${formatTime(run.end - t, 2)} left`
+        : `${name} (path ${pathName(run.path)}${pkt}): ${formatTime(t - run.start, 2)} of ${formatTime(run.end - run.start, 2)}`,
     };
   }
   const spin = spinningAt(ix, cpu, t);
@@ -564,6 +570,19 @@ export function queuesAt(ix: FirmwareIndex, t: number): QueueState[] {
 export function sramAt(ix: FirmwareIndex, t: number): SramSample | null {
   const i = countUpTo(ix.sramTimes, t) - 1;
   return i >= 0 ? ix.sram[i]! : null;
+}
+
+/**
+ * The SRAM meter's note. A sample is taken as a handler starts, so with none yet a CPU that is
+ * running must have started before the trace window opened: say so rather than "none started".
+ */
+export function sramNote(sample: SramSample | null, running: readonly CpuNow[]): string {
+  if (sample)
+    return `As CPU ${CPU_NAMES[sample.cpu] ?? sample.cpu} started a handler at ${formatTime(sample.time)}.`;
+  const busy = running.filter((c) => c.state === 'running');
+  if (busy.length === 0) return 'No handler has started in the trace window yet.';
+  const who = busy.map((c) => `CPU ${CPU_NAMES[c.cpu] ?? c.cpu}`).join(' and ');
+  return `No sample yet: one is taken as a handler starts, and ${who} started ${busy.length > 1 ? 'their handlers' : 'its handler'} before the trace window opened.`;
 }
 
 /** Start of the next handler run (either CPU) strictly after t, or null. */

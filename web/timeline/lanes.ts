@@ -9,6 +9,7 @@
 // where a record names its cause's id (core-cpp/README.md, "Causes"). Nothing here models the
 // machine: no firmware tables, no queue order; an effect whose cause the core did not record gets
 // no arrow.
+import { mailboxStep } from '../trace/steps';
 import { scaleLinear } from 'd3';
 import type { Trace } from '../trace/trace';
 import {
@@ -677,7 +678,7 @@ export function buildTimeline(
           lane('driver', inst),
           i,
           t,
-          `S2: mailbox write, ${MAILBOX_NAMES[box] ?? box} = ${MailboxWrite.value(trace, i)}`,
+          `${mailboxStep(box) ? `${mailboxStep(box)}: ` : ''}mailbox write, ${MAILBOX_NAMES[box] ?? box} = ${MailboxWrite.value(trace, i)}`,
           'mailbox',
         );
         break;

@@ -3,7 +3,7 @@
 // P toggles, Esc leaves, space plays or pauses (even with a button focused: in front of a class a
 // stray focus must not turn space into "press that button again"). The arrows and number keys
 // are the playback bar's and the tour's (TourPanel).
-import { isTyping } from '../kit/keys';
+import { inOpenMenu, isTyping } from '../kit/keys';
 import { useEffect } from 'react';
 import { useStore, useStoreInstance } from '../run/store';
 import './presenter.css';
@@ -38,7 +38,7 @@ export function PresenterToggle() {
       if (e.key === 'p' || e.key === 'P') {
         e.preventDefault();
         store.setUi({ presenter: !on });
-      } else if (e.key === 'Escape' && on) {
+      } else if (e.key === 'Escape' && on && !inOpenMenu(e.target)) {
         e.preventDefault();
         store.setUi({ presenter: false });
       } else if (e.key === ' ' && on) {

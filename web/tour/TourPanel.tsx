@@ -21,7 +21,7 @@ import {
 import type { Scenario, TourStep } from '../scenarios/types';
 import { useStore, useStoreInstance } from '../run/store';
 import { CHOICE_INPUTS } from './Presenter';
-import { isTyping } from '../kit/keys';
+import { inOpenMenu, isTyping } from '../kit/keys';
 import './tour.css';
 
 export interface TourPanelProps {
@@ -226,6 +226,8 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
         /^(Arrow|Page)/.test(e.key)
       )
         return;
+      // Esc in an open menu closes the menu, not the tour.
+      if (e.key === 'Escape' && inOpenMenu(e.target)) return;
       const ui = store.getState().ui;
       const a = tourKeyAction(e.key, {
         steps: steps.length,

@@ -170,7 +170,7 @@ describe('live metrics', () => {
     const after = output({ results: { udp_tx_throughput: { value: 500, unit: 'Mb/s' } } });
     const rows = metricRows(['udp_tx_throughput'], scenario, after, before);
     expect(rows[0]).toMatchObject({
-      label: 'UDP tx throughput',
+      label: 'UDP send throughput',
       live: '500 Mb/s',
       before: '956.8 Mb/s',
       paper: { text: '957.1 Mb/s' },
@@ -209,8 +209,8 @@ describe('tour keys', () => {
 
 describe('metric labels', () => {
   it('reads as words, Tigon handlers by their names', () => {
-    expect(metricLabel('tigon_share_SendDataReady')).toBe('Send Data Ready share');
-    expect(metricLabel('udp_tx_throughput')).toBe('UDP tx throughput');
+    expect(metricLabel('tigon_share_SendDataReady')).toBe('Handler time: Send Data Ready');
+    expect(metricLabel('udp_tx_throughput')).toBe('UDP send throughput');
     expect(metricLabel('bench_mips_a')).toBe('CPU A instruction rate');
     expect(valueText(1, '0 bus, 1 CPU, 2 disk')).toBe('the host CPU');
   });

@@ -4,8 +4,8 @@
 import type { Metric, RunOutput } from '../engine/types';
 import type { ReferenceValue, Scenario, TourMetric, TourStep } from '../scenarios/types';
 import { formatNumber, humanize } from '../kit/format';
+import { metricLabel } from '../kit/metricNames';
 import type { OverrideValue, Overrides } from '../run/overrides';
-import { TIGON_EVENTS } from '../trace/traceKinds';
 
 /**
  * Parts of the machine a step may highlight: the core's tour_parts() (its component names and
@@ -154,51 +154,8 @@ export function metricOf(
   return entry?.results?.[metric] ?? null;
 }
 
-/** Names for the metrics whose snake_case reads badly in a classroom. */
-const METRIC_LABELS: Readonly<Record<string, string>> = {
-  bench_load_latency_scratch_ns: 'Load latency, scratch pad',
-  bench_load_latency_sram_ns: 'Load latency, SRAM',
-  bench_mips_a: 'CPU A instruction rate',
-  bench_store_bw_sram: 'Store bandwidth to SRAM',
-  bus_util_address: 'Bus cycles: address',
-  bus_util_wait: 'Bus cycles: wait',
-  cpu_copy: 'CPU time: copy',
-  cpu_driver: 'CPU time: driver',
-  cpu_stack: 'CPU time: TCP/IP stack',
-  l2_misses_per_kb: 'L2 misses per KB',
-  rx_fifo_mean_kb: 'Receive FIFO, mean',
-  rx_fifo_peak_kb: 'Receive FIFO, peak',
-  tigon_cpu_a_share: 'Handler time on CPU A',
-  tigon_cpu_a_utilization: 'Tigon CPU A busy',
-  tigon_cpu_b_utilization: 'Tigon CPU B busy',
-  tigon_semaphore_spin: 'Semaphore spin',
-  tigon_send_data_time: 'Send Data Ready, one run',
-  tigon_sram_utilization: 'Tigon SRAM busy',
-  tigon_work_lost: 'Events lost',
-  vnics_bound_peak: 'VNICs bound, peak',
-  web_bottleneck: 'Bottleneck',
-  web_bus_content_mb: 'Content across the bus',
-  web_copied_mb: 'Content copied',
-  web_copy_miss_rate: 'Copies from DRAM',
-  web_data_set_mb: 'Data set',
-  web_disk_utilization: 'Disk busy',
-  web_distinct_files: 'Distinct files',
-  web_mmap_miss_rate: 'Files mapped anew',
-  web_nic_cache_mb: 'Content from the NIC caches',
-  web_requests: 'Requests',
-  web_throughput: 'HTTP throughput',
-  zero_copy_share: 'Payload copied straight to the user',
-};
-
-/** A metric's name in words: "tigon_share_SendDataReady" → "Send Data Ready share". */
-export function metricLabel(name: string): string {
-  const known = METRIC_LABELS[name];
-  if (known) return known;
-  const m = /^tigon_(share|runs)_(\w+)$/.exec(name);
-  const event = m ? TIGON_EVENTS.find((e) => e.name === m[2]) : undefined;
-  if (m && event) return `${event.label} ${m[1] === 'share' ? 'share' : 'runs'}`;
-  return humanize(name);
-}
+/** A metric's name in words: the one table of display names (kit/metricNames). */
+export { metricLabel };
 
 /** web_bottleneck's code, in words (its unit says "0 bus, 1 CPU, 2 disk"). */
 const BOTTLENECK = ['the bus', 'the host CPU', 'the disk'];

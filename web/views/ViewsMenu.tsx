@@ -1,6 +1,7 @@
 // The "Views" menu: which views the page shows. Its own list comes first, then any other view the
 // run has data for. The choice is the store's ui.views (null = the scenario's list), which a link
 // carries.
+import { closeMenuOnEscape } from '../kit/keys';
 import { useMemo } from 'react';
 import { scenarioViews } from '../share';
 import { kindsIn, viewHasData } from './viewData';
@@ -43,7 +44,11 @@ export function ViewsMenu({
 
   const shown = order.filter((v) => v in titles);
   return (
-    <details className="export-menu views-menu" data-testid="views-menu">
+    <details
+      className="export-menu views-menu"
+      data-testid="views-menu"
+      onKeyDown={closeMenuOnEscape}
+    >
       <summary className="btn btn-small">
         Views <span aria-hidden="true">▾</span>
       </summary>

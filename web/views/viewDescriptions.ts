@@ -1,6 +1,7 @@
 // What each view shows at the cursor, in one or two sentences for a screen reader. Every
 // sentence is derived from the same model functions the view itself draws from, so the words and
 // the picture cannot disagree. Nothing here computes the simulation.
+import { metricLabel } from '../kit/metricNames';
 import type { DoneRun } from '../run/store';
 import { holdFor } from '../run/store';
 import { paramAt } from '../engine/types';
@@ -264,7 +265,7 @@ export const chart: Describer = (run, t) => {
     const v = s.values[i]!;
     const value =
       s.unit === 'fraction' ? pct(v) : `${formatNumber(v)}${s.unit ? ` ${s.unit}` : ''}`;
-    parts.push(`Over time, ${humanize(s.name)} at ${formatTime(t)}: ${value}`);
+    parts.push(`Over time, ${metricLabel(s.name)} at ${formatTime(t)}: ${value}`);
   }
   return parts.length ? sentence(parts.join('. ')) : 'This run produced no sweep and no series.';
 };

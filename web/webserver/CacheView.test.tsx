@@ -152,7 +152,7 @@ describe('the boxes beside the grid (server-rendered)', () => {
         32768,
       ),
     ).toBe(
-      'LRU, 512 B blocks, 16 MB = 32,768 slots on each of 2 NICs (the requests split evenly); World Cup trace',
+      'LRU, 512 B blocks, 16 MiB = 32,768 slots on each of 2 NICs (the requests split evenly); World Cup trace',
     );
   });
 });
@@ -193,7 +193,7 @@ describe('CacheView (server-rendered)', () => {
     store.setCursor(2 * US);
     const html = render(store);
     expect(html).toContain('data-testid="cache-view" data-request="2"');
-    expect(html).toContain('LRU, 4 KB blocks, 16 KB = 4 slots; NASA trace.');
+    expect(html).toContain('LRU, 4 KiB blocks, 16 KiB = 4 slots; NASA trace.');
     expect(html).toContain('data-testid="cache-canvas"');
     expect(html).toContain('4 of 4 slots hold blocks of 2 files');
     expect(html).toContain('request 2 of 0–3');

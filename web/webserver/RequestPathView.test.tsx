@@ -62,7 +62,7 @@ describe('the request-path view (server-rendered)', () => {
   it('follows the request at the cursor with its steps and the figure it draws', () => {
     const html = render(<RequestPathView />, 16384, 50 * US);
     expect(html).toContain('data-testid="request-view" data-request="7"');
-    expect(html).toContain('Figure 4.2: with a 16 MB NIC cache');
+    expect(html).toContain('Figure 4.2: with a 16 MiB NIC cache');
     expect(html).toContain('<b>Request 7</b> · file 42 · 2,000 B · NIC 1 · 2 segments');
     expect(html).toContain('1 of 3 in the trace window, the oldest in flight at the cursor');
     // The lookup is the current step; the ones before it are done.
@@ -102,7 +102,7 @@ describe('the request-path view (server-rendered)', () => {
     expect(html).toContain('data-part="disk" data-lit="off"');
     expect(html).toContain('data-testid="request-bus" data-busy="request"');
     expect(html).toContain('data-cargo="insert"');
-    expect(html).toContain('NIC cache · 16 MB');
+    expect(html).toContain('NIC cache · 16 MiB');
     expect(html).toMatch(/class="rp-fig on" data-fig="4"/);
   });
 
@@ -129,6 +129,6 @@ describe('the bottleneck panel (server-rendered)', () => {
   it('names the CPU with the cache, and marks the point shown in the sweep table', () => {
     const html = render(<BottleneckView />, 16384);
     expect(html).toContain('data-testid="bottleneck-name">Host CPU<');
-    expect(html).toMatch(/<tr class="shown" aria-current="true"><th scope="row">16 MB/);
+    expect(html).toMatch(/<tr class="shown" aria-current="true"><th scope="row">16 MiB/);
   });
 });
