@@ -75,6 +75,8 @@ export const workerSlots: SlotFactory = () => new WorkerSlot(compiledCore());
 
 /** What a run reports before it ends. */
 export interface RunProgress {
+  /** The core took the scenario and overrides (a refused value ends the run instead). */
+  onAccepted?(): void;
   /** The main run: its document has an empty sweep and `pending` lists the `total` points. */
   onMain?(main: RunSuccess, total: number): void;
   /** Sweep entry `index` is in; `done` of `total` are. */
@@ -334,12 +336,28 @@ export class EnginePool {
         }
       };
 
-      const mainReply =
-        early?.reply ??
-        (() => {
-          const first = this.idle()[0]!;
-          return call(first, { type: 'run-main', scenario, overrides: ov, log: logFor(first) });
-        })();
+      let mainReply: Promise<Response>;
+      if (early) {
+        mainReply = early.reply; // a preset's own values: nothing to check
+        progress.onAccepted?.();
+      } else {
+        // The check first, on the same instance (it answers in order): a refused value ends
+        // the run before anything says it runs.
+        const first = this.idle()[0]!;
+        first.busy = true;
+        const checked = first.engine.request({ type: 'validate', scenario, overrides: ov });
+        mainReply = call(first, {
+          type: 'run-main',
+          scenario,
+          overrides: ov,
+          log: logFor(first),
+        });
+        checked.then((r) => {
+          if (!live()) return;
+          if (r.type === 'validate' && r.errors.length > 0) end({ ok: false, errors: r.errors });
+          else progress.onAccepted?.();
+        }, fail);
+      }
       mainReply.then((r) => {
         if (!live()) return;
         if (r.type === 'invalid') {
