@@ -8,7 +8,7 @@
 import { EngineError, type RunResult, type RunSuccess } from './client';
 import { compiledCore } from './compile';
 import type { AccessLogRequests, Request, Response, RunLog } from './protocol';
-import type { RunOutput, SweepEntry } from './types';
+import type { RunOutput, SweepEntry, ValidationError } from './types';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -389,6 +389,24 @@ export class EnginePool {
       }, fail);
       pump();
     });
+  }
+
+  /**
+   * The core's check of a scenario with overrides (its errors; none: valid), on an idle instance
+   * if there is one; it neither waits for nor stops a run.
+   */
+  async validate(
+    scenario: string,
+    overrides: Record<string, unknown> = {},
+  ): Promise<ValidationError[]> {
+    const s = this.idle()[0] ?? this.slots[0]!;
+    const r = await s.engine.request({
+      type: 'validate',
+      scenario,
+      overrides: JSON.stringify(overrides),
+    });
+    if (r.type === 'validate') return r.errors;
+    throw r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r);
   }
 
   /** Stops what runs now; its promise rejects with code "cancelled". */
