@@ -69,6 +69,8 @@ test('an out-of-range value shows the core’s message at its field, runs nothin
   await text.press('Enter');
 
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'invalid', RUN);
+  // The refused value never showed "running": the core checks it before the run starts.
+  expect(await runs()).toBe(0);
   await expect(field.getByTestId('knob-error')).toContainText('allowed 18 to 1472 bytes');
   await expect(text).toHaveAttribute('aria-invalid', 'true');
   await expect(field.getByRole('slider')).toHaveAttribute('aria-invalid', 'true');

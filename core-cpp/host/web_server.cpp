@@ -122,14 +122,14 @@ void WebClient::ask(std::uint32_t connection) {
 
 void WebClient::send_next() {
   while (!out_.empty()) {
+    if (!to_nic_->ready()) return;  // the wire calls link_ready when free
     Frame out = out_.front();
-    out.cause = ctx_->trace.next_id();    // the frame on the wire follows from its PeerTxStart
-    if (!to_nic_->try_send(out)) return;  // the wire calls link_ready when free
-    ctx_->record(
-        component_id(Component::Peer, nic_),
-        rec::PeerTxStart().packet(out_.front().packet).frame_bytes(out_.front().frame_bytes),
-        out_.front().cause);
     out_.pop_front();
+    // The frame on the wire follows from its PeerTxStart, which follows from the frame's cause.
+    out.cause =
+        ctx_->record(component_id(Component::Peer, nic_),
+                     rec::PeerTxStart().packet(out.packet).frame_bytes(out.frame_bytes), out.cause);
+    to_nic_->send(out);
   }
 }
 

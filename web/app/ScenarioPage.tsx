@@ -98,7 +98,10 @@ function useScenarioRun(
         store.setRun({ status: 'idle' });
         return;
       }
-      store.setRun({ status: 'running', startedAt: performance.now() });
+      // With a result on screen, it stays there, and "running" waits until the core has taken
+      // the values: a refused one shows at its field without a run in between.
+      const startedAt = performance.now();
+      if (!store.getState().shown) store.setRun({ status: 'running', startedAt });
       // Sweep entries in so far, by index; drawn at most every DRAW_SWEEP_MS, so that drawing
       // the chart again does not take the cores the sweep's workers run on.
       const entries: SweepEntry[] = [];
@@ -115,6 +118,9 @@ function useScenarioRun(
           overrides,
           isLogPage(entry.scenario, overrides) ? engineLog(log) : undefined,
           {
+            onAccepted: () => {
+              if (gen === generation.current) store.setRun({ status: 'running', startedAt });
+            },
             onMain: (main, total) => {
               if (gen !== generation.current) return;
               store.setRun(

@@ -4,7 +4,8 @@
 // is arithmetic on the two runs' results (B − A and its share of A); the model is the core's.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePlaybackClock } from '../run/usePlaybackClock';
-import { EngineError, engine } from '../engine/client';
+import { EngineError } from '../engine/client';
+import { enginePool } from '../engine/pool';
 import { decodeTrace } from '../trace/trace';
 import type { ParameterSpec, TimeSeries, ValidationError } from '../engine/types';
 import {
@@ -82,7 +83,8 @@ function bRuns(c: Comparison): boolean {
 }
 
 /**
- * Runs the variants that changed, A before B (the engine runs one job at a time). A re-run of one
+ * Runs the variants that changed, A before B, each in the engine's worker pool (its sweep points
+ * spread over the workers; the pool runs one job at a time). A re-run of one
  * side leaves the other's run on screen; leaving the page cancels what runs.
  */
 function useVariantRuns(
@@ -99,7 +101,7 @@ function useVariantRuns(
 
   useEffect(() => {
     let live = true;
-    const client = engine();
+    const client = enginePool();
     const log = initialLogState().current;
     void (async () => {
       const keys: Record<Side, string> = { a: aKey, b: bKey };
@@ -237,7 +239,7 @@ function VariantColumn({
       ) : (
         <RunStatus
           onRerun={() => onRerun(side)}
-          onCancel={() => engine().cancel()}
+          onCancel={() => enginePool().cancel()}
           kept={shown !== null}
         />
       )}

@@ -91,6 +91,28 @@ describe.skipIf(!built)('the engine pool', async () => {
     expect(r.ok && r.text).toBe(serial!.run(sweep.text, '{"run.seed":7}'));
   });
 
+  it('a prestarted main run is taken by the run of the same scenario, not run again', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'pci-two-nics')!;
+    serial!.setAccessLog(new Uint32Array(), new Uint32Array());
+    const expected = serial!.run(entry.text, '{}');
+    calls.length = 0;
+    pool.prestart(entry.text);
+    const r = await pool.run(entry.text, {});
+    expect(r.ok && r.text).toBe(expected);
+    expect(calls.filter((c) => c === 'run-main')).toHaveLength(1);
+  });
+
+  it('a prestarted main run of another scenario or with overrides is dropped', async () => {
+    const a = SCENARIOS.find((e) => e.id === 'pci-two-nics')!;
+    const b = SCENARIOS.find((e) => e.id === 'anatomy-of-a-send')!;
+    pool.prestart(a.text);
+    const r = await pool.run(b.text, {});
+    expect(r.ok && r.text).toBe(serial!.run(b.text, '{}'));
+    pool.prestart(a.text);
+    const o = await pool.run(a.text, { 'run.seed': 7 });
+    expect(o.ok && o.text).toBe(serial!.run(a.text, '{"run.seed":7}'));
+  });
+
   it('reports the core rejecting a value, naming the field', async () => {
     const sweep = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
     const r = await pool.run(sweep.text, { 'system.bus.width_bits': -1 });

@@ -8,7 +8,7 @@
 import { EngineError, type RunResult, type RunSuccess } from './client';
 import { compiledCore } from './compile';
 import type { AccessLogRequests, Request, Response, RunLog } from './protocol';
-import type { RunOutput, SweepEntry } from './types';
+import type { RunOutput, SweepEntry, ValidationError } from './types';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -75,6 +75,8 @@ export const workerSlots: SlotFactory = () => new WorkerSlot(compiledCore());
 
 /** What a run reports before it ends. */
 export interface RunProgress {
+  /** The core took the scenario and overrides (a refused value ends the run instead). */
+  onAccepted?(): void;
   /** The main run: its document has an empty sweep and `pending` lists the `total` points. */
   onMain?(main: RunSuccess, total: number): void;
   /** Sweep entry `index` is in; `done` of `total` are. */
@@ -97,6 +99,14 @@ interface Job {
   reject: (e: Error) => void;
 }
 
+/** A main run started before anything asked for it (prestart), with the reply to come. */
+interface Early {
+  scenario: string;
+  overrides: string;
+  slot: Slot;
+  reply: Promise<Response>;
+}
+
 /**
  * Chosen cap: no preset has more than 35 sweep points, and every worker holds its own wasm
  * instance (tens of MB), so past 8 the memory grows faster than the sweep shortens.
@@ -111,6 +121,7 @@ export function defaultPoolSize(): number {
 export class EnginePool {
   private slots: Slot[] = [];
   private job: Job | null = null;
+  private early: Early | null = null;
   private logKeys = new WeakMap<AccessLogRequests, number>();
   private nextLogKey = 1;
 
@@ -128,10 +139,10 @@ export class EnginePool {
     return this.slots.filter((s) => !s.busy);
   }
 
-  /** Terminates the busy instances (the idle ones stay, with their log). */
-  private stopBusy(): void {
+  /** Terminates the busy instances but `keep` (the idle ones stay, with their log). */
+  private stopBusy(keep?: Slot): void {
     for (const s of this.slots) {
-      if (!s.busy) continue;
+      if (!s.busy || s === keep) continue;
       s.dead = true;
       s.engine.terminate();
     }
@@ -148,6 +159,38 @@ export class EnginePool {
   }
 
   /**
+   * Starts the main run of a scenario without overrides or log before the page that shows it
+   * is loaded: a run() of the same scenario then takes its reply instead of starting again.
+   * Does nothing while a run is in flight.
+   */
+  prestart(scenario: string): void {
+    if (this.job || this.early) return;
+    const s = this.idle()[0];
+    if (!s) return;
+    s.busy = true;
+    s.logKey = null;
+    const reply = s.engine.request({ type: 'run-main', scenario, overrides: '{}' }).finally(() => {
+      s.busy = false;
+    });
+    reply.catch(() => {}); // a cancelled prestart that no run took
+    this.early = { scenario, overrides: '{}', slot: s, reply };
+  }
+
+  /** The prestarted main run if it is this one; any other is stopped. */
+  private takeEarly(scenario: string | null, overrides: string, logKey: number | null) {
+    const e = this.early;
+    this.early = null;
+    if (!e) return null;
+    if (e.scenario === scenario && e.overrides === overrides && logKey === null && !e.slot.dead)
+      return e;
+    if (e.slot.busy) {
+      e.slot.dead = true;
+      e.slot.engine.terminate();
+    }
+    return null;
+  }
+
+  /**
    * Runs a scenario with overrides ({path: value}); `log`: the access log's requests when it
    * replays one. Resolves with the complete document; rejects with EngineError "cancelled"
    * when a new run or cancel() stops it.
@@ -158,9 +201,10 @@ export class EnginePool {
     log?: AccessLogRequests,
     progress: RunProgress = {},
   ): Promise<PoolRunResult> {
-    this.cancel();
     const ov = JSON.stringify(overrides);
     const logKey = log ? this.logKey(log) : null;
+    const early = this.takeEarly(scenario, ov, logKey);
+    this.stopJob(early?.slot);
     const t0 = performance.now();
     return new Promise<PoolRunResult>((resolve, reject) => {
       const job: Job = { settled: false, reject };
@@ -292,8 +336,29 @@ export class EnginePool {
         }
       };
 
-      const first = this.idle()[0]!;
-      call(first, { type: 'run-main', scenario, overrides: ov, log: logFor(first) }).then((r) => {
+      let mainReply: Promise<Response>;
+      if (early) {
+        mainReply = early.reply; // a preset's own values: nothing to check
+        progress.onAccepted?.();
+      } else {
+        // The check first, on the same instance (it answers in order): a refused value ends
+        // the run before anything says it runs.
+        const first = this.idle()[0]!;
+        first.busy = true;
+        const checked = first.engine.request({ type: 'validate', scenario, overrides: ov });
+        mainReply = call(first, {
+          type: 'run-main',
+          scenario,
+          overrides: ov,
+          log: logFor(first),
+        });
+        checked.then((r) => {
+          if (!live()) return;
+          if (r.type === 'validate' && r.errors.length > 0) end({ ok: false, errors: r.errors });
+          else progress.onAccepted?.();
+        }, fail);
+      }
+      mainReply.then((r) => {
         if (!live()) return;
         if (r.type === 'invalid') {
           end({ ok: false, errors: r.errors });
@@ -326,11 +391,35 @@ export class EnginePool {
     });
   }
 
+  /**
+   * The core's check of a scenario with overrides (its errors; none: valid), on an idle instance
+   * if there is one; it neither waits for nor stops a run.
+   */
+  async validate(
+    scenario: string,
+    overrides: Record<string, unknown> = {},
+  ): Promise<ValidationError[]> {
+    const s = this.idle()[0] ?? this.slots[0]!;
+    const r = await s.engine.request({
+      type: 'validate',
+      scenario,
+      overrides: JSON.stringify(overrides),
+    });
+    if (r.type === 'validate') return r.errors;
+    throw r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r);
+  }
+
   /** Stops what runs now; its promise rejects with code "cancelled". */
   cancel(): void {
+    this.takeEarly(null, '', null);
+    this.stopJob();
+  }
+
+  /** Stops the run in flight but for `keep`'s instance. */
+  private stopJob(keep?: Slot): void {
     const job = this.job;
     this.job = null;
-    this.stopBusy();
+    this.stopBusy(keep);
     if (job && !job.settled) {
       job.settled = true;
       job.reject(new EngineError('cancelled', 'cancelled'));

@@ -1,7 +1,7 @@
 // Scenario files the user opens ("Open a scenario file…"). They are not presets: they live in
 // this tab only (memory, mirrored to sessionStorage so a reload keeps the page) and open at
 // #/file/<id>. The core validates the text; the UI only reads a file that the core accepted.
-import { EngineClient } from '../engine/client';
+import { EnginePool } from '../engine/pool';
 import type { ValidationError } from '../engine/types';
 import type { Scenario, ScenarioEntry } from './types';
 
@@ -104,14 +104,14 @@ export function sizeProblem(name: string, size: number): string | null {
   return `“${name}” is ${formatBytes(size)}; scenario files can be at most 1 MB. Nothing was opened.`;
 }
 
-let checker: EngineClient | null = null;
+let checker: EnginePool | null = null;
 
 /**
- * Its own engine worker, so that checking a file neither waits for nor cancels the scenario
- * page's run.
+ * An engine pool of its own (one worker, from the module the app compiled once), so that
+ * checking a file neither waits for nor cancels the scenario page's run.
  */
-function fileChecker(): EngineClient {
-  checker ??= new EngineClient();
+function fileChecker(): EnginePool {
+  checker ??= new EnginePool(1);
   return checker;
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// How fast a moved knob answers: a benchmark, not a test (nothing in `npm test` runs it, and its
+// npm run bench:knobs: how fast a moved knob answers; a benchmark, not a test (nothing in `npm test` runs it, and its
 // numbers depend on the machine). Per preset:
 //   node main   ms of the core's run() in wasm under Node for the scenario without its sweep
 //               (the main run alone), median of 3, with the run's run.duration_us and events

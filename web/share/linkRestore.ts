@@ -13,7 +13,8 @@ import {
 import { parameterMap, type Overrides } from '../run/overrides';
 import type { Scenario } from '../scenarios/types';
 import { INITIAL_VIEW_STATE, type DoneRun, type Store, type ViewState } from '../run/store';
-import { EngineClient } from '../engine/client';
+import type { RunResult } from '../engine/client';
+import { EnginePool, type RunProgress } from '../engine/pool';
 import type { ScenarioEntry } from '../scenarios/types';
 import type { LinkProblem, LinkState } from './link';
 
@@ -147,21 +148,38 @@ export function restoreLink(
   return store.subscribe(check);
 }
 
+/** What scenarioBase needs of an engine: an EnginePool of its own. */
+export interface BaseEngine {
+  run(
+    text: string,
+    overrides: Record<string, unknown>,
+    log?: undefined,
+    progress?: RunProgress,
+  ): Promise<RunResult>;
+  dispose(): void;
+}
+
 /**
- * The scenario's own parameter values, exactly: a run without overrides, in an engine of its own
- * so the page's run is not cancelled. Null when that run cannot be made (a log to open first).
+ * The scenario's own parameter values, exactly: a run without overrides, in an engine pool of
+ * its own so the page's run is not cancelled; its main run has them, so the sweep is not waited
+ * for. Null when that run cannot be made (a log to open first).
  */
 export async function scenarioBase(
   text: string,
-  client: Pick<EngineClient, 'run' | 'dispose'>,
+  engine: BaseEngine,
 ): Promise<Map<string, unknown> | null> {
   try {
-    const r = await client.run(text, {});
-    return r.ok ? parameterMap(r.output.parameters) : null;
+    const parameters = await new Promise<RunResult & { ok: true }>((resolve, reject) => {
+      engine.run(text, {}, undefined, { onMain: resolve }).then((r) => {
+        if (r.ok) resolve(r);
+        else reject(new Error('refused'));
+      }, reject);
+    });
+    return parameterMap(parameters.output.parameters);
   } catch {
     return null;
   } finally {
-    client.dispose();
+    engine.dispose();
   }
 }
 
@@ -184,7 +202,7 @@ export function useLinkRestore(
   }, [run]);
   useEffect(() => {
     if (!link) return;
-    let background: EngineClient | null = null;
+    let background: EnginePool | null = null;
     const stop = restoreLink(
       store,
       link,
@@ -199,7 +217,7 @@ export function useLinkRestore(
           first.overrides,
         );
         setBase((b) => (b.size ? b : near));
-        background = new EngineClient();
+        background = new EnginePool(1);
         void scenarioBase(entry.text, background).then((exact) => {
           if (exact) setBase(exact);
         });

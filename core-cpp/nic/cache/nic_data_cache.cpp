@@ -376,6 +376,60 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
   return a;
 }
 
+std::uint64_t NicDataCache::access_pieces(std::uint32_t file, std::uint32_t block,
+                                          const std::uint32_t* bounds, std::size_t pieces) {
+  const BlockAccess first = access(file, block, bounds[0], bounds[1], true);
+  std::uint64_t cached = first.cached_hi - first.cached_lo;
+  // The later pieces find the block where the first left it (current, in first.slot): what
+  // access() does for them is its found branch without a reference.
+  const std::uint32_t slot = first.slot;
+  if (pieces < 2) return cached;
+  Slot& b = slots_[slot];
+  const std::uint32_t lo = bounds[1], hi = bounds[pieces];
+  if (b.valid_lo <= lo && b.valid_hi >= hi) {
+    // Every later piece was cached: each a hit of all its bytes, the range as it was.
+    counters_.hit_bytes += hi - lo;
+    return cached + (hi - lo);
+  }
+  if (b.valid_lo <= lo && b.valid_hi == lo) {
+    // Each later piece starts where the cached range ends: inserted whole, the range grows.
+    b.valid_hi = hi;
+    for (std::size_t i = 1; log_ != nullptr && i < pieces; ++i) log(CacheEventKind::Insert, slot);
+    b.insertions += pieces - 1;
+    counters_.insertions += pieces - 1;
+    counters_.inserted_bytes += hi - lo;
+    return cached;
+  }
+  for (std::size_t i = 1; i < pieces; ++i) {
+    Slot& s = slots_[slot];
+    const std::uint32_t lo = bounds[i], hi = bounds[i + 1];
+    std::uint32_t ins_lo = lo, ins_hi = hi, ins2_lo = hi, ins2_hi = hi;
+    const std::uint32_t ol = std::max(lo, s.valid_lo), oh = std::min(hi, s.valid_hi);
+    if (ol < oh) {
+      ins_hi = ol;
+      ins2_lo = oh;
+      s.valid_lo = std::min(lo, s.valid_lo);
+      s.valid_hi = std::max(hi, s.valid_hi);
+      counters_.hit_bytes += oh - ol;
+      cached += oh - ol;
+    } else if (hi == s.valid_lo || lo == s.valid_hi) {
+      s.valid_lo = std::min(lo, s.valid_lo);
+      s.valid_hi = std::max(hi, s.valid_hi);
+    } else {
+      s.valid_lo = lo;
+      s.valid_hi = hi;
+    }
+    for (std::uint32_t n : {ins_hi - ins_lo, ins2_hi - ins2_lo}) {
+      if (n == 0) continue;
+      log(CacheEventKind::Insert, slot);
+      ++s.insertions;
+      ++counters_.insertions;
+      counters_.inserted_bytes += n;
+    }
+  }
+  return cached;
+}
+
 std::uint32_t NicDataCache::find(std::uint32_t file, std::uint32_t block) const {
   const std::uint32_t slot = dir_find(key_of(file, block));
   if (slot == kNoSlot || slots_[slot].stale || slots_[slot].revision != revision(file)) {
@@ -500,7 +554,42 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
 
 void plan_response_blocks(NicDataCache& cache, const Response& response, const Segmentation& seg,
                           ResponsePlan* plan) {
-  walk_response<false>(cache, response, seg, plan);
+  if (!response.cacheable) {
+    walk_response<false>(cache, response, seg, plan);
+    return;
+  }
+  // The walk of Fig 4.12 block by block: a block's pieces end where it ends or where a packet
+  // does, and go to the cache together (the same accesses, one lookup per block).
+  plan->commands.clear();
+  plan->content_from_memory = 0;
+  const std::uint64_t bsize = cache.config().block_bytes;
+  const std::uint64_t stream = seg.http_header_bytes + response.length;
+  const std::uint64_t packets =
+      std::max<std::uint64_t>(1, (stream + seg.segment_bytes - 1) / seg.segment_bytes);
+  plan->packets = static_cast<std::uint32_t>(packets);
+  plan->header_bytes = packets * seg.network_header_bytes + seg.http_header_bytes;
+  plan->content_bytes = response.length;
+  std::uint64_t cached = 0;
+  static std::vector<std::uint32_t> bounds;  // reused: the core is single-threaded
+  std::uint64_t pos = response.offset;
+  const std::uint64_t end = response.offset + response.length;
+  // The file offset where the next packet starts (the first carries the HTTP header).
+  std::uint64_t next_packet = response.offset + seg.segment_bytes - seg.http_header_bytes;
+  while (pos < end) {
+    const std::uint64_t block = pos / bsize;
+    const std::uint64_t base = block * bsize;
+    const std::uint64_t block_end = std::min(base + bsize, end);
+    bounds.clear();
+    bounds.push_back(static_cast<std::uint32_t>(pos - base));
+    for (; next_packet < block_end; next_packet += seg.segment_bytes)
+      if (next_packet > pos) bounds.push_back(static_cast<std::uint32_t>(next_packet - base));
+    bounds.push_back(static_cast<std::uint32_t>(block_end - base));
+    cached += cache.access_pieces(response.file, static_cast<std::uint32_t>(block), bounds.data(),
+                                  bounds.size() - 1);
+    pos = block_end;
+  }
+  plan->content_from_cache = cached;
+  plan->content_inserted = response.length - cached;
 }
 
 }  // namespace nicsim

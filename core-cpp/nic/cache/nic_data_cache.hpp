@@ -110,6 +110,12 @@ class NicDataCache {
   BlockAccess access(std::uint32_t file, std::uint32_t block, std::uint32_t lo, std::uint32_t hi,
                      bool reference = true);
 
+  // The pieces one response carries of one block, in order and adjacent: the same as
+  // access(file, block, bounds[i], bounds[i + 1], i == 0) for each i < pieces, with one lookup
+  // (a functional warm-up's walk). Returns the bytes that were cached before.
+  std::uint64_t access_pieces(std::uint32_t file, std::uint32_t block, const std::uint32_t* bounds,
+                              std::size_t pieces);
+
   // The slot holding a current copy of the block, or kNoSlot. No side effects.
   std::uint32_t find(std::uint32_t file, std::uint32_t block) const;
   SlotState slot_state(std::uint32_t slot) const;
