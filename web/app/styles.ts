@@ -16,3 +16,4 @@ import '../tour/presenter.css';
 import '../timeline/timeline.css';
 import '../share/links.css';
 import '../compare/ab.css';
+import './gallery.css';
