@@ -17,3 +17,4 @@ import '../timeline/timeline.css';
 import '../share/links.css';
 import '../compare/ab.css';
 import './gallery.css';
+import './theme.css';
