@@ -25,7 +25,7 @@ async function scriptsLoaded(page: Page): Promise<string[]> {
 
 test('the gallery loads no page code; opening a scenario loads it', async ({ page }) => {
   await page.goto('./#/');
-  await expect(page.getByRole('list', { name: 'Scenarios' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Descriptor rings' })).toBeVisible();
   await page.waitForLoadState('load');
   const gallery = await scriptsLoaded(page);
   expect(gallery.some((p) => /\/assets\/index-[\w-]+\.js$/.test(p))).toBe(true);
@@ -44,7 +44,7 @@ test('after a visit to the gallery alone, a preset and an A/B page open offline'
   context,
 }) => {
   await page.goto('./#/');
-  await expect(page.getByRole('list', { name: 'Scenarios' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Descriptor rings' })).toBeVisible();
   await serviceWorkerReady(page);
   // The precache holds the code of every route, not only what the gallery loaded.
   const cached = await page.evaluate(async () => {

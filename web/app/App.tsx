@@ -4,6 +4,7 @@ import { SCENARIOS, SCENARIO_PROBLEMS } from '../scenarios';
 import { customById, customVersion, subscribeCustom } from '../scenarios/custom';
 import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from './Gallery';
+import { papersUsed } from './galleryPath';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadAbPage, loadScenarioPage } from './routeChunks';
 import type { Route } from './route';
@@ -157,9 +158,15 @@ export function App() {
       </main>
       <ShortcutSheet />
       <footer className="footer" hidden={EMBED}>
-        nicsim simulates descriptor rings, DMA over the I/O bus and the Ethernet wire. Mechanisms
-        follow H.-Y. Kim, “Improving Networking Server Performance with Programmable Network
-        Interfaces” (Rice, 2003).
+        <p>
+          nicsim simulates descriptor rings, DMA over the I/O bus and the Ethernet wire. Its presets
+          follow these papers:
+        </p>
+        <ul className="footer-papers" data-testid="footer-papers">
+          {papersUsed(SCENARIOS).map((p) => (
+            <li key={p.seed}>{p.full}.</li>
+          ))}
+        </ul>
       </footer>
     </div>
   );

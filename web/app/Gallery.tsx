@@ -1,4 +1,17 @@
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { ScenarioEntry } from '../scenarios/types';
+import {
+  GROUPS,
+  allTags,
+  filterFromHash,
+  groupOf,
+  hashForFilter,
+  matches,
+  paperOf,
+  startStepOf,
+  visibleTags,
+  type GalleryFilter,
+} from './galleryPath';
 import { abHref, scenarioHref } from './route';
 import { comparisonOf } from '../compare';
 import {
@@ -66,42 +79,182 @@ export function Gallery({ scenarios, problem, loadProblems = [] }: Props) {
       {scenarios.length === 0 ? (
         <p className="empty">No scenarios are bundled with this build.</p>
       ) : (
-        <ul
-          className="cards"
-          aria-label="Scenarios"
-          onPointerOver={prefetchPage}
-          onFocus={prefetchPage}
-        >
-          {scenarios.map((s) => (
-            <li key={s.id} className="card-cell">
-              <a className="card" href={scenarioHref(s.id)} data-testid={`card-${s.id}`}>
-                <span className="card-title">{s.scenario.title}</span>
-                <span className="card-summary">{s.scenario.summary}</span>
-                <span className="card-foot">
-                  <span className="tags">
-                    {(s.scenario.tags ?? []).map((t) => (
-                      <span className="tag" key={t}>
-                        {t}
-                      </span>
-                    ))}
-                  </span>
-                  {s.scenario.views && s.scenario.views.length > 0 && (
-                    <span className="card-views">
-                      {s.scenario.views.map((v) => VIEW_LABELS[v] ?? v).join(' · ')}
-                    </span>
-                  )}
-                </span>
-                <span className="card-open" aria-hidden="true">
-                  Open →
-                </span>
-              </a>
-              <AbLink entry={s} />
-            </li>
-          ))}
-        </ul>
+        <GalleryPath scenarios={scenarios} />
       )}
       <PredictionTally />
     </div>
+  );
+}
+
+/** The filter lives in the address ("#/?tag=…&q=…") so a filtered gallery can be shared. */
+function useGalleryFilter(): [GalleryFilter, (f: GalleryFilter) => void] {
+  const [filter, setFilterState] = useState(() => filterFromHash(window.location.hash));
+  useEffect(() => {
+    const onHash = () => setFilterState(filterFromHash(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  const setFilter = (f: GalleryFilter) => {
+    setFilterState(f);
+    // replaceState: typing a search is not a page of history, and fires no hashchange.
+    const url = `${window.location.pathname}${window.location.search}${hashForFilter(f)}`;
+    window.history.replaceState(window.history.state, '', url);
+  };
+  return [filter, setFilter];
+}
+
+function GalleryPath({ scenarios }: { scenarios: readonly ScenarioEntry[] }) {
+  const [filter, setFilter] = useGalleryFilter();
+  const searchId = useId();
+  const tagId = useId();
+  const tags = useMemo(() => allTags(scenarios), [scenarios]);
+  const filtering = filter.tag !== '' || filter.q.trim() !== '';
+  const shown = scenarios.filter((s) => matches(s.scenario, filter));
+  const start = scenarios
+    .filter((s) => startStepOf(s.scenario) !== undefined)
+    .sort((a, b) => startStepOf(a.scenario)! - startStepOf(b.scenario)!);
+  const groups = GROUPS.map((g) => ({
+    group: g,
+    entries: shown.filter((s) => groupOf(s.scenario)?.id === g.id),
+  }));
+  const other = shown.filter((s) => !groupOf(s.scenario));
+  return (
+    <>
+      {!filtering && (
+        <section className="start-here" aria-labelledby="start-here-title">
+          <h2 id="start-here-title">Start here</h2>
+          <p className="muted">
+            From one packet leaving the host to a whole server: each step adds one part of the
+            machine.
+          </p>
+          <ol className="start-steps">
+            {start.map((s) => (
+              <li key={s.id}>
+                <a href={scenarioHref(s.id)} data-testid={`start-${s.id}`}>
+                  <span className="start-title">{s.scenario.title}</span>
+                  <span className="start-group">{groupOf(s.scenario)?.title}</span>
+                </a>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      <div role="search" className="gallery-filter" aria-label="Filter the scenarios">
+        <label htmlFor={searchId}>Search</label>
+        <input
+          id={searchId}
+          type="search"
+          value={filter.q}
+          placeholder="title, summary or tag"
+          onChange={(e) => setFilter({ ...filter, q: e.target.value })}
+          data-testid="gallery-search"
+        />
+        <label htmlFor={tagId}>Tag</label>
+        <select
+          id={tagId}
+          value={filter.tag}
+          onChange={(e) => setFilter({ ...filter, tag: e.target.value })}
+          data-testid="gallery-tag"
+        >
+          <option value="">any tag</option>
+          {tags.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <span role="status" className="gallery-count muted" data-testid="gallery-count">
+          {filtering
+            ? `${shown.length} of ${scenarios.length} scenarios`
+            : `${scenarios.length} scenarios`}
+        </span>
+        {filtering && (
+          <button type="button" className="btn" onClick={() => setFilter({ tag: '', q: '' })}>
+            Clear
+          </button>
+        )}
+      </div>
+      {shown.length === 0 && (
+        <p className="empty">No scenario matches. Clear the filter to see all.</p>
+      )}
+      {groups.map(
+        ({ group, entries }) =>
+          entries.length > 0 && (
+            <section key={group.id} className="gallery-group" aria-labelledby={`group-${group.id}`}>
+              <h2 id={`group-${group.id}`}>{group.title}</h2>
+              <p className="muted group-blurb">{group.blurb}</p>
+              <Cards entries={entries} label={group.title} />
+            </section>
+          ),
+      )}
+      {other.length > 0 && (
+        <section className="gallery-group" aria-labelledby="group-other">
+          <h2 id="group-other">Other scenarios</h2>
+          <Cards entries={other} label="Other scenarios" />
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Step-by-step presets first within a group, then by title. */
+function cardOrder(a: ScenarioEntry, b: ScenarioEntry): number {
+  const sa = startStepOf(a.scenario) ?? Infinity;
+  const sb = startStepOf(b.scenario) ?? Infinity;
+  if (sa !== sb) return sa - sb;
+  const ka = visibleTags(a.scenario).includes('step by step') ? 0 : 1;
+  const kb = visibleTags(b.scenario).includes('step by step') ? 0 : 1;
+  if (ka !== kb) return ka - kb;
+  return a.scenario.title.localeCompare(b.scenario.title);
+}
+
+function Cards({ entries, label }: { entries: readonly ScenarioEntry[]; label: string }) {
+  return (
+    <ul className="cards" aria-label={label} onPointerOver={prefetchPage} onFocus={prefetchPage}>
+      {[...entries].sort(cardOrder).map((s) => {
+        const paper = paperOf(s.scenario);
+        const step = startStepOf(s.scenario);
+        return (
+          <li key={s.id} className="card-cell">
+            <a className="card" href={scenarioHref(s.id)} data-testid={`card-${s.id}`}>
+              <span className="card-title">
+                {step !== undefined && (
+                  <span className="card-step" title="A step of the start-here path">
+                    <span className="sr-only">Start here, step </span>
+                    {step}
+                  </span>
+                )}
+                {s.scenario.title}
+              </span>
+              <span className="card-summary">{s.scenario.summary}</span>
+              <span className="card-foot">
+                <span className="tags">
+                  {visibleTags(s.scenario).map((t) => (
+                    <span className="tag" key={t}>
+                      {t}
+                    </span>
+                  ))}
+                </span>
+                {s.scenario.views && s.scenario.views.length > 0 && (
+                  <span className="card-views">
+                    {s.scenario.views.map((v) => VIEW_LABELS[v] ?? v).join(' · ')}
+                  </span>
+                )}
+                {paper && (
+                  <cite className="card-cite" data-testid={`cite-${s.id}`} title={paper.full}>
+                    {paper.short}
+                  </cite>
+                )}
+              </span>
+              <span className="card-open" aria-hidden="true">
+                Open →
+              </span>
+            </a>
+            <AbLink entry={s} />
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   type Dispatch,
   type SetStateAction,
 } from 'react';
+import { visibleTags } from './galleryPath';
 import { EngineError } from '../engine/client';
 import { enginePool } from '../engine/pool';
 import { decodeTrace } from '../trace/trace';
@@ -409,9 +410,9 @@ function ScenarioContent({
             </p>
           )}
           <p className="summary">{s.summary}</p>
-          {(s.tags ?? []).length > 0 && (
+          {visibleTags(s).length > 0 && (
             <div className="tags">
-              {s.tags!.map((t) => (
+              {visibleTags(s).map((t) => (
                 <span className="tag" key={t}>
                   {t}
                 </span>

@@ -1,4 +1,4 @@
-// Hash routing: "#/" gallery, "#/s/<scenario id>" scenario page, "#/file/<id>" a scenario file
+// Hash routing: "#/" gallery ("#/?tag=…&q=…" filtered), "#/s/<scenario id>" scenario page, "#/file/<id>" a scenario file
 // the user opened in this tab (whether it is still loaded is the app's business), "#/ab/<scenario
 // id>" the A/B view of a scenario's two variants.
 
@@ -14,6 +14,8 @@ export function parseHash(hash: string, ids: readonly string[]): Route {
   if (h === '' || h === '/') return { view: 'gallery' };
   const allowed = ids.length ? ids.join(', ') : '(none)';
   if (!h.startsWith('/')) h = `/${h}`;
+  // The gallery with a filter: "#/?tag=PCI&q=cache" (read by the gallery itself).
+  if (h.startsWith('/?')) return { view: 'gallery' };
   const f = /^\/file\/([^/?#]+)\/?$/.exec(h);
   if (f) {
     try {

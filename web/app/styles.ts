@@ -19,3 +19,5 @@ import '../compare/ab.css';
 import '../results/checks.css';
 import './prediction-tally.css';
 import './shortcuts.css';
+import './gallery.css';
+import './theme.css';

@@ -192,7 +192,7 @@ function Box({
         rx={7}
         style={
           busy && accent
-            ? { stroke: accent, fill: `color-mix(in srgb, ${accent} 12%, white)` }
+            ? { stroke: accent, fill: `color-mix(in srgb, ${accent} 12%, var(--panel))` }
             : undefined
         }
       />

@@ -148,7 +148,7 @@ function Unit({
           state
             ? {
                 stroke: color,
-                fill: `color-mix(in srgb, ${color} ${state === 'wait' ? 8 : 13}%, white)`,
+                fill: `color-mix(in srgb, ${color} ${state === 'wait' ? 8 : 13}%, var(--panel))`,
               }
             : undefined
         }
