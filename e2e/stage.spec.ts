@@ -1,0 +1,180 @@
+// The stage and the page at every size, on every preset: (a) no label of the diagram, firmware,
+// rings or A/B views overflows its box at 1440×900; (b) nor on the A/B pages at half width
+// (720 px); (c) the stage (the main moving view) and the playback controls are in the window
+// together while playing at 1440×900, 1280×720 and 1024×768; (d) in presenter mode at 1280×720
+// every tour step shows the stage on at least half of the screen; (e) no page scrolls sideways
+// at 390×844 or 800×600. One page load per preset and page kind, resized in place, so the whole
+// file runs in a few minutes on two cores.
+import { readdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const IDS = readdirSync('scenarios')
+  .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
+  .map((f) => f.slice(0, -'.json'.length))
+  .sort();
+
+test.describe.configure({ mode: 'parallel' });
+
+/** Opens a page and waits for its run (or, for the access-log preset, for its prompt). */
+async function open(page: Page, route: string) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`./${route}`);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const s = document
+            .querySelector('[data-testid="run-status"]')
+            ?.getAttribute('data-status');
+          const ab = document.querySelector('[data-testid="ab-page"]');
+          if (ab)
+            return ab.querySelector('[data-testid="ab-diff"]') &&
+              !ab.querySelector('[data-testid="ab-waiting"]')
+              ? 'ab'
+              : '';
+          return s === 'done' || (s === 'idle' && document.querySelector('.panel-access-log'))
+            ? 'ready'
+            : '';
+        }),
+      { timeout: 50_000 },
+    )
+    .not.toBe('');
+}
+
+async function resize(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  // Two frames: the views measure their width, then the stage fits them.
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
+  );
+  await page.waitForTimeout(150);
+}
+
+/**
+ * The labels inside `selector` that overflow their box: an SVG text whose bounding box leaves
+ * the smallest rect (a child of one of its groups) holding its anchor, or leaves its drawing;
+ * an HTML element that clips its text (overflow hidden or an ellipsis). Screen-reader-only text
+ * and the event log (whose cells shorten long field lists on purpose, with the whole list in
+ * their tooltip) are not labels.
+ */
+function overflows(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    type Box = { x: number; y: number; width: number; height: number };
+    const inside = (a: Box, b: Box) =>
+      a.x >= b.x - 1 &&
+      a.y >= b.y - 1 &&
+      a.x + a.width <= b.x + b.width + 1 &&
+      a.y + a.height <= b.y + b.height + 1;
+    for (const root of document.querySelectorAll(sel)) {
+      for (const svg of root.querySelectorAll('svg')) {
+        const sr = svg.getBoundingClientRect();
+        if (sr.width === 0) continue;
+        for (const t of svg.querySelectorAll('text')) {
+          const text = (t.textContent ?? '').trim();
+          if (!text || getComputedStyle(t).visibility === 'hidden') continue;
+          const bb = t.getBBox();
+          if (!bb.width) continue;
+          const ax = Number(t.getAttribute('x') ?? bb.x);
+          const ay = bb.y + bb.height / 2;
+          let box: Box | null = null;
+          for (let g = t.parentElement; g && g !== svg.parentElement && !box; g = g.parentElement) {
+            for (const r of g.children) {
+              if (!(r instanceof SVGRectElement)) continue;
+              const rb = r.getBBox();
+              if (rb.width < 4 || rb.height < 4) continue;
+              const holds =
+                ax >= rb.x - 0.5 &&
+                ax <= rb.x + rb.width + 0.5 &&
+                ay >= rb.y &&
+                ay <= rb.y + rb.height;
+              if (holds && (!box || rb.width * rb.height < box.width * box.height)) box = rb;
+            }
+          }
+          if (box && !inside(bb, box)) out.push(`"${text.slice(0, 40)}" overflows its box`);
+          const tr = t.getBoundingClientRect();
+          if (tr.left < sr.left - 1 || tr.right > sr.right + 1)
+            out.push(`"${text.slice(0, 40)}" leaves its drawing`);
+        }
+      }
+      for (const el of root.querySelectorAll<HTMLElement>('*')) {
+        if (el.closest('svg, .sr-only, .ab-sr-only, .panel-events')) continue;
+        const cs = getComputedStyle(el);
+        if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') continue;
+        if (cs.overflowX === 'visible' && cs.textOverflow !== 'ellipsis') continue;
+        if (el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim())
+          out.push(`<${el.tagName.toLowerCase()} class="${el.className}"> clips its text`);
+      }
+    }
+    return [...new Set(out)];
+  }, selector);
+}
+
+const VIEWS = '.panel-diagram, .panel-firmware, .panel-rings, .panel-profile';
+
+async function noSidewaysScroll(page: Page, route: string) {
+  for (const [w, h] of [
+    [390, 844],
+    [800, 600],
+  ] as const) {
+    await resize(page, w, h);
+    const sw = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(sw, `${route} at ${w}×${h} scrolls sideways`).toBeLessThanOrEqual(w);
+  }
+}
+
+/** The stage's view and the playback bar, both inside the window, while playing. */
+async function stageInView(page: Page, id: string) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+    [1024, 768],
+  ] as const) {
+    await resize(page, w, h);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const play = page.getByTestId('play');
+    if ((await play.getAttribute('aria-pressed')) === 'true') await play.click();
+    await play.click();
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    await page.waitForTimeout(200);
+    const where = await page.evaluate(() => {
+      const r = (s: string) => document.querySelector(s)?.getBoundingClientRect() ?? null;
+      const bar = r('.stage .playback')!;
+      const view = r('.stage-view');
+      const fits = (b: DOMRect | null) => !b || (b.top >= -1 && b.bottom <= innerHeight + 1);
+      return {
+        fits: fits(bar) && fits(view),
+        bar: [bar.top, bar.bottom],
+        view: view && [view.top, view.bottom],
+      };
+    });
+    expect(where.fits, `${id} at ${w}×${h}: ${JSON.stringify(where)}`).toBe(true);
+  }
+  await page.getByTestId('play').click();
+}
+
+for (const id of IDS) {
+  test(`preset ${id}: labels fit, the stage is in view, no sideways scroll`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `#/s/${id}`);
+    expect(await overflows(page, VIEWS), `${id} at 1440×900`).toEqual([]);
+    if (id !== 'web-access-log') await stageInView(page, id);
+    await noSidewaysScroll(page, `#/s/${id}`);
+  });
+
+  test(`A/B ${id}: labels fit at full and half width, no sideways scroll`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `#/ab/${id}`);
+    const ab = '[data-testid="ab-page"]';
+    expect(await overflows(page, ab), `A/B ${id} at 1440×900`).toEqual([]);
+    await resize(page, 720, 900);
+    expect(await overflows(page, ab), `A/B ${id} at 720×900`).toEqual([]);
+    await noSidewaysScroll(page, `#/ab/${id}`);
+  });
+}
+
+test('the gallery does not scroll sideways', async ({ page }) => {
+  await page.goto('./#/');
+  await expect(page.locator('.card').first()).toBeVisible();
+  await noSidewaysScroll(page, '#/');
+});
