@@ -27,11 +27,7 @@ async function open(page: Page, route: string) {
             .querySelector('[data-testid="run-status"]')
             ?.getAttribute('data-status');
           const ab = document.querySelector('[data-testid="ab-page"]');
-          if (ab)
-            return ab.querySelector('[data-testid="ab-diff"]') &&
-              !ab.querySelector('[data-testid="ab-waiting"]')
-              ? 'ab'
-              : '';
+          if (ab) return ab.querySelector('[data-testid^="ab-row-"]') ? 'ab' : '';
           return s === 'done' || (s === 'idle' && document.querySelector('.panel-access-log'))
             ? 'ready'
             : '';
@@ -39,6 +35,8 @@ async function open(page: Page, route: string) {
       { timeout: 50_000 },
     )
     .not.toBe('');
+  // The A/B sides draw once both runs are in.
+  if (route.startsWith('#/ab/')) await page.waitForTimeout(1500);
 }
 
 async function resize(page: Page, width: number, height: number) {
@@ -81,6 +79,10 @@ function overflows(page: Page, selector: string): Promise<string[]> {
           for (let g = t.parentElement; g && g !== svg.parentElement && !box; g = g.parentElement) {
             for (const r of g.children) {
               if (!(r instanceof SVGRectElement)) continue;
+              // A box is drawn: an invisible hit area is not one.
+              const rs = getComputedStyle(r);
+              const seen = (c: string) => c !== 'none' && !/rgba\(.*, 0\)|transparent/.test(c);
+              if (!seen(rs.fill) && !seen(rs.stroke)) continue;
               const rb = r.getBBox();
               if (rb.width < 4 || rb.height < 4) continue;
               const holds =
@@ -178,3 +180,46 @@ test('the gallery does not scroll sideways', async ({ page }) => {
   await expect(page.locator('.card').first()).toBeVisible();
   await noSidewaysScroll(page, '#/');
 });
+
+/**
+ * Presenter mode at 1280×720: on every step of every tour, the playback bar and the view the
+ * step shows (the part of it outside the tour dock) cover at least half of the screen.
+ */
+for (const id of IDS) {
+  test(`presenter ${id}: every tour step keeps the stage on half the screen`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(page, `#/s/${id}`);
+    if ((await page.getByTestId('tour-start').count()) === 0) return;
+    await page.keyboard.press('p');
+    await page.getByTestId('tour-start').click();
+    const count = page.getByTestId('tour-count');
+    await expect(count).toBeVisible();
+    const steps = Number(/of (\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 1);
+    for (let k = 1; k <= steps; k++) {
+      if (k > 1) await page.getByTestId('tour-next').click();
+      await expect(count).toContainText(`Step ${k} of`);
+      await page.waitForTimeout(250);
+      const m = await page.evaluate(() => {
+        const W = innerWidth;
+        const H = innerHeight;
+        const dock = document.querySelector('[data-testid="tour-dock"]')!.getBoundingClientRect();
+        const bar = document.querySelector('.playback')!.getBoundingClientRect();
+        const clip = (r: DOMRect, bottom: number) =>
+          Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0)) *
+          Math.max(0, Math.min(r.bottom, bottom) - Math.max(r.top, bar.bottom));
+        // The view panel the step shows: the one with the most room on screen.
+        let view = 0;
+        let name = '';
+        for (const p of document.querySelectorAll('.scenario .panel')) {
+          const a = clip(p.getBoundingClientRect(), dock.top);
+          if (a > view && !/panel-(results|checks|access-log)/.test(p.className))
+            [view, name] = [a, p.className];
+        }
+        const barArea =
+          Math.min(bar.width, W) * Math.max(0, Math.min(bar.bottom, H) - Math.max(bar.top, 0));
+        return { share: (view + barArea) / (W * H), name };
+      });
+      expect(m.share, `${id} step ${k} (${m.name})`).toBeGreaterThanOrEqual(0.5);
+    }
+  });
+}
