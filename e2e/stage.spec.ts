@@ -27,7 +27,9 @@ async function open(page: Page, route: string) {
             .querySelector('[data-testid="run-status"]')
             ?.getAttribute('data-status');
           const ab = document.querySelector('[data-testid="ab-page"]');
-          if (ab) return ab.querySelector('[data-testid^="ab-row-"]') ? 'ab' : '';
+          const drawn =
+            '[data-testid^="ab-row-"], [data-testid="ab-results"], [data-testid="ab-diff"]';
+          if (ab) return ab.querySelector(drawn) ? 'ab' : '';
           return s === 'done' || (s === 'idle' && document.querySelector('.panel-access-log'))
             ? 'ready'
             : '';
@@ -139,18 +141,25 @@ async function stageInView(page: Page, id: string) {
     await play.click();
     await expect(play).toHaveAttribute('aria-pressed', 'true');
     await page.waitForTimeout(200);
-    const where = await page.evaluate(() => {
-      const r = (s: string) => document.querySelector(s)?.getBoundingClientRect() ?? null;
-      const bar = r('.stage .playback')!;
-      const view = r('.stage-view');
-      const fits = (b: DOMRect | null) => !b || (b.top >= -1 && b.bottom <= innerHeight + 1);
-      return {
-        fits: fits(bar) && fits(view),
-        bar: [bar.top, bar.bottom],
-        view: view && [view.top, view.bottom],
-      };
-    });
-    expect(where.fits, `${id} at ${w}×${h}: ${JSON.stringify(where)}`).toBe(true);
+    const measure = () =>
+      page.evaluate(() => {
+        const r = (s: string) => document.querySelector(s)?.getBoundingClientRect() ?? null;
+        const bar = r('.stage .playback')!;
+        const view = r('.stage-view');
+        const fits = (b: DOMRect | null) => !b || (b.top >= -1 && b.bottom <= innerHeight + 1);
+        return {
+          fits: fits(bar) && fits(view),
+          bar: [bar.top, bar.bottom],
+          view: view && [view.top, view.bottom],
+        };
+      });
+    // The stage fits itself to the new size within a few frames.
+    await expect
+      .poll(async () => JSON.stringify(await measure()), {
+        timeout: 3000,
+        message: `${id} at ${w}×${h}`,
+      })
+      .toContain('"fits":true');
   }
   await page.getByTestId('play').click();
 }
@@ -160,7 +169,9 @@ for (const id of IDS) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, `#/s/${id}`);
     expect(await overflows(page, VIEWS), `${id} at 1440×900`).toEqual([]);
-    if (id !== 'web-access-log') await stageInView(page, id);
+    // Nothing moves in a scenario without a trace view, nor before an access log is given.
+    if ((await page.locator('.stage-view').count()) > 0 && id !== 'web-access-log')
+      await stageInView(page, id);
     await noSidewaysScroll(page, `#/s/${id}`);
   });
 
@@ -195,6 +206,9 @@ for (const id of IDS) {
     const count = page.getByTestId('tour-count');
     await expect(count).toBeVisible();
     const steps = Number(/of (\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 1);
+    // Not yet asserted (the diagram draws its labels at 8 to 12 px on a projector; 18 px needs
+    // a layout of its own): the median label size per step, reported with the test.
+    const labels: number[] = [];
     for (let k = 1; k <= steps; k++) {
       if (k > 1) await page.getByTestId('tour-next').click();
       await expect(count).toContainText(`Step ${k} of`);
@@ -212,14 +226,33 @@ for (const id of IDS) {
         let name = '';
         for (const p of document.querySelectorAll('.scenario .panel')) {
           const a = clip(p.getBoundingClientRect(), dock.top);
-          if (a > view && !/panel-(results|checks|access-log)/.test(p.className))
+          // Results and checks are the stage only of a scenario without a moving view.
+          const secondary = /panel-(results|checks)/.test(p.className);
+          if (a > view && (!secondary || !document.querySelector('.stage-view')))
             [view, name] = [a, p.className];
         }
         const barArea =
           Math.min(bar.width, W) * Math.max(0, Math.min(bar.bottom, H) - Math.max(bar.top, 0));
-        return { share: (view + barArea) / (W * H), name };
+        // The drawn size of the view's SVG labels (font size × the drawing's scale).
+        const sizes: number[] = [];
+        const panel = [...document.querySelectorAll('.scenario .panel')].find(
+          (p) => p.className === name,
+        );
+        for (const t of panel?.querySelectorAll('svg text') ?? []) {
+          const m = (t as SVGTextElement).getScreenCTM();
+          if (m && t.textContent?.trim())
+            sizes.push(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+        }
+        sizes.sort((x, y) => x - y);
+        const label = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
+        return { share: (view + barArea) / (W * H), name, label };
       });
       expect(m.share, `${id} step ${k} (${m.name})`).toBeGreaterThanOrEqual(0.5);
+      labels.push(m.label);
     }
+    test.info().annotations.push({
+      type: 'median SVG label size per step (px)',
+      description: labels.map((x) => x.toFixed(1)).join(', '),
+    });
   });
 }

@@ -51,7 +51,7 @@ export function ProfileSvg({ model, width }: { model: ProfileModel; width: numbe
           Math.max(4, ...model.rows.map((r) => r.short.length), model.cpuAShare !== null ? 14 : 0) *
             1.1,
         ),
-    valueW: wide ? 270 : 76,
+    valueW: wide ? 270 : 96,
   });
   const summary = model.rows
     .map((r) => `${r.label} ${sharePct(r.share)} on ${cpuWords(r.cpu)}`)
