@@ -56,6 +56,7 @@ import { PresenterToggle } from '../tour';
 import { ViewDescription } from '../views';
 import { REGISTRY, panelOf, viewEntry } from '../views';
 import { OnScreenSection } from './OnScreenSection';
+import { Stage } from './Stage';
 
 const NO_ERRORS: ValidationError[] = [];
 const FILE_NOT_LINKABLE =
@@ -233,12 +234,16 @@ function useDrawnMarks(): void {
 }
 
 /** The panel of one view named in the scenario's "views" (unknown names are skipped). */
-function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) {
+function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick, extra = '') {
   const panel = viewEntry(view);
   if (panel?.View) {
     const { panel: id, title, boundary, View, picksSweepPoint } = panel;
     return (
-      <OnScreenSection key={view} className={`panel panel-${id}`} labelledBy={`h-${id}`}>
+      <OnScreenSection
+        key={view}
+        className={`panel panel-${id} ${extra}`.trim()}
+        labelledBy={`h-${id}`}
+      >
         <h2 id={`h-${id}`}>{title}</h2>
         <ErrorBoundary name={boundary} resetKey={runKey}>
           {picksSweepPoint ? (
@@ -272,6 +277,25 @@ function viewPanel(view: string, s: Scenario, runKey: unknown, pick: SweepPick) 
 const VIEW_TITLES: Record<string, string> = Object.fromEntries(
   REGISTRY.filter((v) => v.id !== 'results').map((v) => [v.id, v.title]),
 );
+
+/**
+ * Views that move with the playback clock, in the order the stage prefers them when a scenario
+ * lists several: the stage shows the first of the scenario's views found here, right under the
+ * playback bar, so that pressing Play always shows something moving.
+ */
+const STAGE_VIEWS = new Set([
+  'diagram',
+  'firmware',
+  'rxpath',
+  'request',
+  'waveform',
+  'bus',
+  'rings',
+  'vnics',
+  'cache',
+  'cpu',
+  'timeline',
+]);
 
 export function ScenarioPage({
   entry,
@@ -345,12 +369,21 @@ function ScenarioContent({
   );
   // The partition editor goes with the Tigon's firmware and profile views: before the first of
   // them when the scenario itself is about a custom partition (and open), after it otherwise.
-  const panels = views.filter((v) => v !== 'events');
-  const tigonAt = panels.findIndex((v) => v === 'profile' || v === 'firmware');
+  const shownViews = views.filter((v) => v !== 'events');
+  const stageView = shownViews.find((v) => STAGE_VIEWS.has(v) && viewEntry(v)?.View);
+  const panels = shownViews.filter((v) => v !== stageView);
+  // With the firmware on the stage, the partition editor leads the grid.
+  const tigonAt =
+    stageView === 'firmware'
+      ? Math.max(
+          0,
+          panels.findIndex((v) => v === 'profile'),
+        )
+      : panels.findIndex((v) => v === 'profile' || v === 'firmware');
   const customScenario =
     paramAt(s as unknown as ParameterTree, 'system.tigon.firmware') === 'custom';
   const partition =
-    tigonAt >= 0 && effective.get('system.nic.model') === 'tigon' ? (
+    (tigonAt >= 0 || stageView === 'firmware') && effective.get('system.nic.model') === 'tigon' ? (
       <PartitionSection
         key="partition"
         defaultOpen={customScenario}
@@ -448,6 +481,21 @@ function ScenarioContent({
         </div>
       </header>
       {opener.problem && <FileProblemPanel problem={opener.problem} onDismiss={opener.dismiss} />}
+      {isLogPage(s, requested) && (
+        <section className="panel panel-access-log" aria-labelledby="h-access-log">
+          <h2 id="h-access-log">Bring your own access log</h2>
+          <ErrorBoundary name="access log panel">
+            <AccessLogPanel scenario={s} requested={requested} onRun={run} />
+          </ErrorBoundary>
+        </section>
+      )}
+      <Stage view={stageView}>
+        <PlaybackBar />
+        {stageView && viewPanel(stageView, s, runKey, sweepPick, 'stage-view')}
+      </Stage>
+      <ErrorBoundary name="packet inspector" resetKey={runKey}>
+        <PacketInspector />
+      </ErrorBoundary>
       {s.notice && s.notice.length > 0 && (
         <section className="notice-box" aria-labelledby="notice-h">
           <button
@@ -468,24 +516,12 @@ function ScenarioContent({
           )}
         </section>
       )}
-      {isLogPage(s, requested) && (
-        <section className="panel panel-access-log" aria-labelledby="h-access-log">
-          <h2 id="h-access-log">Bring your own access log</h2>
-          <ErrorBoundary name="access log panel">
-            <AccessLogPanel scenario={s} requested={requested} onRun={run} />
-          </ErrorBoundary>
-        </section>
-      )}
       <TourPanel scenario={s} requested={requested} onRun={run} panelOf={panelOf} />
       <KnobPanel
         specs={runKey?.parameterInfo ?? NO_SPECS}
         overrides={requested}
         {...overrideProps}
       />
-      <PlaybackBar />
-      <ErrorBoundary name="packet inspector" resetKey={runKey}>
-        <PacketInspector />
-      </ErrorBoundary>
       <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>
         {panels.flatMap((v, i) => {
           const panel = viewPanel(v, s, runKey, sweepPick);
@@ -495,6 +531,7 @@ function ScenarioContent({
             return customScenario ? [partition, ...out] : [...out, partition];
           return out;
         })}
+        {panels.length === 0 && partition}
         {!views.includes('chart') && sideStack(true)}
         {views.includes('events') && (
           <OnScreenSection className="panel panel-events" labelledBy="h-events">

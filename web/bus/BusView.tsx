@@ -143,13 +143,13 @@ const BarColumn = memo(function BarColumn({
   const H = 230;
   return (
     <figure className="bus-col" data-testid={testId}>
-      <svg width={96} height={H + 8} viewBox={`0 0 96 ${H + 8}`} aria-hidden="true">
+      <svg width={104} height={H + 8} viewBox={`0 0 104 ${H + 8}`} aria-hidden="true">
         <HatchDefs />
-        <YAxis x={30} y={4} h={H} />
+        <YAxis x={38} y={4} h={H} /> {/* room for "100%" */}
         {bar ? (
-          <StackBar bar={bar} x={40} y={4} w={52} h={H} />
+          <StackBar bar={bar} x={48} y={4} w={52} h={H} />
         ) : (
-          <rect x={40} y={4} width={52} height={H} className="stackbar-idle" />
+          <rect x={48} y={4} width={52} height={H} className="stackbar-idle" />
         )}
       </svg>
       <figcaption>

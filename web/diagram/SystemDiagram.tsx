@@ -48,22 +48,22 @@ import { RingBar } from '../rings';
 import { HighlightLayer, type PartShape } from './DiagramHighlight';
 import { partsText } from '../tour';
 
-// Layout (viewBox units).
+// Layout (viewBox units). Boxes are wide enough for their names in bold (e2e/stage.spec.ts checks).
 const W = 1100;
 const H = 430;
 const CPU = { x: 20, y: 40, w: 200, h: 96 };
 const CPU_STRIP = { x: CPU.x + 10, y: CPU.y + 56, w: CPU.w - 20, h: 12 };
 const MEM = { x: 20, y: 158, w: 200, h: 250 };
-const BRIDGE = { x: 252, y: 208, w: 92, h: 56 };
-const BUS = { x0: 344, x1: 540, y: 236 };
-const NIC = { x: 540, y: 30, w: 292, h: 378 };
-const MBOX = { x: 556, y: 64, w: 132, h: 36 };
-const DMAR = { x: 556, y: 112, w: 132, h: 52 };
-const DMAW = { x: 556, y: 176, w: 132, h: 52 };
-const TXB = { x: 704, y: 64, w: 114, h: 92 };
-const MAC = { x: 704, y: 170, w: 114, h: 72 };
-const RXB = { x: 704, y: 256, w: 114, h: 92 };
-const WIRE = { x0: 818, x1: 950, tx: 194, rx: 220 };
+const BRIDGE = { x: 248, y: 208, w: 100, h: 56 };
+const BUS = { x0: 348, x1: 540, y: 236 };
+const NIC = { x: 540, y: 30, w: 318, h: 378 };
+const MBOX = { x: 556, y: 64, w: 142, h: 36 };
+const DMAR = { x: 556, y: 112, w: 142, h: 52 };
+const DMAW = { x: 556, y: 176, w: 142, h: 52 };
+const TXB = { x: 712, y: 64, w: 130, h: 92 };
+const MAC = { x: 712, y: 170, w: 130, h: 72 };
+const RXB = { x: 712, y: 256, w: 130, h: 92 };
+const WIRE = { x0: 842, x1: 950, tx: 194, rx: 220 };
 const PEER = { x: 950, y: 140, w: 130, h: 132 };
 const MEM_ROWS = { send: 200, receive: 242, ret: 284, idx: 326, bufs: 366 };
 const NIC_ROWS = [262, 304, 346];
@@ -71,13 +71,13 @@ const TOKEN_W = 50;
 const FRAME_W = 64;
 // The second NIC (compact: DMA engines, buffers, MAC; its rings' host copies sit in memory).
 const H2 = 622;
-const NIC2 = { x: 540, y: 434, w: 292, h: 172 };
-const DMAR2 = { x: 556, y: 466, w: 132, h: 44 };
-const DMAW2 = { x: 556, y: 518, w: 132, h: 44 };
-const TXB2 = { x: 704, y: 458, w: 114, h: 44 };
-const MAC2 = { x: 704, y: 508, w: 114, h: 40 };
-const RXB2 = { x: 704, y: 554, w: 114, h: 44 };
-const WIRE2 = { x0: 818, x1: 950, tx: 514, rx: 540 };
+const NIC2 = { x: 540, y: 434, w: 318, h: 172 };
+const DMAR2 = { x: 556, y: 466, w: 142, h: 44 };
+const DMAW2 = { x: 556, y: 518, w: 142, h: 44 };
+const TXB2 = { x: 712, y: 458, w: 130, h: 44 };
+const MAC2 = { x: 712, y: 508, w: 130, h: 40 };
+const RXB2 = { x: 712, y: 554, w: 130, h: 44 };
+const WIRE2 = { x0: 842, x1: 950, tx: 514, rx: 540 };
 const PEER2 = { x: 950, y: 462, w: 130, h: 124 };
 const STUB = { x: 516, w: 12, y0: BUS.y + 11, y1: DMAW2.y + 22 };
 const MEM2_ROWS = [438, 474, 510];
@@ -760,7 +760,8 @@ export function SystemDiagram() {
             y={BUS.y + 46}
             textAnchor="middle"
             className="bus-caption"
-            fill={active.masterKind === C.Disk ? DISK_COLOR : purposeColor(active.purpose)}
+            // The purpose's colour darkened to 4.5:1 on white (the mailbox's yellow is not).
+            fill={textInk(active.masterKind === C.Disk ? DISK_COLOR : purposeColor(active.purpose))}
           >
             {two && active.masterKind !== C.Disk && active.masterKind !== C.HostBridge
               ? `${nicName(active.nic, nics)} · `

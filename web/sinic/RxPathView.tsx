@@ -37,10 +37,10 @@ import { PacketChip } from '../inspector';
 const W = 1000;
 const H = 330;
 const PEER = { x: 8, y: 52, w: 100, h: 62 };
-const NIC = { x: 170, y: 26, w: 230, h: 166 };
-const FIFO = { x: 184, y: 52, w: 202, h: 58 };
-const ENGINE = { x: 184, y: 120, w: 202, h: 30 };
-const REGS = { x: 184, y: 156, w: 202, h: 28 };
+const NIC = { x: 170, y: 26, w: 244, h: 166 };
+const FIFO = { x: 184, y: 52, w: 216, h: 58 };
+const ENGINE = { x: 184, y: 120, w: 216, h: 30 };
+const REGS = { x: 184, y: 156, w: 216, h: 28 }; // wide enough for its names in bold
 const L2 = { x: 478, y: 26, w: 244, h: 166 };
 const KBUF = { x: 492, y: 56, w: 216, h: 52 };
 const UBUF = { x: 492, y: 126, w: 216, h: 52 };
@@ -306,13 +306,22 @@ export function RxDiagram({
         <text x={DRAM.x + 12} y={DRAM.y + 17} className="unit-title">
           DRAM
         </text>
-        <text x={DRAM.x + 60} y={DRAM.y + 17} className="unit-sub">
-          {setup.kernelIn === 'dram'
-            ? '50 ns a line'
-            : dramRead
-              ? 'lines the L2 no longer held: 50 ns each'
-              : 'untouched while the L2 holds the data'}
-        </text>
+        {setup.kernelIn === 'dram' && (
+          <text x={DRAM.x + 60} y={DRAM.y + 17} className="unit-sub">
+            50 ns a line
+          </text>
+        )}
+        {/* Under the title, on two lines: on one it is wider than the box. */}
+        {(setup.kernelIn === 'dram'
+          ? []
+          : dramRead
+            ? ['lines the L2 no longer held:', '50 ns each']
+            : ['untouched while the L2', 'holds the data']
+        ).map((line, i) => (
+          <text key={i} x={DRAM.x + 12} y={DRAM.y + 35 + i * 15} className="unit-sub">
+            {line}
+          </text>
+        ))}
       </g>
       {setup.kernelIn === 'dram' ? (
         <Unit b={DBUF} title="Posted sk_buffs" on={holds('kernel').length > 0} testId="rx-kernel" />

@@ -175,7 +175,7 @@ export const FirmwareLanesSvg = memo(function FirmwareLanesSvg({
                         )}
                       </title>
                     </rect>
-                    {b.labelled && (
+                    {b.labelled && fitsLabel(b.x1 - b.x0, TIGON_EVENTS[b.event]?.short) && (
                       <text
                         x={(b.x0 + b.x1) / 2}
                         y={y + LANE_H / 2 + 5}
@@ -196,6 +196,11 @@ export const FirmwareLanesSvg = memo(function FirmwareLanesSvg({
     </g>
   );
 });
+
+/** A handler's short name fits inside its bar (13 px bold capitals: about 9.6 px each). */
+function fitsLabel(width: number, short: string | undefined): boolean {
+  return width >= (short?.length ?? 0) * 9.6 + 6;
+}
 
 /** The outline of the run under the cursor and the cursor line (cheap: redrawn every frame). */
 function CursorLayer({

@@ -35,10 +35,23 @@ function runsText(runs: number | null): string {
 
 /** The profile as SVG (pure: a model and a width in, markup out). */
 export function ProfileSvg({ model, width }: { model: ProfileModel; width: number }) {
+  // A handler's full name where it fits (at 15 px, about 9.2 px a character), else its short
+  // name alone (the row's tooltip and the legend give the full one): never cut at the edge.
+  const chars = (n: number) => Math.ceil(n * 9.2) + 20;
+  const fullW = chars(Math.max(...model.rows.map((r) => r.short.length + 1 + r.label.length)));
+  const full = fullW <= width * 0.45;
+  // Runs per packet and the CPU beside each share when there is room (a half-width A/B column
+  // has room for the share alone).
+  const wide = width - (full ? fullW : 0) >= 560;
   const l: ProfileLayout = profileLayout(model, {
     width,
-    labelW: Math.min(310, Math.max(200, width * 0.3)),
-    valueW: 270,
+    labelW: full
+      ? Math.max(200, fullW)
+      : chars(
+          Math.max(4, ...model.rows.map((r) => r.short.length), model.cpuAShare !== null ? 14 : 0) *
+            1.1,
+        ),
+    valueW: wide ? 270 : 96,
   });
   const summary = model.rows
     .map((r) => `${r.label} ${sharePct(r.share)} on ${cpuWords(r.cpu)}`)
@@ -78,7 +91,8 @@ export function ProfileSvg({ model, width }: { model: ProfileModel; width: numbe
               {`${r.label} (${r.short}): ${sharePct(r.share)} of handler time${runsText(r.runs)}, on ${cpuWords(r.cpu)}`}
             </title>
             <text x={l.labelW - 12} y={mid + 5} textAnchor="end" className="prof-label">
-              <tspan className="prof-short">{r.short}</tspan> {r.label}
+              <tspan className="prof-short">{r.short}</tspan>
+              {full ? ` ${r.label}` : ''}
             </text>
             <rect
               x={r.x0}
@@ -103,9 +117,11 @@ export function ProfileSvg({ model, width }: { model: ProfileModel; width: numbe
             ))}
             <text x={r.labelX} y={mid + 5} className="prof-value">
               <tspan className="prof-pct">{sharePct(r.share)}</tspan>
-              <tspan className="prof-extra">
-                {runsText(r.runs)} · {cpuWords(r.cpu)}
-              </tspan>
+              {wide && (
+                <tspan className="prof-extra">
+                  {runsText(r.runs)} · {cpuWords(r.cpu)}
+                </tspan>
+              )}
             </text>
           </g>
         );
@@ -120,7 +136,7 @@ export function ProfileSvg({ model, width }: { model: ProfileModel; width: numbe
           >
             <tspan className="prof-short">CPU A vs CPU B</tspan>
           </text>
-          <text x={l.cpuBar.x0} y={l.cpuBar.y - 10} className="prof-heading">
+          <text x={Math.min(l.cpuBar.x0, 8)} y={l.cpuBar.y - 10} className="prof-heading">
             Share of handler time by CPU
           </text>
           <rect
@@ -224,7 +240,7 @@ export function ProfileView() {
 function ProfileRun({ run }: { run: DoneRun }) {
   const m = useMemo(() => profileModel(run.output), [run]);
   const ref = useRef<HTMLDivElement>(null);
-  const width = useWidth(ref, m, 960, 640);
+  const width = useWidth(ref, m, 960, 320);
   if (!isProfile(m)) {
     const nicModel = paramAt(run.output.parameters, 'system.nic.model');
     const text =

@@ -1,0 +1,258 @@
+// The stage and the page at every size, on every preset: (a) no label of the diagram, firmware,
+// rings or A/B views overflows its box at 1440×900; (b) nor on the A/B pages at half width
+// (720 px); (c) the stage (the main moving view) and the playback controls are in the window
+// together while playing at 1440×900, 1280×720 and 1024×768; (d) in presenter mode at 1280×720
+// every tour step shows the stage on at least half of the screen; (e) no page scrolls sideways
+// at 390×844 or 800×600. One page load per preset and page kind, resized in place, so the whole
+// file runs in a few minutes on two cores.
+import { readdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const IDS = readdirSync('scenarios')
+  .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
+  .map((f) => f.slice(0, -'.json'.length))
+  .sort();
+
+test.describe.configure({ mode: 'parallel' });
+
+/** Opens a page and waits for its run (or, for the access-log preset, for its prompt). */
+async function open(page: Page, route: string) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`./${route}`);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const s = document
+            .querySelector('[data-testid="run-status"]')
+            ?.getAttribute('data-status');
+          const ab = document.querySelector('[data-testid="ab-page"]');
+          const drawn =
+            '[data-testid^="ab-row-"], [data-testid="ab-results"], [data-testid="ab-diff"]';
+          if (ab) return ab.querySelector(drawn) ? 'ab' : '';
+          return s === 'done' || (s === 'idle' && document.querySelector('.panel-access-log'))
+            ? 'ready'
+            : '';
+        }),
+      { timeout: 50_000 },
+    )
+    .not.toBe('');
+  // The A/B sides draw once both runs are in.
+  if (route.startsWith('#/ab/')) await page.waitForTimeout(1500);
+}
+
+async function resize(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  // Two frames: the views measure their width, then the stage fits them.
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
+  );
+  await page.waitForTimeout(150);
+}
+
+/**
+ * The labels inside `selector` that overflow their box: an SVG text whose bounding box leaves
+ * the smallest rect (a child of one of its groups) holding its anchor, or leaves its drawing;
+ * an HTML element that clips its text (overflow hidden or an ellipsis). Screen-reader-only text
+ * and the event log (whose cells shorten long field lists on purpose, with the whole list in
+ * their tooltip) are not labels.
+ */
+function overflows(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    type Box = { x: number; y: number; width: number; height: number };
+    const inside = (a: Box, b: Box) =>
+      a.x >= b.x - 1 &&
+      a.y >= b.y - 1 &&
+      a.x + a.width <= b.x + b.width + 1 &&
+      a.y + a.height <= b.y + b.height + 1;
+    for (const root of document.querySelectorAll(sel)) {
+      for (const svg of root.querySelectorAll('svg')) {
+        const sr = svg.getBoundingClientRect();
+        if (sr.width === 0) continue;
+        for (const t of svg.querySelectorAll('text')) {
+          const text = (t.textContent ?? '').trim();
+          if (!text || getComputedStyle(t).visibility === 'hidden') continue;
+          const bb = t.getBBox();
+          if (!bb.width) continue;
+          const ax = Number(t.getAttribute('x') ?? bb.x);
+          const ay = bb.y + bb.height / 2;
+          let box: Box | null = null;
+          for (let g = t.parentElement; g && g !== svg.parentElement && !box; g = g.parentElement) {
+            for (const r of g.children) {
+              if (!(r instanceof SVGRectElement)) continue;
+              // A box is drawn: an invisible hit area is not one.
+              const rs = getComputedStyle(r);
+              const seen = (c: string) => c !== 'none' && !/rgba\(.*, 0\)|transparent/.test(c);
+              if (!seen(rs.fill) && !seen(rs.stroke)) continue;
+              const rb = r.getBBox();
+              if (rb.width < 4 || rb.height < 4) continue;
+              const holds =
+                ax >= rb.x - 0.5 &&
+                ax <= rb.x + rb.width + 0.5 &&
+                ay >= rb.y &&
+                ay <= rb.y + rb.height;
+              if (holds && (!box || rb.width * rb.height < box.width * box.height)) box = rb;
+            }
+          }
+          if (box && !inside(bb, box)) out.push(`"${text.slice(0, 40)}" overflows its box`);
+          const tr = t.getBoundingClientRect();
+          if (tr.left < sr.left - 1 || tr.right > sr.right + 1)
+            out.push(`"${text.slice(0, 40)}" leaves its drawing`);
+        }
+      }
+      for (const el of root.querySelectorAll<HTMLElement>('*')) {
+        if (el.closest('svg, .sr-only, .ab-sr-only, .panel-events')) continue;
+        const cs = getComputedStyle(el);
+        if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') continue;
+        if (cs.overflowX === 'visible' && cs.textOverflow !== 'ellipsis') continue;
+        if (el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim())
+          out.push(`<${el.tagName.toLowerCase()} class="${el.className}"> clips its text`);
+      }
+    }
+    return [...new Set(out)];
+  }, selector);
+}
+
+const VIEWS = '.panel-diagram, .panel-firmware, .panel-rings, .panel-profile';
+
+async function noSidewaysScroll(page: Page, route: string) {
+  for (const [w, h] of [
+    [390, 844],
+    [800, 600],
+  ] as const) {
+    await resize(page, w, h);
+    const sw = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(sw, `${route} at ${w}×${h} scrolls sideways`).toBeLessThanOrEqual(w);
+  }
+}
+
+/** The stage's view and the playback bar, both inside the window, while playing. */
+async function stageInView(page: Page, id: string) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+    [1024, 768],
+  ] as const) {
+    await resize(page, w, h);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const play = page.getByTestId('play');
+    if ((await play.getAttribute('aria-pressed')) === 'true') await play.click();
+    await play.click();
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    await page.waitForTimeout(200);
+    const measure = () =>
+      page.evaluate(() => {
+        const r = (s: string) => document.querySelector(s)?.getBoundingClientRect() ?? null;
+        const bar = r('.stage .playback')!;
+        const view = r('.stage-view');
+        const fits = (b: DOMRect | null) => !b || (b.top >= -1 && b.bottom <= innerHeight + 1);
+        return {
+          fits: fits(bar) && fits(view),
+          bar: [bar.top, bar.bottom],
+          view: view && [view.top, view.bottom],
+        };
+      });
+    // The stage fits itself to the new size within a few frames.
+    await expect
+      .poll(async () => JSON.stringify(await measure()), {
+        timeout: 3000,
+        message: `${id} at ${w}×${h}`,
+      })
+      .toContain('"fits":true');
+  }
+  await page.getByTestId('play').click();
+}
+
+for (const id of IDS) {
+  test(`preset ${id}: labels fit, the stage is in view, no sideways scroll`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `#/s/${id}`);
+    expect(await overflows(page, VIEWS), `${id} at 1440×900`).toEqual([]);
+    // Nothing moves in a scenario without a trace view, nor before an access log is given.
+    if ((await page.locator('.stage-view').count()) > 0 && id !== 'web-access-log')
+      await stageInView(page, id);
+    await noSidewaysScroll(page, `#/s/${id}`);
+  });
+
+  test(`A/B ${id}: labels fit at full and half width, no sideways scroll`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `#/ab/${id}`);
+    const ab = '[data-testid="ab-page"]';
+    expect(await overflows(page, ab), `A/B ${id} at 1440×900`).toEqual([]);
+    await resize(page, 720, 900);
+    expect(await overflows(page, ab), `A/B ${id} at 720×900`).toEqual([]);
+    await noSidewaysScroll(page, `#/ab/${id}`);
+  });
+}
+
+test('the gallery does not scroll sideways', async ({ page }) => {
+  await page.goto('./#/');
+  await expect(page.locator('.card').first()).toBeVisible();
+  await noSidewaysScroll(page, '#/');
+});
+
+/**
+ * Presenter mode at 1280×720: on every step of every tour, the playback bar and the view the
+ * step shows (the part of it outside the tour dock) cover at least half of the screen.
+ */
+for (const id of IDS) {
+  test(`presenter ${id}: every tour step keeps the stage on half the screen`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(page, `#/s/${id}`);
+    if ((await page.getByTestId('tour-start').count()) === 0) return;
+    await page.keyboard.press('p');
+    await page.getByTestId('tour-start').click();
+    const count = page.getByTestId('tour-count');
+    await expect(count).toBeVisible();
+    const steps = Number(/of (\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 1);
+    // Not yet asserted (the diagram draws its labels at 8 to 12 px on a projector; 18 px needs
+    // a layout of its own): the median label size per step, reported with the test.
+    const labels: number[] = [];
+    for (let k = 1; k <= steps; k++) {
+      if (k > 1) await page.getByTestId('tour-next').click();
+      await expect(count).toContainText(`Step ${k} of`);
+      await page.waitForTimeout(250);
+      const m = await page.evaluate(() => {
+        const W = innerWidth;
+        const H = innerHeight;
+        const dock = document.querySelector('[data-testid="tour-dock"]')!.getBoundingClientRect();
+        const bar = document.querySelector('.playback')!.getBoundingClientRect();
+        const clip = (r: DOMRect, bottom: number) =>
+          Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0)) *
+          Math.max(0, Math.min(r.bottom, bottom) - Math.max(r.top, bar.bottom));
+        // The view panel the step shows: the one with the most room on screen.
+        let view = 0;
+        let name = '';
+        for (const p of document.querySelectorAll('.scenario .panel')) {
+          const a = clip(p.getBoundingClientRect(), dock.top);
+          // Results and checks are the stage only of a scenario without a moving view.
+          const secondary = /panel-(results|checks)/.test(p.className);
+          if (a > view && (!secondary || !document.querySelector('.stage-view')))
+            [view, name] = [a, p.className];
+        }
+        const barArea =
+          Math.min(bar.width, W) * Math.max(0, Math.min(bar.bottom, H) - Math.max(bar.top, 0));
+        // The drawn size of the view's SVG labels (font size × the drawing's scale).
+        const sizes: number[] = [];
+        const panel = [...document.querySelectorAll('.scenario .panel')].find(
+          (p) => p.className === name,
+        );
+        for (const t of panel?.querySelectorAll('svg text') ?? []) {
+          const m = (t as SVGTextElement).getScreenCTM();
+          if (m && t.textContent?.trim())
+            sizes.push(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+        }
+        sizes.sort((x, y) => x - y);
+        const label = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
+        return { share: (view + barArea) / (W * H), name, label };
+      });
+      expect(m.share, `${id} step ${k} (${m.name})`).toBeGreaterThanOrEqual(0.5);
+      labels.push(m.label);
+    }
+    test.info().annotations.push({
+      type: 'median SVG label size per step (px)',
+      description: labels.map((x) => x.toFixed(1)).join(', '),
+    });
+  });
+}

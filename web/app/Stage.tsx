@@ -1,0 +1,81 @@
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useStore } from '../run/store';
+
+/** The gap between the playback bar and the view's panel, and a margin below it. */
+const GAP = 16;
+/** A diagram's drawing never shrinks below this height (a phone scrolls instead). */
+const MIN_ROOM = 180;
+/** Nor is a view zoomed out further than this: its text must stay readable. */
+const MIN_ZOOM = 0.6;
+
+function reducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/**
+ * The stage: the playback bar and the scenario's main moving view, one above the other and
+ * sized to fit the window together, so that pressing Play shows the system move without
+ * scrolling: a system diagram's drawing gets the height left (--stage-room, app.css), any other
+ * view is zoomed out to fit (down to MIN_ZOOM). --stage-bar-h is the bar's height. When
+ * playback starts with the stage out of view (the page scrolled to a lower panel), it scrolls
+ * back to it, unless a tour step is showing another view.
+ */
+export function Stage({ view, children }: { view: string | undefined; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const playing = useStore((s) => s.playback.playing);
+  const tourOpen = useStore((s) => s.ui.tourStep !== null);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const fit = () => {
+      const bar = el.querySelector('.playback');
+      const barH = bar ? bar.getBoundingClientRect().height : 0;
+      el.style.setProperty('--stage-bar-h', `${Math.ceil(barH)}px`);
+      const panel = el.querySelector<HTMLElement>('.stage-view');
+      if (!panel) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const full = window.innerHeight - barH - GAP;
+      // Fit below the page's head when that leaves most of the room; else fit the whole window
+      // (Play then scrolls the stage to the top).
+      const room = full - top >= full * 0.6 ? full - top : full;
+      // A system diagram shrinks its drawing alone (its legend and narration keep their size);
+      // any other view, or a diagram still too tall, is zoomed out as a whole.
+      const zoom = Number(panel.style.zoom || 1);
+      const natural = () => panel.getBoundingClientRect().height / zoom;
+      const svg = panel.querySelector('svg.diagram');
+      if (svg) {
+        const chrome = natural() - svg.getBoundingClientRect().height / zoom;
+        el.style.setProperty('--stage-room', `${Math.max(MIN_ROOM, Math.floor(room - chrome))}px`);
+      }
+      const z = Math.max(MIN_ZOOM, Math.min(1, room / natural()));
+      if (Math.abs(z - zoom) > 0.01) panel.style.zoom = z < 1 ? z.toFixed(3) : '';
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(fit);
+    ro.observe(el);
+    const head = document.querySelector('.scenario-head');
+    if (head) ro.observe(head);
+    window.addEventListener('resize', fit);
+    return () => {
+      ro.disconnect();
+      window.removeEventListener('resize', fit);
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!playing || tourOpen || !el) return;
+    const r = el.getBoundingClientRect();
+    const fits = r.height <= window.innerHeight;
+    if (fits ? r.top < 0 || r.bottom > window.innerHeight + 1 : r.top < 0 || r.top > 40)
+      el.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+  }, [playing, tourOpen]);
+
+  return (
+    <div ref={ref} className={`stage ${view ? '' : 'stage-bar-only'}`} data-testid="stage">
+      {children}
+    </div>
+  );
+}
