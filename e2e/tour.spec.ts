@@ -177,7 +177,7 @@ test('presenter mode at 1280×720 is driven by the keyboard alone', async ({ pag
   await expect(page.getByTestId('tour-reveal')).toHaveAttribute('data-status', 'done', {
     timeout: 45_000,
   });
-  await expect(page.getByTestId('tour-reveal-metrics')).toContainText('Bus utilization');
+  await expect(page.getByTestId('tour-reveal-metrics')).toContainText('Bus utilisation');
 
   // Esc leaves presenter mode (the tour stays); outside it, Esc ends the tour.
   await page.keyboard.press('Escape');
