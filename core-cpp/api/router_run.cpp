@@ -161,6 +161,28 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
                           std::to_string(cfg.nics) + " links at " +
                               std::to_string(cfg.link.rate_mbps) + " Mb/s, 64-byte frames"});
   }
+  {
+    // Conservation from time 0: every packet a client sent has come back to a client, was
+    // dropped (no receive descriptor, a full NIC buffer, or Click's queue), or is still held on
+    // a wire, in a NIC's buffers or in a ring.
+    std::uint64_t sent_total = 0, received_total = 0;
+    for (const auto& p : ports) {
+      sent_total += p->client.sent();
+      received_total += p->client.received();
+    }
+    const Time slot = first.to_client.slot_time(kMinFrameBytes);
+    const std::uint64_t per_nic =
+        static_cast<std::uint64_t>(cfg.nic.rx_buffer_bytes / kMinFrameBytes) +
+        static_cast<std::uint64_t>(cfg.nic.tx_buffer_bytes / kMinFrameBytes) +
+        static_cast<std::uint64_t>(cfg.driver.receive_ring_size) +
+        static_cast<std::uint64_t>(cfg.driver.send_ring_size) + 4 +
+        2 * static_cast<std::uint64_t>(cfg.link.propagation / std::max<Time>(1, slot));
+    out.ledgers.push_back(
+        {"packets from the clients through the router back to the clients", sent_total,
+         received_total,
+         tally.drops_no_descriptor + tally.drops_buffer_full + router.counters().queue_drops,
+         static_cast<std::uint64_t>(cfg.nics) * per_nic});
+  }
   if (!out.fault.empty()) return out;
   out.series = {s_rate, s_bus, s_cpu};
   if (first.tigon) out.series.insert(out.series.end(), {s_cpu_a, s_cpu_b});

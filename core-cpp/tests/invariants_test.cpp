@@ -121,14 +121,16 @@ std::vector<Ledger> ledgers_of(const std::string& id) {
 
 TEST(Physics, SendAndReceiveSidesConserveWhatTheySend) {
   // sent = received + dropped + in flight, on both sides of UDP, for the web server's content
-  // and for SINIC's TCP streams; each in flight within what the path can hold.
+  // for SINIC's TCP streams and through the IP router; each in flight within what the path can
+  // hold.
   const std::vector<std::pair<std::string, std::string>> kept = {
       {"udp-throughput", "datagrams from the driver's send ring to the peer"},
       {"udp-throughput", "frames from the peer to the NIC's receive decision"},
       {"tigon-vs-asic", "datagrams from the driver's send ring to the peer"},
       {"web-nasa-cache", "content bytes from the server's responses to the clients"},
       {"sinic-anatomy", "payload bytes from the sender to the reader"},
-      {"sinic-four-nics", "payload bytes from the sender to the reader"}};
+      {"sinic-four-nics", "payload bytes from the sender to the reader"},
+      {"tigon-ip-router", "packets from the clients through the router back to the clients"}};
   for (const auto& [id, what] : kept) {
     bool found = false;
     for (const Ledger& l : ledgers_of(id)) {
