@@ -208,7 +208,7 @@ async function gallery(browser, base) {
   const out = { preset: 'gallery (#/)', note: '', gallery: true };
   try {
     await page.goto(`${base}#/`, { waitUntil: 'load' });
-    await page.locator('.cards').waitFor({ timeout: 60_000 });
+    await page.locator('.cards').first().waitFor({ timeout: 60_000 });
     await page.waitForFunction(
       () => performance.getEntriesByName('first-contentful-paint').length > 0,
       null,
