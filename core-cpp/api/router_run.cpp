@@ -17,7 +17,7 @@ namespace nicsim {
 namespace {
 
 struct RouterSnapshot {
-  Time cpu = 0, bus_busy = 0;
+  Time cpu = 0;
   CycleCounts cycles{};
   std::uint64_t sent = 0, received = 0, queue_drops = 0, interrupts = 0;
   Time tigon_busy[2] = {0, 0};  // the first NIC's CPUs, when it is a Tigon
@@ -81,7 +81,6 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
   probe.take = [&]() {
     RouterSnapshot s;
     s.cpu = router.busy_total(ctx.now());
-    s.bus_busy = bus.busy_total(ctx.now());
     s.cycles = bus.cycles_at(ctx.now());
     for (const auto& p : ports) {
       s.sent += p->client.sent();
@@ -120,12 +119,7 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
 
   router.start();
   for (auto& p : ports) p->client.start();
-  ctx.run_until(cfg.run.duration);
-  ctx.trace.flush(cfg.run.duration);
-  if (ctx.failed()) {
-    out.fault = ctx.fault();
-    return out;
-  }
+  if (!run_to_end(cfg.run, &ctx, &out)) return out;
 
   const Time end = ctx.now();
   const Time window = end - cfg.run.warmup;

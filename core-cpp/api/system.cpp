@@ -271,12 +271,7 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
     for (auto& p : ports) p->peer.start();
     disk.start();
   }
-  ctx.run_until(cfg.run.duration);
-  ctx.trace.flush(cfg.run.duration);
-  if (ctx.failed()) {
-    out.fault = ctx.fault();
-    return out;
-  }
+  if (!run_to_end(cfg.run, &ctx, &out)) return out;
 
   const Time end = ctx.now();
   const Time window = end - cfg.run.warmup;
@@ -551,6 +546,14 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
 }
 
 }  // namespace
+
+bool run_to_end(const RunConfig& run, SimContext* ctx, RunOutput* out) {
+  ctx->run_until(run.duration);
+  ctx->trace.flush(run.duration);
+  if (!ctx->failed()) return true;
+  out->fault = ctx->fault();
+  return false;
+}
 
 void finish_rings_and_trace(const std::vector<DescriptorRing*>& rings, Time end, Time window,
                             const RunConfig& run, SimContext* ctx, RunOutput* out) {

@@ -120,6 +120,10 @@ class WebRequests {
 void add_bus_cycle_metrics(const CycleCounts& at_warmup, const CycleCounts& at_end, Time cycle,
                            const std::function<void(const char*, double)>& add);
 
+// Runs the model to run.duration and flushes the trace; false, with out->fault set, when the
+// model reported a bug and stopped.
+bool run_to_end(const RunConfig& run, SimContext* ctx, RunOutput* out);
+
 // The end of a run: the first NIC's ring occupancy histograms over the window, and the trace.
 void finish_rings_and_trace(const std::vector<DescriptorRing*>& rings, Time end, Time window,
                             const RunConfig& run, SimContext* ctx, RunOutput* out);

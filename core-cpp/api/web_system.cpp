@@ -150,12 +150,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
 
   server.start();
   for (auto& p : ports) p->client.start();
-  ctx.run_until(cfg.run.duration);
-  ctx.trace.flush(cfg.run.duration);
-  if (ctx.failed()) {
-    out.fault = ctx.fault();
-    return out;
-  }
+  if (!run_to_end(cfg.run, &ctx, &out)) return out;
 
   const Time end = ctx.now();
   const Time window = end - cfg.run.warmup;
