@@ -30,14 +30,8 @@ struct UdpSnapshot {
   Time tigon_busy[2];
   Time tigon_spin[2];
   Time sram_busy;
+  double wire_tx, wire_rx;  // payload the wires carried, to the peers and from them
 };
-
-double mbps(std::uint64_t bytes, Time window) {
-  return window > 0 ? static_cast<double>(bytes) * 8.0 * 1e6 / static_cast<double>(window) : 0.0;
-}
-double per_second(std::uint64_t n, Time window) {
-  return window > 0 ? static_cast<double>(n) * 1e12 / static_cast<double>(window) : 0.0;
-}
 
 RunOutput run_udp_model(const Config& cfg, bool with_trace);
 
@@ -215,6 +209,12 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
   sampler.ctx = &ctx;
   sampler.interval = cfg.run.sample_interval;
   sampler.end = cfg.run.duration;
+  const bool udp_peer = cfg.workload.kind == WorkloadKind::Udp;
+  auto carried = [&](LinkDirection Port::*wire) {
+    double sum = 0;
+    for (const auto& p : ports) sum += ((*p).*wire).carried_payload(ctx.now());
+    return sum;
+  };
   sampler.take = [&]() {
     return UdpSnapshot{bus.busy_total(ctx.now()),
                        bus.data_total(ctx.now()),
@@ -231,7 +231,9 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
                         first.tigon ? first.tigon->cpu_busy_at(1, ctx.now()) : 0},
                        {first.tigon ? first.tigon->cpu_spin_at(0, ctx.now()) : 0,
                         first.tigon ? first.tigon->cpu_spin_at(1, ctx.now()) : 0},
-                       first.tigon ? first.tigon->sram_busy_at(ctx.now()) : 0};
+                       first.tigon ? first.tigon->sram_busy_at(ctx.now()) : 0,
+                       carried(&Port::to_peer),
+                       carried(&Port::to_nic)};
   };
   sampler.sample = [&](const UdpSnapshot& last, const UdpSnapshot& now) {
     const Time dt = cfg.run.sample_interval;
@@ -242,8 +244,16 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
     // Busy cycles over the sample's cycles, as the window's bus_utilization: busy time over dt
     // counted a cycle begun before the sample's edge twice and read above 1 (100.005%).
     s_bus.values.push_back(bus_cycle_share(last.bus_cycles, now.bus_cycles, false));
-    s_tx.values.push_back(mbps(now.tally.tx_payload - last.tally.tx_payload, dt));
-    s_rx.values.push_back(mbps(now.tally.rx_payload - last.tally.rx_payload, dt));
+    // At the wire, like the window's rates: deliveries to the host come in bursts, one per
+    // interrupt, and a 100 us sample of them reads far above the link. Receive is what the
+    // wire brought less what the NICs dropped in the sample.
+    const double dropped =
+        static_cast<double>((now.tally.drops_no_descriptor - last.tally.drops_no_descriptor) +
+                            (now.tally.drops_buffer_full - last.tally.drops_buffer_full)) *
+        static_cast<double>(cfg.workload.datagram_bytes);
+    const double us = static_cast<double>(dt) / 1e6;
+    s_tx.values.push_back((now.wire_tx - last.wire_tx) * 8.0 / us);
+    s_rx.values.push_back(udp_peer ? (now.wire_rx - last.wire_rx - dropped) * 8.0 / us : 0.0);
     if (first.tigon) {
       s_cpu_a.values.push_back(fraction(now.tigon_busy[0] - last.tigon_busy[0], dt));
       s_cpu_b.values.push_back(fraction(now.tigon_busy[1] - last.tigon_busy[1], dt));
@@ -277,10 +287,6 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
   const Time window = end - cfg.run.warmup;
   const UdpSnapshot w = sampler.at_warmup;
   const Tally& t = tally;
-  const std::uint64_t tx_payload = t.tx_payload - w.tally.tx_payload;
-  const std::uint64_t tx_packets = t.tx_packets - w.tally.tx_packets;
-  const std::uint64_t rx_payload = t.rx_payload - w.tally.rx_payload;
-  const std::uint64_t rx_packets = t.rx_packets - w.tally.rx_packets;
   const std::uint64_t drops_nd = t.drops_no_descriptor - w.tally.drops_no_descriptor;
   const std::uint64_t drops_full = t.drops_buffer_full - w.tally.drops_buffer_full;
   const std::uint64_t interrupts = t.interrupts - w.tally.interrupts;
@@ -309,52 +315,32 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
           : ethernet_limit_mbps(cfg.link, cfg.workload.datagram_bytes);
   const Time slot = first.to_peer.slot_time(static_cast<std::uint32_t>(frame));
   const double nics = static_cast<double>(cfg.nics);
-  // Send, counted as frames reach the peer: the window's first may have started before it, so
-  // at most window / slot + 1 per wire.
-  const double tx_edge =
-      window > 0 ? static_cast<double>(window + slot) / static_cast<double>(window) : 1.0;
-  const double tx_limit = nics * link_payload * tx_edge;
-  const double tx_mbps = mbps(tx_payload, window);
-  // Receive: deliveries come in bursts, one per interrupt (coalescing), so a plain window
-  // count is off by up to a burst; they are measured between the first and the last interrupt
-  // that delivered packets after warm-up, whole bursts only (Driver::Epoch). The window must
-  // open after the start-up backlog has drained (the presets' warm-ups, and the steady-state
-  // test that reruns each check with twice the window): a backlog draining faster than the
-  // wire brings frames would read above the wire's limit, which the invariants refuse.
-  double rx_mbps = mbps(rx_payload, window);
-  double rx_pps = per_second(rx_packets, window);
-  // With no warm-up nothing waits when the window opens, so the plain count is at most what
-  // the wire brought; whole bursts would divide frames that arrived before the first interrupt
-  // by less than the window.
-  const bool epochs =
-      cfg.run.warmup > 0 && std::all_of(ports.begin(), ports.end(),
-                                        [](const auto& p) { return p->driver.epochs() >= 2; });
-  if (epochs) {
-    rx_mbps = rx_pps = 0;
-    for (const auto& p : ports) {
-      const Driver::Epoch& a = p->driver.first_epoch();
-      const Driver::Epoch& b = p->driver.last_epoch();
-      rx_mbps += mbps(b.bytes - a.bytes, b.time - a.time);
-      rx_pps += per_second(b.packets - a.packets, b.time - a.time);
-    }
-  }
+  // Rates are measured at the wire, each frame's payload spread over its slot: counted at the
+  // host, deliveries come in bursts, one per interrupt, and a window that opens on a backlog
+  // delivers more than the wire brings in it.
+  const double wire_tx = carried(&Port::to_peer) - w.wire_tx;
+  const double wire_rx = carried(&Port::to_nic) - w.wire_rx;
+  const double datagram = static_cast<double>(payload);
+  const double tx_packets_wire = payload > 0 ? wire_tx / datagram : 0.0;
+  const double tx_limit = nics * link_payload;
+  const double tx_mbps = window > 0 ? wire_tx * 8.0 * 1e6 / static_cast<double>(window) : 0.0;
+  // Receive: what the host received in the window, less what it drew from a backlog the window
+  // opened on: the lesser of the datagrams delivered and those the wire brought (whole slots)
+  // less those the NICs dropped. By conservation the two differ by the change in what is held
+  // between the wire and the host; a window whose backlog drains reads the second, one whose
+  // backlog grows (a receiver slower than the wire, before its buffer fills) the first. At
+  // steady state they agree, which the steady-state test checks with twice the window.
   const bool udp = cfg.workload.kind == WorkloadKind::Udp;  // the peer sends datagrams only
-  // Receive over the same whole-burst intervals: what the wire can bring in each (one frame
-  // more for the edge), plus what the peer had already started and nobody had delivered or
-  // dropped when the interval opened (conservation, not slack: a window that opens on a
-  // start-up backlog still needs a longer warm-up, which the steady-state test finds).
-  double rx_limit = udp ? tx_limit : 0.0;
-  if (udp && epochs) {
-    rx_limit = 0;
-    for (const auto& p : ports) {
-      const Driver::Epoch& a = p->driver.first_epoch();
-      const Driver::Epoch& b = p->driver.last_epoch();
-      const double span = static_cast<double>(b.time - a.time);
-      rx_limit += link_payload * (span + static_cast<double>(slot)) / span +
-                  mbps(a.backlog * static_cast<std::uint64_t>(cfg.workload.datagram_bytes),
-                       b.time - a.time);
-    }
-  }
+  const std::uint64_t rx_dropped = drops_nd + drops_full;
+  const std::uint64_t rx_delivered = t.rx_packets - w.tally.rx_packets;
+  const double rx_packets =
+      udp ? std::min(static_cast<double>(rx_delivered),
+                     std::max(0.0, wire_rx / datagram - static_cast<double>(rx_dropped)))
+          : 0.0;
+  const double rx_mbps =
+      window > 0 ? rx_packets * datagram * 8.0 * 1e6 / static_cast<double>(window) : 0.0;
+  const double rx_pps = window > 0 ? rx_packets * 1e12 / static_cast<double>(window) : 0.0;
+  const double rx_limit = udp ? tx_limit : 0.0;
   // The bus moves each datagram once; what the NICs' transmit buffers held when the window
   // opened may have crossed it before.
   const double bus_limit =
@@ -369,9 +355,7 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
                 static_cast<long long>(cfg.nics), static_cast<long long>(frame),
                 static_cast<double>(slot) / 1e6, static_cast<long long>(cfg.link.rate_mbps),
                 static_cast<double>(window) / 1e6);
-  const std::string rx_what = std::string(what) +
-                              ", plus the frames the peer had started and nobody had delivered or "
-                              "dropped when the receive window opened";
+  const std::string rx_what = what;
   if (!tcp) {
     // A TCP-segment run moves content, not datagrams: its UDP rates are absent, not 0.
     add("udp_tx_throughput", tx_mbps);
@@ -387,8 +371,8 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
   out.bounds.push_back({"content_throughput", tx_limit, what});
   add("ethernet_limit", static_cast<double>(directions) * nics * link_payload);
   add("frame_wire_time", static_cast<double>(slot) / 1e6);
-  add("tx_packet_rate", per_second(tx_packets, window));
-  out.bounds.push_back({"tx_packet_rate", nics * 1e12 / static_cast<double>(slot) * tx_edge, what});
+  add("tx_packet_rate", window > 0 ? tx_packets_wire * 1e12 / static_cast<double>(window) : 0.0);
+  out.bounds.push_back({"tx_packet_rate", nics * 1e12 / static_cast<double>(slot), what});
   add("rx_packet_rate", rx_pps);
   if (udp)
     out.bounds.push_back({"rx_packet_rate",
@@ -436,10 +420,12 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
   add("bus_transactions", static_cast<double>(bus.transactions() - w.bus_transactions));
   add("host_cpu_utilization", fraction(host.busy_total(end) - w.cpu_busy, window));
   add("interrupts", static_cast<double>(interrupts));
+  // Per-packet ratios count what the host handled in the window (the interrupts it took are
+  // for those), not the wire's whole slots.
+  const std::uint64_t handled =
+      (t.tx_packets - w.tally.tx_packets) + (t.rx_packets - w.tally.rx_packets);
   add("interrupts_per_packet",
-      tx_packets + rx_packets > 0
-          ? static_cast<double>(interrupts) / static_cast<double>(tx_packets + rx_packets)
-          : 0.0);
+      handled > 0 ? static_cast<double>(interrupts) / static_cast<double>(handled) : 0.0);
   add("send_ring_full_stalls", static_cast<double>(t.send_ring_full - w.tally.send_ring_full));
   add("send_ring_occupancy_mean", send.occupancy().mean());
   add("pio_reads", static_cast<double>(bridge.reads() - w.pio_reads));
@@ -495,7 +481,7 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
       fraction(d.handler_time[static_cast<std::size_t>(TigonEvent::name)], handlers));
       NICSIM_TIGON_EVENTS(NICSIM_X)
 #undef NICSIM_X
-      const double packets = static_cast<double>(tx_packets + rx_packets);
+      const double packets = static_cast<double>(handled);
 #define NICSIM_X(name, label, kind, code_bytes)                                               \
   add("tigon_runs_" #name,                                                                    \
       packets > 0                                                                             \

@@ -19,8 +19,7 @@ Driver::Driver(SimContext* ctx, const Config& cfg, unsigned instance, Rings ring
       cpu_(cpu),
       tally_(tally),
       consumer_by_pio_(cfg.driver.send_consumer_by_pio),
-      posted_(cfg.driver.receive_buffers_posted),
-      warmup_(cfg.run.warmup) {}
+      posted_(cfg.driver.receive_buffers_posted) {}
 
 void Driver::start(PioQueue* pio) {
   DescriptorRing& rx = *rings_.receive;
@@ -132,8 +131,6 @@ void Driver::interrupt_done(PioQueue* pio) {
                  d.cause);
     ++tally_->rx_packets;
     tally_->rx_payload += d.bytes;
-    ++rx_packets_;
-    rx_payload_ += d.bytes;
   }
   if (isr_receives_ > 0) {
     // Replenish: a fresh buffer for each one passed up.
@@ -142,13 +139,6 @@ void Driver::interrupt_done(PioQueue* pio) {
                     static_cast<std::uint32_t>(rx.slot(rx.prod(Copy::Host)))});
     pio->push_back({nic_, instance_, Mailbox::ReturnConsumer,
                     static_cast<std::uint32_t>(ret.slot(ret.cons(Copy::Host)))});
-    if (ctx_->now() >= warmup_) {
-      const Tally& t = *tally_;
-      const std::uint64_t settled = t.rx_packets + t.drops_no_descriptor + t.drops_buffer_full;
-      last_ = Epoch{ctx_->now(), rx_packets_, rx_payload_,
-                    t.peer_sent > settled ? t.peer_sent - settled : 0};
-      if (epochs_++ == 0) first_ = last_;
-    }
   }
   for (std::uint64_t i = 0; i < isr_completions_; ++i) {
     const Descriptor& d = tx.desc(Copy::Host, reclaimed_);

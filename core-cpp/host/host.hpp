@@ -34,21 +34,6 @@ class Driver final : public InterruptLine {
   bool reads_consumer_by_pio() const { return consumer_by_pio_; }
   void consumer_read(std::uint32_t value);
 
-  // Receive deliveries come in bursts, one per interrupt (coalescing), so a plain window count
-  // is off by up to a burst. Rates are measured between the first and the last interrupt that
-  // delivered packets after warm-up: whole bursts only.
-  struct Epoch {
-    Time time = 0;
-    std::uint64_t packets = 0, bytes = 0;
-    // Frames the peer had started that were neither delivered nor dropped (on the wire, in the
-    // NICs' receive buffers, in host buffers not yet passed up): a window may deliver them on
-    // top of what the wire brings in it.
-    std::uint64_t backlog = 0;
-  };
-  std::uint64_t epochs() const { return epochs_; }
-  const Epoch& first_epoch() const { return first_; }
-  const Epoch& last_epoch() const { return last_; }
-
  private:
   std::uint16_t me(Component c) const { return component_id(c, instance_); }
   std::uint32_t descriptors_per_packet() const {
@@ -72,10 +57,6 @@ class Driver final : public InterruptLine {
   std::uint64_t reclaimed_ = 0;  // send descriptors the driver has recycled
   std::uint64_t sent_ = 0;
   std::int64_t posted_ = 0;  // receive buffers kept posted
-  Time warmup_;
-  Epoch first_, last_;
-  std::uint64_t epochs_ = 0;
-  std::uint64_t rx_packets_ = 0, rx_payload_ = 0;
 };
 
 class HostCpu final : private EventHandler, private PioWaiter {

@@ -41,10 +41,19 @@ class Wire final : public EventHandler {
   }
   void send(const NetPacket& p) {
     busy_ = true;
+    const Time now = ctx_->now();
+    if (now >= open_ && now + wire_time(p.frame()) <= close_) window_payload_ += p.payload;
     in_flight_.push_back(p);
     ctx_->after(wire_time(p.frame()), this, 0);
   }
   std::uint64_t frames = 0;
+  // The measured window: payload of the frames whose whole slot (frame, CRC, preamble, gap)
+  // lay inside it, so a rate over it can never exceed the wire.
+  void measure(Time open, Time close) {
+    open_ = open;
+    close_ = close;
+  }
+  std::int64_t window_payload() const { return window_payload_; }
 
  private:
   void fire(std::uint32_t) override {
@@ -59,6 +68,8 @@ class Wire final : public EventHandler {
   std::int64_t rate_mbps_, overhead_;
   bool busy_ = false;
   std::deque<NetPacket> in_flight_;
+  Time open_ = 0, close_ = 0;
+  std::int64_t window_payload_ = 0;
 };
 
 // The L2 cache port (the SINIC paper §3.1 footnote 2): the copy engines (and an on-chip CNIC's DMA)

@@ -66,6 +66,8 @@ StreamHost::StreamHost(SimContext* ctx, const Config& cfg)
   to_peer_.deliver = [this](const NetPacket& p) { peer_receive(p); };
   to_host_.deliver = [this](const NetPacket& p) { host_receive(p); };
   to_host_.ready = [this] { peer_try_send(); };
+  to_peer_.measure(cfg.run.warmup, cfg.run.duration);
+  to_host_.measure(cfg.run.warmup, cfg.run.duration);
   for (Conn& k : conns_) {
     k.adv_edge = sc_.tcp.socket_buffer;
     k.peer_edge = sc_.tcp.socket_buffer;
