@@ -90,13 +90,17 @@ def main(argv):
                 f"| {pid} | {c['id']} | {paper_of(c['source'])} | {num(value)} | {num(paper)} "
                 f"| {unit} | {c['basis']} | {c['outcome']} | {held} |"
             )
-            k = counts.setdefault((paper_of(c["source"]), c["basis"]), [0, 0, 0])
+            k = counts.setdefault((paper_of(c["source"]), c["basis"]), [0, 0, 0, 0])
             k[0] += 1
             k[1] += c["outcome"] == "pass"
-            k[2] += bool(ok)
+            k[2] += c["outcome"] == "known_miss"
+            k[3] += bool(ok)
     print()
-    for (paper, basis), (n, passed, conv) in sorted(counts.items()):
-        print(f"{paper}, {basis}: {n} checks, {passed} pass, {conv} hold at steady state")
+    for (paper, basis), (n, passed, missed, conv) in sorted(counts.items()):
+        print(
+            f"{paper}, {basis}: {n} checks, {passed} pass, {missed} explained misses, "
+            f"{conv} hold at steady state"
+        )
     return 0
 
 
