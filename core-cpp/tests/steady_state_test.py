@@ -34,22 +34,31 @@ BOUND_BAND = 0.01  # the band a tolerance-0 bound is held to (a quarter of it, b
 TRACE_SEED_KINDS = {"web"}
 
 # Not converged yet, each with why; printed as KNOWN, and a failure once they converge so the
-# entry is removed. The full-system web runs measure a few thousand requests at most in their
-# window (run.duration_us is limited to 1 s), and their rates wander with the trace's files.
+# entry is removed. All are full-system web runs whose window (at most 1 s, so that it can
+# double within a 2 s run) serves 2,000 to 5,000 requests, while the value rests on a few rare,
+# large requests of the generated trace (web_trace.cpp): NASA's one 4.9 MB file has 0.54% of
+# its requests and half its bytes, and its file sizes and Rice's have lognormal spreads of 4.6
+# and 2.9. The window is then a sample of the trace, not its steady state; they converge only
+# over tens of thousands of requests. (Rice's other full-system checks pass with moves of 1.8-
+# 2.2% against their 2.5%: the same sampling, within the limit.)
 KNOWN = {
-    ("web-anatomy-of-a-request", "nasa-bus-busy"): "bus 96 % busy in 55 ms, 92 % in 110 ms",
-    ("web-bus-cycles", "nasa-33-busy"): "bus 99 % busy in 295 ms, 96 % in 590 ms",
-    ("web-bus-cycles", "nasa-66-little-more"): "NASA at 33 MHz moves 3 % with twice the window",
-    ("web-cache-sizes", "worldcup-2mb-over-35"): "36 % against a bound of 35 %: 0.5 % margin",
-    ("web-sendfile-vs-write", "rice-sendfile"): "Rice moves 4 % with twice the 495 ms window",
-    ("web-sendfile-vs-write", "rice-write"): "Rice write() moves 15 % with twice the window",
-    ("web-sendfile-vs-write", "rice-gains-most"): "its two Rice runs above",
-    ("web-two-nic-caches", "nasa-4mb"): "NASA's 4 MB reduction moves 3 % with twice the trace",
-    ("web-rice-cache", "rice-8mb"): "Rice's many distinct files: 2.7 % with twice the 1 s window",
-    # Not explained yet: every firmware's forwarding rate still rises by about 0.8 % per doubling
-    # of the window (RELEASE 114.8, 115.7, 116.6 kpps at 160, 260, 460 ms); this bound has the
-    # smallest margin.
-    ("tigon-ip-router", "release-imix-at-least"): "rises 0.8 % per doubling of the window",
+    # The 16 MB point's content over the bus rests on the window's requests for NASA's 4.9 MB
+    # file while it is cached: the cache-only simulator over the same requests after the same
+    # warm-up gives a 90, 86, 86 and 70% reduction for the first 1,300, 2,800, 4,500 and 7,900
+    # (the whole trace 67%); over the bus 0.19, 0.31 and 0.37 times no cache's in 0.5, 1, 2 s.
+    ("web-anatomy-of-a-request", "nasa-content-off-the-bus"): (
+        "a window of 2,800 requests samples NASA's 4.9 MB file: 0.19 / 0.31 of no cache's"
+    ),
+    # The window's NIC-cache reduction is its requests': the cache-only simulator over the same
+    # 4,400 and 8,700 requests gives 34.7 and 36.9% (the window 33.9, 36.9), the whole trace 40%.
+    ("web-rice-cache", "rice-8mb"): "Rice's 8 MB reduction in the window: 34% in 1 s, 37% in 2 s",
+    # write(): a request for a file thttpd no longer keeps mapped costs 60 µs per page
+    # (map_ns_per_page), so one cold multi-megabyte file costs the CPU tens to hundreds of ms.
+    # 13% (NASA) and 18% (Rice) of requests miss the 2,000 mapped files; whether the window holds
+    # a large one sets its throughput: 250 ms pieces of Rice's run range from 366 to 1,003 Mb/s.
+    ("web-sendfile-vs-write", "nasa-write"): "NASA write() 862 Mb/s in 995 ms, 968 in twice it",
+    ("web-sendfile-vs-write", "rice-write"): "Rice write() 624 Mb/s in 995 ms, 721 in twice it",
+    ("web-sendfile-vs-write", "rice-gains-most"): "its Rice write() run above",
 }
 
 
@@ -113,10 +122,10 @@ def verdict(check, sim, expected):
     return sim <= expected + tol
 
 
-def main(argv):
-    cli, scenarios = argv[0], argv[1]
-    table = "--table" in argv
-    only = [a for a in argv[2:] if not a.startswith("--")]
+def judge(cli, scenarios, only=()):
+    """Runs every check's point at 1x, 2x and another seed. Returns (rows, failures): a row per
+    check, (preset id, check id, values by variant, moves, limit, converged), and the failures
+    as lines (a run that failed, a check that moved, a KNOWN entry that converged)."""
     jobs = {}  # (preset path, point key, variant) -> (at, sets)
     presets = []
     for path in sorted(glob.glob(os.path.join(scenarios, "*.json"))):
@@ -155,9 +164,7 @@ def main(argv):
                     failures.append(f"{os.path.basename(key[0])} {key[2]} {key[1]}: {err}")
                 results[key] = res
     if failures:
-        for f in failures:
-            print("FAIL " + f, file=sys.stderr)
-        return 1
+        return [], failures
     rows = []
     for path, s in presets:
         for check in s["reference"]:
@@ -181,14 +188,12 @@ def main(argv):
             ok = all(moves[v] <= limit + 1e-12 for v in judged if v != "1x")
             if tol == 0 and not exact:
                 ok = ok and len({verdict(check, *vals[v][:2]) for v in judged}) == 1
+            rows.append((s["id"], check["id"], vals, moves, limit, ok))
             known = KNOWN.get((s["id"], check["id"]))
             if known:
-                print(f"KNOWN {s['id']} {check['id']}: {known}", flush=True)
                 if ok:
                     failures.append(f"{s['id']} {check['id']}: converged now; drop it from KNOWN")
-                rows.append((s["id"], check["id"], vals, moves, limit, ok))
                 continue
-            rows.append((s["id"], check["id"], vals, moves, limit, ok))
             if not ok:
                 failures.append(
                     f"{s['id']} {check['id']}: {check['metric']} "
@@ -197,6 +202,17 @@ def main(argv):
                     f"other seed {vals['seed'][0]:.6g}: moved {moves['2x']:.4g} / "
                     f"{moves['seed']:.4g} of expected, limit {limit:.4g}"
                 )
+    return rows, failures
+
+
+def main(argv):
+    cli, scenarios = argv[0], argv[1]
+    table = "--table" in argv
+    only = [a for a in argv[2:] if not a.startswith("--")]
+    rows, failures = judge(cli, scenarios, only)
+    for pid, cid, *_ in rows:
+        if (pid, cid) in KNOWN:
+            print(f"KNOWN {pid} {cid}: {KNOWN[(pid, cid)]}", flush=True)
     if table:
         print("| preset | check | 1x | 2x | other seed | move 2x | move seed | limit | |")
         print("|---|---|---|---|---|---|---|---|---|")
@@ -206,7 +222,7 @@ def main(argv):
                 f"{vals['seed'][0]:.6g} | {moves['2x']:.2%} | {moves['seed']:.2%} | {limit:.2%} | "
                 f"{'pass' if ok else ('known' if (pid, cid) in KNOWN else 'FAIL')} |"
             )
-    print(f"{len(rows)} checks, {len(jobs)} runs, {len(failures)} not converged", flush=True)
+    print(f"{len(rows)} checks, {len(failures)} not converged", flush=True)
     for f in failures:
         print("FAIL " + f, file=sys.stderr)
     return 1 if failures else 0
