@@ -17,12 +17,6 @@ RunOutput run_tcp_offload(const Config& cfg, bool with_trace) {
   transfer.start();
   if (!run_to_end(cfg.run, &ctx, &out)) return out;
   const OffloadResult& r = transfer.result();
-  if (!r.complete) {
-    out.fault = "run.duration_us: the file transfer did not finish in " +
-                std::to_string(cfg.run.duration / 1'000'000) +
-                " µs; allowed: a duration long enough for it (allowed range up to the run limit)";
-    return out;
-  }
   auto add = [&](const char* name, double value) { add_metric(&out, name, value); };
   auto d = [](std::uint64_t v) { return static_cast<double>(v); };
   const LedgerCell send = r.ledger.total(LedgerDir::Send);
@@ -52,7 +46,9 @@ RunOutput run_tcp_offload(const Config& cfg, bool with_trace) {
   const std::uint64_t descriptors = r.descriptors[0] + r.descriptors[1];
   add("offload_descriptor_wait_us",
       descriptors > 0 ? r.descriptor_wait_sum / d(descriptors) / 1e6 : 0.0);
-  add("offload_transfer_us", static_cast<double>(r.end) / 1e6);
+  // A run too short for the whole file reports what crossed so far, and says so.
+  add("offload_files_done", r.complete ? 1.0 : 0.0);
+  add("offload_transfer_us", static_cast<double>(r.complete ? r.end : ctx.now()) / 1e6);
   const OffloadMachine& m = offload_machine(static_cast<int>(cfg.offload.machine));
   add("machine_l1_cycles", m.l1_cycles);
   add("machine_l2_cycles", m.l2_cycles);
@@ -66,8 +62,8 @@ RunOutput run_tcp_offload(const Config& cfg, bool with_trace) {
   // Conservation: the response (header and file) reached the client whole.
   const auto stream =
       static_cast<std::uint64_t>(cfg.offload.http_header_bytes + cfg.offload.file_bytes);
-  out.ledgers.push_back(
-      {"response bytes from the server's file to the client", stream, r.client_bytes, 0, 0});
+  out.ledgers.push_back({"response bytes from the server's file to the client", stream,
+                         r.client_bytes, 0, r.complete ? 0 : stream});
   out.trace_dropped = ctx.trace.dropped();
   out.trace_start = cfg.run.trace_start;
   out.trace_end = cfg.run.trace_end;

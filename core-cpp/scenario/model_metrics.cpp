@@ -189,6 +189,7 @@ constexpr const char* kTcpOffload[] = {
     "machine_register_write_cycles",
     "offload_client_frames",
     "offload_descriptor_wait_us",
+    "offload_files_done",
     "offload_host_events",
     "offload_recv_crossings",
     "offload_segments",

@@ -211,6 +211,8 @@ const std::vector<MetricInfo>& result_metrics() {
       {"offload_descriptor_wait_us", "µs",
        "Offload: mean time a descriptor waited for its batch to ship"},
       {"offload_transfer_us", "µs", "From the client's SYN to the server's close completing"},
+      {"offload_files_done", "files",
+       "1 when the file's transfer finished within the run (else the ledger is partial)"},
       {"machine_l1_cycles", "cycles", "Table 2: an L1 hit, in the machine's cycles"},
       {"machine_l2_cycles", "cycles", "Table 2: an L2 hit"},
       {"machine_memory_cycles", "cycles", "Table 2: a main-memory access"},

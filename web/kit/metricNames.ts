@@ -135,6 +135,7 @@ const NAMES: Record<string, string> = {
   offload_recv_crossings: 'Response descriptor crossings',
   offload_descriptor_wait_us: 'Descriptor wait for its batch (mean)',
   offload_transfer_us: 'Transfer time',
+  offload_files_done: 'Files transferred',
   machine_l1_cycles: 'L1 hit',
   machine_l2_cycles: 'L2 hit',
   machine_memory_cycles: 'Main memory access',
