@@ -127,6 +127,9 @@ bool run_to_end(const RunConfig& run, SimContext* ctx, RunOutput* out);
 // The end of a run: the first NIC's ring occupancy histograms over the window, and the trace.
 void finish_rings_and_trace(const std::vector<DescriptorRing*>& rings, Time end, Time window,
                             const RunConfig& run, SimContext* ctx, RunOutput* out);
+// workload.kind "tcp-offload": one web file through an E1000 or an offload adapter
+// (offload_run.cpp).
+RunOutput run_tcp_offload(const Config& cfg, bool with_trace);
 // workload.kind "ip-router": Click forwarding between two NICs (router_run.cpp).
 RunOutput run_ip_router(const Config& cfg, bool with_trace);
 // workload.kind "tcp-stream": the SINIC paper's host and NICs (sinic_run.cpp).

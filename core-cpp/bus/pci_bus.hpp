@@ -20,6 +20,14 @@
 
 namespace nicsim {
 
+// The fixed model's cycles for one transaction of `bytes`: overhead + ceil(bytes / width) (the
+// TCP offload paper §4.4: 4 + (bytes + 7) / 8 on 64-bit PCI-X). plan_fixed charges the same.
+inline std::int64_t fixed_model_cycles(const BusConfig& cfg, std::uint64_t bytes) {
+  const std::uint64_t width =
+      cfg.width_bits > 0 ? static_cast<std::uint64_t>(cfg.width_bits) / 8 : 1;
+  return cfg.overhead_cycles + static_cast<std::int64_t>((bytes + width - 1) / width);
+}
+
 using CycleCounts = std::array<std::uint64_t, static_cast<std::size_t>(BusCategory::Count)>;
 
 class PciBus final : public IoBus, private EventHandler {

@@ -170,6 +170,36 @@ constexpr const char* kTcpStream[] = {
     "zero_copy_share",
 };
 
+constexpr const char* kTcpOffload[] = {
+    "events",
+    "ledger_control_dmas",
+    "ledger_descriptor_dmas",
+    "ledger_header_bytes",
+    "ledger_payload_bytes",
+    "ledger_recv_bytes",
+    "ledger_recv_cycles",
+    "ledger_recv_dmas",
+    "ledger_send_bytes",
+    "ledger_send_cycles",
+    "ledger_send_dmas",
+    "machine_l1_cycles",
+    "machine_l2_cycles",
+    "machine_memory_cycles",
+    "machine_register_read_cycles",
+    "machine_register_write_cycles",
+    "offload_client_frames",
+    "offload_descriptor_wait_us",
+    "offload_files_done",
+    "offload_host_events",
+    "offload_recv_crossings",
+    "offload_segments",
+    "offload_send_crossings",
+    "offload_transfer_us",
+    "register_read_cycles_per_transfer",
+    "sim_time",
+    "window",
+};
+
 template <std::size_t N>
 bool in(const char* const (&names)[N], const std::string& m) {
   return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return m == n; });
@@ -192,6 +222,8 @@ bool model_reports(const Config& cfg, const std::string& m) {
                m == "tigon_sram_utilization"));
     case WorkloadKind::TcpStream:
       return in(kTcpStream, m);
+    case WorkloadKind::TcpOffload:
+      return in(kTcpOffload, m);
     case WorkloadKind::IpRouter:
       return in(kIpRouter, m) ||
              (cfg.nic_model == NicModel::Tigon &&

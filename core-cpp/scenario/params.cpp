@@ -702,7 +702,7 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router"},
+       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router", "tcp-offload"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
@@ -717,6 +717,7 @@ std::vector<ParamSpec> build_registry() {
                            : k == "web"           ? WorkloadKind::Web
                            : k == "tcp-stream"    ? WorkloadKind::TcpStream
                            : k == "ip-router"     ? WorkloadKind::IpRouter
+                           : k == "tcp-offload"   ? WorkloadKind::TcpOffload
                                                   : WorkloadKind::Udp;
        },
        [](const Config& c) {
@@ -725,6 +726,7 @@ std::vector<ParamSpec> build_registry() {
                      : c.workload.kind == WorkloadKind::Web          ? "web"
                      : c.workload.kind == WorkloadKind::TcpStream    ? "tcp-stream"
                      : c.workload.kind == WorkloadKind::IpRouter     ? "ip-router"
+                     : c.workload.kind == WorkloadKind::TcpOffload   ? "tcp-offload"
                                                                      : "udp");
        }});
   r.push_back({"workload.frame_mix",
@@ -1009,6 +1011,7 @@ std::vector<ParamSpec> build_registry() {
   (void)kBig;
   add_tigon_params(r);
   add_sinic_params(r);
+  add_offload_params(r);
   return r;
 }
 

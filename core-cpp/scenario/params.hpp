@@ -40,6 +40,10 @@ Json parameter_info_json();
 // parameters, and the cross-field rules of a tcp-stream run.
 void add_sinic_params(std::vector<ParamSpec>& r);
 void check_sinic_config(const Config& c, const std::string& where, Errors* errors);
+// offload/offload_params.cpp: the TCP offload paper's parameters (system.offload, workload.http)
+// and the cross-field rules of a tcp-offload run.
+void add_offload_params(std::vector<ParamSpec>& r);
+void check_offload_config(const Config& c, const std::string& where, Errors* errors);
 bool nic_model_from_name(const std::string& name, NicModel* out);
 const char* nic_model_name(NicModel m);
 

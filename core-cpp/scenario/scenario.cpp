@@ -184,6 +184,43 @@ const std::vector<MetricInfo>& result_metrics() {
       {"link_pause_share", "fraction",
        "Share of the window the stressor was held back by a full receive FIFO"},
       // ---- end tcp-stream ----
+      // ---- tcp-offload: one file through an E1000 or an offload adapter (seed 004) ----
+      {"ledger_send_dmas", "DMAs",
+       "Send (host to adapter): DMAs of one file transfer (seed 004 Table 4)"},
+      {"ledger_send_cycles", "cycles",
+       "Send: bus cycles by the cost model, 4 + ceil(bytes / 8) per DMA (seed 004 §4.4)"},
+      {"ledger_send_bytes", "bytes", "Send: bytes transferred"},
+      {"ledger_recv_dmas", "DMAs", "Receive (adapter to host): DMAs of one file transfer"},
+      {"ledger_recv_cycles", "cycles", "Receive: bus cycles by the cost model"},
+      {"ledger_recv_bytes", "bytes", "Receive: bytes transferred"},
+      {"ledger_control_dmas", "DMAs",
+       "DMAs of handshake, ACK and teardown frames, both directions (none with offload)"},
+      {"ledger_header_bytes", "bytes", "Protocol and HTTP header bytes DMAed apart from the file"},
+      {"ledger_descriptor_dmas", "DMAs",
+       "DMAs of descriptors, responses and producer indexes, both directions"},
+      {"ledger_payload_bytes", "bytes", "File and request bytes that crossed the bus"},
+      {"offload_host_events", "events",
+       "Events the host handles: every received frame (E1000) or every crossing of responses "
+       "(offload)"},
+      {"offload_segments", "segments", "Data segments the server sent on the wire"},
+      {"offload_client_frames", "frames", "Frames the client sent (SYN, ACKs, GET, FIN)"},
+      {"offload_send_crossings", "crossings",
+       "Offload: crossings of request descriptors (each an index write and a fetch)"},
+      {"offload_recv_crossings", "crossings",
+       "Offload: crossings of response descriptors (each a write and an index write)"},
+      {"offload_descriptor_wait_us", "µs",
+       "Offload: mean time a descriptor waited for its batch to ship"},
+      {"offload_transfer_us", "µs", "From the client's SYN to the server's close completing"},
+      {"offload_files_done", "files",
+       "1 when the file's transfer finished within the run (else the ledger is partial)"},
+      {"machine_l1_cycles", "cycles", "Table 2: an L1 hit, in the machine's cycles"},
+      {"machine_l2_cycles", "cycles", "Table 2: an L2 hit"},
+      {"machine_memory_cycles", "cycles", "Table 2: a main-memory access"},
+      {"machine_register_read_cycles", "cycles", "Table 2: an E1000 register read"},
+      {"machine_register_write_cycles", "cycles", "Table 2: an E1000 register write"},
+      {"register_read_cycles_per_transfer", "cycles",
+       "A driver reading the interrupt-cause register once per interrupt: its cycles per file"},
+      // ---- end tcp-offload ----
       {"events", "events", "Events fired in the whole run"},
       {"sim_time", "µs", "Simulated time of the run"},
       {"window", "µs", "Measured window (after warm-up)"},
@@ -696,6 +733,8 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
     errors.push_back({"system.nics", "web: one or two NICs (the trace split evenly)" + where});
   }
   check_sinic_config(c, where, &errors);  // sinic/sinic_params.cpp
+  // offload/offload_params.cpp
+  check_offload_config(c, where, &errors);
   if (c.workload.kind == WorkloadKind::TcpStream) {
     *out = c;
     return errors;

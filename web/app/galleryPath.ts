@@ -83,6 +83,13 @@ export const GROUPS: readonly Group[] = [
     blurb: 'A simple NIC integrated with the processor, its virtual NICs (VNICs) and zero copy.',
     tags: ['SINIC'],
   },
+  {
+    id: 'offload',
+    title: 'TCP offload: what crosses the bus',
+    blurb:
+      'A conventional NIC against an offload adapter: descriptors, headers and ACKs on the bus, descriptor batching, and the memory wall.',
+    tags: ['TCP offload'],
+  },
 ];
 
 const START = /^start here (\d+)$/;

@@ -43,6 +43,12 @@ export const PAPERS = [
       'Binkert, Saidi, Reinhardt, “Integrated Network Interfaces for High-Bandwidth TCP/IP” (ASPLOS 2006)',
   },
   {
+    id: 'offload',
+    seed: 'seed 004',
+    title:
+      'Freimuth, Hu, LaVoie, Mraz, Nahum, Pradhan, Tracey, “Server Network Scalability and TCP Offload” (USENIX ATC 2005)',
+  },
+  {
     id: 'facts',
     seed: null,
     title: 'Public facts: PCI, the NICs’ drivers, IEEE 802.3',

@@ -1,0 +1,511 @@
+#include "offload/transfer.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+namespace nicsim {
+
+const char* ledger_purpose_name(LedgerPurpose p) {
+  switch (p) {
+    case LedgerPurpose::Descriptor:
+      return "descriptor";
+    case LedgerPurpose::Header:
+      return "header";
+    case LedgerPurpose::Payload:
+      return "payload";
+    case LedgerPurpose::Control:
+      return "ACK and handshake frames";
+    case LedgerPurpose::Response:
+      return "response";
+    case LedgerPurpose::Index:
+      return "producer index";
+    case LedgerPurpose::Count:
+      break;
+  }
+  return "?";
+}
+
+OffloadTransfer::OffloadTransfer(SimContext* ctx, const Config& cfg, IoBus* bus)
+    : ctx_(ctx),
+      cfg_(cfg),
+      o_(cfg.offload),
+      bus_(bus),
+      nic_(this, Component::Nic),
+      host_(this, Component::HostBridge),
+      offload_(cfg.offload.interface == OffloadInterface::Offload) {
+  const std::int64_t stream = o_.http_header_bytes + o_.file_bytes;
+  for (std::int64_t off = 0; off < stream; off += o_.mss)
+    segments_.push_back({off, std::min(o_.mss, stream - off)});
+  cwnd_ = o_.init_cwnd;
+  client_quick_ = o_.quick_acks;
+  requests_.dir = LedgerDir::Send;
+  responses_.dir = LedgerDir::Recv;
+}
+
+void OffloadTransfer::after(Time delay, std::function<void()> f) {
+  const std::uint32_t tag = next_tag_++;
+  pending_.emplace(tag, std::move(f));
+  ctx_->at(ctx_->now() + std::max<Time>(0, delay), this, tag);
+}
+
+void OffloadTransfer::fire(std::uint32_t tag) {
+  auto it = pending_.find(tag);
+  if (it == pending_.end()) return;
+  std::function<void()> f = std::move(it->second);
+  pending_.erase(it);
+  f();
+}
+
+// ---- the bus: one master per side, descriptors before data on the adapter ----
+
+void OffloadTransfer::Master::push(Dma d, bool control) {
+  d.queued = t_->ctx_->now();
+  (control ? control_ : data_).push_back(std::move(d));
+  kick();
+}
+
+void OffloadTransfer::Master::kick() {
+  if (active_) return;
+  std::deque<Dma>* q = !control_.empty() ? &control_ : !data_.empty() ? &data_ : nullptr;
+  if (q == nullptr) return;
+  BusTransaction txn;
+  txn.master = component_;
+  txn.purpose = q->front().bus_purpose;
+  txn.bytes = q->front().bytes;
+  txn.read = q->front().read;
+  if (!t_->bus_->try_start(txn, this)) return;  // busy: bus_retry follows
+  active_ = true;
+  current_ = std::move(q->front());
+  q->pop_front();
+}
+
+void OffloadTransfer::Master::bus_done(const BusTransaction&) {
+  active_ = false;
+  Dma d = std::move(current_);
+  t_->count(d, t_->ctx_->now());
+  if (d.done) d.done();
+  kick();
+}
+
+void OffloadTransfer::count(const Dma& d, Time end) {
+  if (d.dir == LedgerDir::Count) return;  // a register write: on the bus, not a DMA
+  const std::int64_t cycles = fixed_model_cycles(cfg_.bus, d.bytes);
+  r_.ledger.add(d.dir, d.purpose, d.bytes, static_cast<std::uint64_t>(cycles));
+  if (r_.dmas.size() < OffloadResult::kMaxDmaRecords)
+    r_.dmas.push_back(
+        {d.queued, end, d.dir, d.purpose, d.bytes, static_cast<std::uint32_t>(cycles)});
+}
+
+// ---- the wire ----
+
+Time OffloadTransfer::frame_time(std::uint32_t bytes) const {
+  // Frame with CRC (at least 64 bytes), preamble 8 and inter-frame gap 12, at the link's rate.
+  const std::int64_t wire = std::max<std::int64_t>(bytes + 4, 64) + 8 + 12;
+  return wire * 8 * 1'000'000 / std::max<std::int64_t>(1, o_.link_mbps);
+}
+
+void OffloadTransfer::to_client(Frame f) {
+  ++r_.server_frames;
+  if (f.kind == FrameKind::Data) ++r_.segments;
+  const Time start = std::max(ctx_->now(), wire_free_[0]);
+  wire_free_[0] = start + frame_time(f.bytes);
+  after(wire_free_[0] + o_.one_way - ctx_->now(), [this, f] { client_receive(f); });
+}
+
+void OffloadTransfer::to_server(Frame f) {
+  ++r_.client_frames;
+  const Time start = std::max(ctx_->now(), wire_free_[1]);
+  wire_free_[1] = start + frame_time(f.bytes);
+  after(wire_free_[1] + o_.one_way - ctx_->now(), [this, f] { server_receive(f); });
+}
+
+// ---- the client: httperf on Linux, ACKing as Linux does ----
+
+void OffloadTransfer::client_send(FrameKind k, std::uint32_t payload) {
+  Frame f;
+  f.kind = k;
+  f.segment = static_cast<std::uint32_t>(client_segments_);
+  const std::int64_t options = k == FrameKind::Syn ? o_.syn_option_bytes : 0;
+  f.bytes = static_cast<std::uint32_t>(o_.header_bytes + options + payload);
+  to_server(f);
+}
+
+void OffloadTransfer::client_receive(const Frame& f) {
+  switch (f.kind) {
+    case FrameKind::SynAck:
+      client_send(FrameKind::Ack);
+      client_send(FrameKind::Request, static_cast<std::uint32_t>(o_.request_bytes));
+      break;
+    case FrameKind::Data: {
+      ++client_segments_;
+      r_.client_bytes += static_cast<std::uint64_t>(segments_[f.segment].length);
+      // Linux ACKs the first segments at once (quick ACK mode), then every second full
+      // segment; an odd one waits for the delayed-ACK timer or the next frame.
+      if (client_quick_ > 0) {
+        --client_quick_;
+        client_unacked_ = 0;
+        client_send(FrameKind::Ack);
+      } else if (++client_unacked_ >= 2) {
+        client_unacked_ = 0;
+        ++delack_generation_;
+        client_send(FrameKind::Ack);
+      } else {
+        const std::uint64_t g = ++delack_generation_;
+        after(o_.delayed_ack, [this, g] {
+          if (g != delack_generation_ || client_unacked_ == 0) return;
+          client_unacked_ = 0;
+          client_send(FrameKind::Ack);
+        });
+      }
+      break;
+    }
+    case FrameKind::Fin:
+      // The server's FIN: ACKed at once (with any odd segment), then httperf closes (chosen).
+      ++delack_generation_;
+      client_unacked_ = 0;
+      client_send(FrameKind::Ack);
+      client_send(FrameKind::Fin);
+      break;
+    case FrameKind::Ack:  // the server's last ACK: the connection is gone
+    case FrameKind::Syn:
+    case FrameKind::Request:
+      break;
+  }
+}
+
+// ---- the server ----
+
+void OffloadTransfer::server_receive(const Frame& f) {
+  if (offload_) {
+    adapter_cpu([this, f] { on_frame(f); });  // the adapter runs TCP: nothing crosses the bus
+  } else {
+    e1000_receive(f);
+  }
+}
+
+void OffloadTransfer::on_frame(const Frame& f) {
+  switch (f.kind) {
+    case FrameKind::Syn: {
+      Frame a;
+      a.kind = FrameKind::SynAck;
+      a.bytes = static_cast<std::uint32_t>(o_.header_bytes + o_.syn_option_bytes);
+      transmit(a);
+      break;
+    }
+    case FrameKind::Ack:
+      if (!established_) {
+        established_ = true;
+        if (offload_ && accept_posted_) post(responses_, ConnEvent);
+      }
+      if (f.segment > acked_segments_) {
+        acked_segments_ = f.segment;
+        ++cwnd_;  // slow start: one segment per ACK (Linux 2.6, no byte counting)
+        try_send();
+      }
+      break;
+    case FrameKind::Request:
+      if (offload_) {
+        if (recv_posted_) {
+          // The adapter writes the request into the pre-posted RECV buffer (§4.3).
+          nic_.push({LedgerDir::Recv, LedgerPurpose::Payload,
+                     static_cast<std::uint32_t>(o_.request_bytes), false, Purpose::RecvDataWrite,
+                     [this] { post(responses_, RecvDone); }},
+                    false);
+        } else {
+          request_waiting_ = true;
+        }
+      } else {
+        // Flash: write() the header with TCP_CORK, sendfile() the file, close().
+        request_seen_ = true;
+        close_requested_ = true;
+        try_send();
+      }
+      break;
+    case FrameKind::Fin: {
+      Frame a;
+      a.kind = FrameKind::Ack;
+      a.bytes = static_cast<std::uint32_t>(o_.header_bytes);
+      if (offload_) {
+        // The peer closed: one CLOSE command to the host; after the final ACK, the CLOSE
+        // response (§4.3).
+        post(responses_, CloseCmd);
+        adapter_cpu([this, a] {
+          to_client(a);
+          post(responses_, CloseDone);
+        });
+      } else {
+        transmit(a);
+      }
+      break;
+    }
+    case FrameKind::SynAck:
+    case FrameKind::Data:
+      break;
+  }
+}
+
+bool OffloadTransfer::segment_ready(std::size_t i) const {
+  if (!offload_) return request_seen_;
+  // An sk_buff whose data has not yet arrived by DMA waits (§4.3's data-not-present flag).
+  return present_bytes_ >= segments_[i].offset + segments_[i].length;
+}
+
+void OffloadTransfer::try_send() {
+  while (next_segment_ < segments_.size() &&
+         static_cast<std::int64_t>(next_segment_ - acked_segments_) < cwnd_ &&
+         segment_ready(next_segment_)) {
+    Frame f;
+    f.kind = FrameKind::Data;
+    f.segment = static_cast<std::uint32_t>(next_segment_);
+    f.bytes = static_cast<std::uint32_t>(o_.header_bytes + segments_[next_segment_].length);
+    transmit(f);
+    ++next_segment_;
+  }
+  if (next_segment_ == segments_.size() && close_requested_ && !fin_sent_) {
+    fin_sent_ = true;
+    Frame f;
+    f.kind = FrameKind::Fin;
+    f.bytes = static_cast<std::uint32_t>(o_.header_bytes);
+    transmit(f);
+  }
+}
+
+void OffloadTransfer::transmit(Frame f) {
+  if (offload_) {
+    adapter_cpu([this, f] { to_client(f); });  // headers built on the adapter
+  } else {
+    host_cpu([this, f] { e1000_transmit(f); });
+  }
+}
+
+void OffloadTransfer::host_cpu(std::function<void()> f) {
+  const Time start = std::max(ctx_->now(), host_free_);
+  host_free_ = start + o_.host_packet;
+  after(host_free_ - ctx_->now(), std::move(f));
+}
+
+void OffloadTransfer::adapter_cpu(std::function<void()> f) {
+  const Time start = std::max(ctx_->now(), adapter_free_);
+  adapter_free_ = start + o_.adapter_packet;
+  after(adapter_free_ - ctx_->now(), std::move(f));
+}
+
+// ---- E1000: frames and descriptors cross (e1000_tx_queue, e1000_clean_rx_irq) ----
+
+void OffloadTransfer::e1000_transmit(const Frame& f) {
+  // The buffers of the sk_buff: the linear part (protocol headers, and on the first segment
+  // the corked HTTP header), then the file's pages as fragments, split at page boundaries.
+  struct Buf {
+    std::uint32_t bytes;
+    LedgerPurpose purpose;
+  };
+  std::vector<Buf> bufs;
+  if (f.kind == FrameKind::Data) {
+    const Segment& s = segments_[f.segment];
+    const std::int64_t h = o_.http_header_bytes;
+    const std::int64_t in_header =
+        std::max<std::int64_t>(0, std::min(s.offset + s.length, h) - s.offset);
+    bufs.push_back(
+        {static_cast<std::uint32_t>(o_.header_bytes + in_header), LedgerPurpose::Header});
+    std::int64_t file = std::max<std::int64_t>(0, s.offset - h);
+    const std::int64_t end = s.offset + s.length - h;
+    while (file < end) {
+      const std::int64_t page_end = (file / 4096 + 1) * 4096;
+      const std::int64_t n = std::min(end, page_end) - file;
+      bufs.push_back({static_cast<std::uint32_t>(n), LedgerPurpose::Payload});
+      file += n;
+    }
+  } else {
+    bufs.push_back({f.bytes, LedgerPurpose::Control});
+  }
+  // The driver writes the descriptors, then the tail register (a register write, not a DMA).
+  ++r_.register_writes;
+  host_.push({LedgerDir::Count, LedgerPurpose::Index, 4, false, Purpose::MailboxPio, nullptr},
+             true);
+  // The adapter fetches the packet's descriptors in one burst, then each buffer (chosen: one
+  // DMA per buffer, as counted in e1000_tx_queue).
+  const auto n = static_cast<std::uint32_t>(bufs.size());
+  auto left = std::make_shared<std::uint32_t>(n);
+  nic_.push({LedgerDir::Send, LedgerPurpose::Descriptor,
+             static_cast<std::uint32_t>(o_.e1000_descriptor_bytes) * n, true, Purpose::SendBdFetch,
+             [this, bufs, f, left] {
+               for (const Buf& b : bufs) {
+                 nic_.push({LedgerDir::Send, b.purpose, b.bytes, true, Purpose::SendDataFetch,
+                            [this, f, left] {
+                              if (--*left != 0) return;
+                              to_client(f);
+                              if (fin_sent_ && f.kind == FrameKind::Ack) finish();
+                            }},
+                           false);
+               }
+             }},
+            true);
+}
+
+void OffloadTransfer::e1000_receive(const Frame& f) {
+  // The frame (with its CRC) is written to an empty receive buffer, then its descriptor is
+  // written back; e1000_clean_rx_irq hands it to the stack.
+  const std::uint32_t frame = std::max<std::uint32_t>(f.bytes, 60) + (o_.rx_crc ? 4 : 0);
+  const LedgerPurpose p =
+      f.kind == FrameKind::Request ? LedgerPurpose::Payload : LedgerPurpose::Control;
+  nic_.push({LedgerDir::Recv, p, frame, false, Purpose::RecvDataWrite,
+             [this, f] {
+               nic_.push({LedgerDir::Recv, LedgerPurpose::Descriptor,
+                          static_cast<std::uint32_t>(o_.e1000_descriptor_bytes), false,
+                          Purpose::ReturnBdWrite,
+                          [this, f] {
+                            ++r_.interrupts;
+                            ++r_.host_events;
+                            host_cpu([this, f] { on_frame(f); });
+                          }},
+                         true);
+             }},
+            false);
+}
+
+// ---- offload: request and response descriptors (§4.3), batched (§4.1) ----
+
+void OffloadTransfer::post(Shipper& s, int kind) {
+  s.waiting.emplace_back(kind, ctx_->now());
+  ++r_.descriptors[static_cast<std::size_t>(s.dir)];
+  try_ship(s);
+}
+
+void OffloadTransfer::try_ship(Shipper& s) {
+  if (s.in_flight || s.waiting.empty()) return;
+  const Time deadline = s.waiting.front().second + o_.batch_timeout;
+  if (static_cast<std::int64_t>(s.waiting.size()) >= o_.batch_level || ctx_->now() >= deadline) {
+    ship(s);
+    return;
+  }
+  // The idle timeout ships a short batch that has waited long enough.
+  const std::uint64_t g = ++s.timer_generation;
+  Shipper* sp = &s;
+  after(deadline - ctx_->now(), [this, sp, g] {
+    if (g != sp->timer_generation) return;
+    try_ship(*sp);
+  });
+}
+
+void OffloadTransfer::ship(Shipper& s) {
+  std::vector<int> batch;
+  for (const auto& [kind, created] : s.waiting) {
+    batch.push_back(kind);
+    const Time w = ctx_->now() - created;
+    r_.descriptor_wait_sum += static_cast<double>(w);
+    r_.descriptor_wait_max = std::max(r_.descriptor_wait_max, w);
+  }
+  s.waiting.clear();
+  s.in_flight = true;
+  ++s.timer_generation;
+  ++r_.crossings[static_cast<std::size_t>(s.dir)];
+  const auto block =
+      static_cast<std::uint32_t>(o_.descriptor_bytes * static_cast<std::int64_t>(batch.size()));
+  const auto index = static_cast<std::uint32_t>(o_.index_bytes);
+  Shipper* sp = &s;
+  if (s.dir == LedgerDir::Send) {
+    // OSLayer writes the producer index; the adapter fetches the new request descriptors.
+    host_.push(
+        {LedgerDir::Send, LedgerPurpose::Index, index, false, Purpose::MailboxPio,
+         [this, sp, batch, block] {
+           nic_.push({LedgerDir::Send, LedgerPurpose::Descriptor, block, true, Purpose::SendBdFetch,
+                      [this, sp, batch] {
+                        sp->in_flight = false;
+                        for (int k : batch) adapter_takes(k);
+                        try_ship(*sp);
+                      }},
+                     true);
+         }},
+        true);
+  } else {
+    // The adapter writes the response descriptors, then the producer index; one event.
+    nic_.push({LedgerDir::Recv, LedgerPurpose::Response, block, false, Purpose::ReturnBdWrite,
+               [this, sp, batch, index] {
+                 nic_.push({LedgerDir::Recv, LedgerPurpose::Index, index, false,
+                            Purpose::ReturnProducerWrite,
+                            [this, sp, batch] {
+                              sp->in_flight = false;
+                              ++r_.interrupts;
+                              ++r_.host_events;
+                              for (int k : batch) host_takes(k);
+                              try_ship(*sp);
+                            }},
+                           true);
+               }},
+              true);
+  }
+}
+
+void OffloadTransfer::adapter_takes(int kind) {
+  switch (kind) {
+    case Accept:
+      accept_posted_ = true;
+      if (established_) post(responses_, ConnEvent);
+      break;
+    case Recv:
+      recv_posted_ = true;
+      if (request_waiting_) {
+        request_waiting_ = false;
+        on_frame(Frame{FrameKind::Request, 0, 0});
+      }
+      break;
+    case Send: {
+      // The adapter queues the DMA of the application's buffer and moves on (§4.3).
+      const std::int64_t stream = o_.http_header_bytes + o_.file_bytes;
+      const std::int64_t off = static_cast<std::int64_t>(sends_to_create_) * o_.send_buffer_bytes;
+      ++sends_to_create_;
+      const auto n = static_cast<std::uint32_t>(std::min(o_.send_buffer_bytes, stream - off));
+      nic_.push({LedgerDir::Send, LedgerPurpose::Payload, n, true, Purpose::SendDataFetch,
+                 [this, n] {
+                   present_bytes_ += n;
+                   post(responses_, SendDone);
+                   try_send();
+                 }},
+                false);
+      break;
+    }
+    case Close:
+      close_requested_ = true;
+      try_send();
+      break;
+    default:
+      break;
+  }
+}
+
+void OffloadTransfer::host_takes(int kind) {
+  switch (kind) {
+    case ConnEvent:
+      post(requests_, Recv);  // Flash reads the request: a pre-posted RECV
+      break;
+    case RecvDone: {
+      // Flash's sendfile(): OSLayer builds one SEND per buffer of the coalesced header and
+      // file, then close() adds the CLOSE.
+      const std::int64_t stream = o_.http_header_bytes + o_.file_bytes;
+      const std::int64_t buffers = (stream + o_.send_buffer_bytes - 1) / o_.send_buffer_bytes;
+      for (std::int64_t i = 1; i <= buffers; ++i)
+        after(i * o_.oslayer_descriptor, [this] { post(requests_, Send); });
+      after((buffers + 1) * o_.oslayer_descriptor, [this] { post(requests_, Close); });
+      break;
+    }
+    case CloseDone:
+      finish();
+      break;
+    default:
+      break;
+  }
+}
+
+void OffloadTransfer::finish() {
+  if (r_.complete) return;
+  r_.complete = true;
+  r_.end = ctx_->now();
+}
+
+void OffloadTransfer::start() {
+  if (offload_) post(requests_, Accept);  // Flash's accept(), before the client connects
+  client_send(FrameKind::Syn);
+}
+
+}  // namespace nicsim
