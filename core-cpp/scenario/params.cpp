@@ -702,7 +702,7 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router"},
+       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router", "eta-aio"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
@@ -717,6 +717,7 @@ std::vector<ParamSpec> build_registry() {
                            : k == "web"           ? WorkloadKind::Web
                            : k == "tcp-stream"    ? WorkloadKind::TcpStream
                            : k == "ip-router"     ? WorkloadKind::IpRouter
+                           : k == "eta-aio"       ? WorkloadKind::EtaAio
                                                   : WorkloadKind::Udp;
        },
        [](const Config& c) {
@@ -725,6 +726,7 @@ std::vector<ParamSpec> build_registry() {
                      : c.workload.kind == WorkloadKind::Web          ? "web"
                      : c.workload.kind == WorkloadKind::TcpStream    ? "tcp-stream"
                      : c.workload.kind == WorkloadKind::IpRouter     ? "ip-router"
+                     : c.workload.kind == WorkloadKind::EtaAio       ? "eta-aio"
                                                                      : "udp");
        }});
   r.push_back({"workload.frame_mix",
@@ -1008,6 +1010,7 @@ std::vector<ParamSpec> build_registry() {
   (void)kBig;
   add_tigon_params(r);
   add_sinic_params(r);
+  add_eta_params(r);
   return r;
 }
 
