@@ -48,7 +48,7 @@ export interface Group {
   tags: readonly string[];
 }
 
-/** Mechanisms, in the order a course meets them: host and NIC, the bus, the NIC's CPUs, a full server, an integrated NIC. */
+/** Mechanisms, in the order a course meets them: host and NIC, the bus, the NIC's CPUs, a full server, an integrated NIC, a networking core. */
 export const GROUPS: readonly Group[] = [
   {
     id: 'rings',
@@ -82,6 +82,13 @@ export const GROUPS: readonly Group[] = [
     title: 'SINIC: a NIC beside the CPU',
     blurb: 'A simple NIC integrated with the processor, its virtual NICs (VNICs) and zero copy.',
     tags: ['SINIC'],
+  },
+  {
+    id: 'eta',
+    title: 'ETA+AIO: a core that only does networking',
+    blurb:
+      'One CPU a polling packet engine, the other the application, talking through doorbell and event queues; against a best-practice baseline.',
+    tags: ['ETA+AIO'],
   },
 ];
 
