@@ -290,15 +290,17 @@ void EtaServer::charge_frames(unsigned nic, Work* w, bool ppe) {
     r.acked += f.segments;
     n_.bytes_delivered +=
         static_cast<std::uint64_t>(std::min(r.acked * cfg_.mss, r.bytes) - before);
-    ctx_->record(component_id(Component::Nic, nic),
-                 rec::EtaAck().request(r.id).acked(u32(f.segments)).left(u32(r.segments - r.acked)),
-                 f.cause);
+    const RecordId ack = ctx_->record(
+        component_id(Component::Nic, nic),
+        rec::EtaAck().request(r.id).acked(u32(f.segments)).left(u32(r.segments - r.acked)),
+        f.cause);
     if (r.acked >= r.segments) {
       // §5: the send completes only once all its data is acknowledged.
       w->done.push_back(f.slot);
       if (ppe) {
         w->cycles[kPpe] += cfg_.ppe.queue_op;
         w->tx_events.push_back(r.id);
+        w->tx_events.push_back(ack);  // the completion follows from the last ACK
       }
       continue;
     }
@@ -331,8 +333,9 @@ void EtaServer::apply(const Work& w, unsigned cpu) {
     cpus_[c].app.push_back(slot);
     cpu_next(c);
   }
-  for (std::uint32_t slot : w.rx_events) post_event(true, slot, nullptr);
-  for (std::uint32_t id : w.tx_events) post_event(false, id, nullptr);
+  for (std::uint32_t slot : w.rx_events) post_event(true, slot, reqs_[slot].cause);
+  for (std::size_t i = 0; i + 1 < w.tx_events.size(); i += 2)
+    post_event(false, w.tx_events[i], w.tx_events[i + 1]);
   for (std::uint32_t slot : w.doorbell_recv) {
     dbq_.push_back(DbOp{false, slot, reqs_[slot].cause});
     ++n_.doorbells;
@@ -540,9 +543,8 @@ void EtaServer::ppe_done() {
   ppe_iteration();
 }
 
-void EtaServer::post_event(bool rx, std::uint32_t v, Work*) {
+void EtaServer::post_event(bool rx, std::uint32_t v, RecordId cause) {
   const std::uint32_t id = rx ? reqs_[v].id : v;
-  const RecordId cause = rx ? reqs_[v].cause : 0;
   if (rx) {
     evq_rx_.push_back(v);
   } else {

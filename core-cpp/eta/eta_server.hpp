@@ -93,10 +93,11 @@ class EtaServer final : public EventHandler {
   // Work a CPU does: its cycles by bin and what happens when it is done.
   struct Work {
     std::array<std::int64_t, kEtaBins> cycles{};
-    std::vector<std::uint32_t> send;                  // request slots to transmit for
-    std::vector<std::uint32_t> done;                  // requests whose last ACK was taken
-    std::vector<std::uint32_t> app;                   // baseline: requests the userver now serves
-    std::vector<std::uint32_t> rx_events, tx_events;  // ETA: completions to post
+    std::vector<std::uint32_t> send;       // request slots to transmit for
+    std::vector<std::uint32_t> done;       // requests whose last ACK was taken
+    std::vector<std::uint32_t> app;        // baseline: requests the userver now serves
+    std::vector<std::uint32_t> rx_events;  // ETA: receive completions to post (slots)
+    std::vector<std::uint32_t> tx_events;  // ETA: send completions (request id, ACK record)
     std::vector<std::uint32_t> doorbell_recv, doorbell_send;
     bool signal_deliver = false;  // ETA host: the signal reached the userver
     bool arm = false;             // ETA host: the userver armed the signal
@@ -128,7 +129,7 @@ class EtaServer final : public EventHandler {
   void ppe_iteration();
   void ppe_done();
   void ppe_idle();
-  void post_event(bool rx, std::uint32_t slot, Work* w);
+  void post_event(bool rx, std::uint32_t v, RecordId cause);
   void host_next();
   void host_begin(Work w, std::uint32_t request);
   void host_done();

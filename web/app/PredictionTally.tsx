@@ -19,6 +19,7 @@ const PAPERS: readonly PaperTallyEntry[] = predictions.papers;
 const SHORT: Record<string, string> = {
   thesis: 'the thesis (Kim 2003)',
   sinic: 'the SINIC paper (Binkert et al. 2006)',
+  eta: 'the ETA+AIO paper (Brecht et al. 2006)',
   facts: 'PCI, driver and Ethernet facts',
 };
 

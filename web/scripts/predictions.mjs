@@ -43,6 +43,12 @@ export const PAPERS = [
       'Binkert, Saidi, Reinhardt, “Integrated Network Interfaces for High-Bandwidth TCP/IP” (ASPLOS 2006)',
   },
   {
+    id: 'eta',
+    seed: 'seed 001',
+    title:
+      'Brecht, Janakiraman, Lynn, Saletore, Turner, “Evaluating Network Processing Efficiency with Processor Partitioning and Asynchronous I/O” (EuroSys 2006)',
+  },
+  {
     id: 'facts',
     seed: null,
     title: 'Public facts: PCI, the NICs’ drivers, IEEE 802.3',
