@@ -134,6 +134,8 @@ RunOutput run_tcp_offload(const Config& cfg, bool with_trace);
 RunOutput run_ip_router(const Config& cfg, bool with_trace);
 // workload.kind "tcp-stream": the SINIC paper's host and NICs (sinic_run.cpp).
 RunOutput run_tcp_stream(const Config& cfg, bool with_trace);
+// workload.kind "eta-aio": the baseline and ETA+AIO userver machines of seed 001 (eta_run.cpp).
+RunOutput run_eta_aio(const Config& cfg, bool with_trace);
 
 // The benchmark baseline: a queue whose handlers only schedule their successors.
 std::uint64_t run_null_loop(std::uint64_t events);

@@ -8,6 +8,7 @@
 #include "nic/tigon/firmware.hpp"
 #include "offload/offload_config.hpp"
 #include "sim/time.hpp"
+#include "eta/eta_config.hpp"
 #include "sinic/sinic_config.hpp"
 #include "workload/web_trace.hpp"
 
@@ -23,6 +24,7 @@ enum class WorkloadKind : std::uint8_t {
   IpRouter = 5,   // Click forwarding between two NICs (the thesis §3.4.2, Table 3.6)
   // One web file through a conventional or an offload adapter (the TCP offload paper).
   TcpOffload = 6,
+  EtaAio = 7,     // the userver on the baseline or ETA+AIO (seed 001, Brecht et al. 2006)
 };
 // ip-router: the clients' frames, all of workload.datagram_bytes, or a fixed mix of sizes.
 enum class FrameMix : std::uint8_t { Fixed = 0, Imix = 1 };
@@ -234,6 +236,7 @@ struct Config {
   LinkConfig link;
   SinicSystemConfig sinic;  // host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (the SINIC paper)
   OffloadConfig offload;    // the TCP offload paper: one file, E1000 or offload adapter
+  EtaConfig eta;            // the baseline and ETA+AIO servers of seed 001 (workload.kind eta-aio)
   WorkloadConfig workload;
   RunConfig run;
 };

@@ -199,6 +199,34 @@ constexpr const char* kTcpOffload[] = {
     "sim_time",
     "window",
 };
+constexpr const char* kEtaAio[] = {
+    "eta_bin_ethernet",
+    "eta_bin_idle",
+    "eta_bin_kernel_other",
+    "eta_bin_ppe_other",
+    "eta_bin_tcpip",
+    "eta_bin_user",
+    "eta_cpu0_busy",
+    "eta_cpu1_busy",
+    "eta_cpu_utilization",
+    "eta_cycles_per_request",
+    "eta_interrupt_share",
+    "eta_interrupts_per_request",
+    "eta_latency_ms",
+    "eta_link_limit",
+    "eta_offered_rate",
+    "eta_ppe_productive",
+    "eta_refused_share",
+    "eta_request_rate",
+    "eta_signal_path",
+    "eta_signals_per_request",
+    "eta_throughput",
+    "eta_unproductive_polling",
+    "eta_unproductive_share_of_ppe_other",
+    "events",
+    "sim_time",
+    "window",
+};
 
 template <std::size_t N>
 bool in(const char* const (&names)[N], const std::string& m) {
@@ -224,6 +252,8 @@ bool model_reports(const Config& cfg, const std::string& m) {
       return in(kTcpStream, m);
     case WorkloadKind::TcpOffload:
       return in(kTcpOffload, m);
+    case WorkloadKind::EtaAio:
+      return in(kEtaAio, m);
     case WorkloadKind::IpRouter:
       return in(kIpRouter, m) ||
              (cfg.nic_model == NicModel::Tigon &&

@@ -702,7 +702,8 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router", "tcp-offload"},
+       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router", "tcp-offload",
+        "eta-aio"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
@@ -718,6 +719,7 @@ std::vector<ParamSpec> build_registry() {
                            : k == "tcp-stream"    ? WorkloadKind::TcpStream
                            : k == "ip-router"     ? WorkloadKind::IpRouter
                            : k == "tcp-offload"   ? WorkloadKind::TcpOffload
+                           : k == "eta-aio"       ? WorkloadKind::EtaAio
                                                   : WorkloadKind::Udp;
        },
        [](const Config& c) {
@@ -727,6 +729,7 @@ std::vector<ParamSpec> build_registry() {
                      : c.workload.kind == WorkloadKind::TcpStream    ? "tcp-stream"
                      : c.workload.kind == WorkloadKind::IpRouter     ? "ip-router"
                      : c.workload.kind == WorkloadKind::TcpOffload   ? "tcp-offload"
+                     : c.workload.kind == WorkloadKind::EtaAio       ? "eta-aio"
                                                                      : "udp");
        }});
   r.push_back({"workload.frame_mix",
@@ -1012,6 +1015,7 @@ std::vector<ParamSpec> build_registry() {
   add_tigon_params(r);
   add_sinic_params(r);
   add_offload_params(r);
+  add_eta_params(r);
   return r;
 }
 

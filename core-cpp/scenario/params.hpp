@@ -44,6 +44,9 @@ void check_sinic_config(const Config& c, const std::string& where, Errors* error
 // and the cross-field rules of a tcp-offload run.
 void add_offload_params(std::vector<ParamSpec>& r);
 void check_offload_config(const Config& c, const std::string& where, Errors* errors);
+// eta/eta_params.cpp: the system.eta and workload.eta parameters of workload.kind eta-aio.
+void add_eta_params(std::vector<ParamSpec>& r);
+void check_eta_config(const Config& c, const std::string& where, Errors* errors);
 bool nic_model_from_name(const std::string& name, NicModel* out);
 const char* nic_model_name(NicModel m);
 

@@ -221,6 +221,54 @@ const std::vector<MetricInfo>& result_metrics() {
       {"register_read_cycles_per_transfer", "cycles",
        "A driver reading the interrupt-cause register once per interrupt: its cycles per file"},
       // ---- end tcp-offload ----
+      // ---- eta-aio: the baseline and ETA+AIO servers (seed 001) ----
+      {"eta_throughput", "Mb/s",
+       "eta-aio: response bytes the clients acknowledged (1-CPU baseline: doubled, §6)"},
+      {"eta_request_rate", "requests/s",
+       "eta-aio: responses completed per second (1-CPU baseline: doubled)"},
+      {"eta_offered_rate", "requests/s",
+       "eta-aio: requests the clients offered per second (1-CPU baseline: doubled)"},
+      {"eta_refused_share", "fraction",
+       "eta-aio: offered requests refused because every connection was busy"},
+      {"eta_cpu_utilization", "fraction",
+       "eta-aio: aggregate CPU utilisation, both CPUs (Fig 4's y axis; the PPE counts as busy)"},
+      {"eta_cpu0_busy", "fraction",
+       "eta-aio: CPU 0 busy (ETA+AIO: the PPE, always 1)"},
+      {"eta_cpu1_busy", "fraction",
+       "eta-aio: CPU 1 busy (ETA+AIO: the application CPU)"},
+      {"eta_ppe_productive", "fraction",
+       "eta-aio ETA+AIO: the PPE's share of time not in empty iterations"},
+      {"eta_bin_user", "fraction",
+       "eta-aio: Table 1's user bin, share of aggregate cycles"},
+      {"eta_bin_tcpip", "fraction",
+       "eta-aio: Table 1's TCP/IP bin"},
+      {"eta_bin_ethernet", "fraction",
+       "eta-aio: Table 1's Ethernet bin (driver, interrupts or NIC polling)"},
+      {"eta_bin_kernel_other", "fraction",
+       "eta-aio: Table 1's kernel other bin"},
+      {"eta_bin_ppe_other", "fraction",
+       "eta-aio: Table 1's PPE other bin (queue polling and operations)"},
+      {"eta_bin_idle", "fraction",
+       "eta-aio: Table 1's idle"},
+      {"eta_unproductive_polling", "fraction",
+       "eta-aio ETA+AIO: empty PPE iterations, share of aggregate cycles"},
+      {"eta_unproductive_share_of_ppe_other", "fraction",
+       "eta-aio ETA+AIO: empty iterations' share of PPE other (§7.1: about half)"},
+      {"eta_signal_path", "fraction",
+       "eta-aio ETA+AIO: arming, IPIs, the Kernel Agent and signals, share of aggregate cycles (§7.1)"},
+      {"eta_interrupt_share", "fraction",
+       "eta-aio baseline: entering and leaving NIC interrupts, share of aggregate cycles (§7.1)"},
+      {"eta_signals_per_request", "signals",
+       "eta-aio ETA+AIO: signals raised per completed request"},
+      {"eta_interrupts_per_request", "interrupts",
+       "eta-aio baseline: NIC interrupts per completed request"},
+      {"eta_cycles_per_request", "cycles",
+       "eta-aio: busy cycles (both CPUs) per completed request"},
+      {"eta_latency_ms", "ms",
+       "eta-aio: mean time from a request's arrival to its last ACK"},
+      {"eta_link_limit", "Mb/s",
+       "eta-aio: what the NICs' wires can carry of response payload"},
+      // ---- end eta-aio ----
       {"events", "events", "Events fired in the whole run"},
       {"sim_time", "µs", "Simulated time of the run"},
       {"window", "µs", "Measured window (after warm-up)"},
@@ -735,7 +783,8 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
   check_sinic_config(c, where, &errors);  // sinic/sinic_params.cpp
   // offload/offload_params.cpp
   check_offload_config(c, where, &errors);
-  if (c.workload.kind == WorkloadKind::TcpStream) {
+  check_eta_config(c, where, &errors);    // eta/eta_params.cpp
+  if (c.workload.kind == WorkloadKind::TcpStream || c.workload.kind == WorkloadKind::EtaAio) {
     *out = c;
     return errors;
   }

@@ -20,6 +20,7 @@ const SHORT: Record<string, string> = {
   thesis: 'the thesis (Kim 2003)',
   sinic: 'the SINIC paper (Binkert et al. 2006)',
   offload: 'the TCP offload paper (Freimuth et al. 2005)',
+  eta: 'the ETA+AIO paper (Brecht et al. 2006)',
   facts: 'PCI, driver and Ethernet facts',
 };
 

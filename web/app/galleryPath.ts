@@ -48,7 +48,7 @@ export interface Group {
   tags: readonly string[];
 }
 
-/** Mechanisms, in the order a course meets them: host and NIC, the bus, the NIC's CPUs, a full server, an integrated NIC. */
+/** Mechanisms, in the order a course meets them: host and NIC, the bus, the NIC's CPUs, a full server, an integrated NIC, a networking core. */
 export const GROUPS: readonly Group[] = [
   {
     id: 'rings',
@@ -89,6 +89,13 @@ export const GROUPS: readonly Group[] = [
     blurb:
       'A conventional NIC against an offload adapter: descriptors, headers and ACKs on the bus, descriptor batching, and the memory wall.',
     tags: ['TCP offload'],
+  },
+  {
+    id: 'eta',
+    title: 'ETA+AIO: a core that only does networking',
+    blurb:
+      'One CPU a polling packet engine, the other the application, talking through doorbell and event queues; against a best-practice baseline.',
+    tags: ['ETA+AIO'],
   },
 ];
 

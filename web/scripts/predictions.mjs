@@ -49,6 +49,12 @@ export const PAPERS = [
       'Freimuth, Hu, LaVoie, Mraz, Nahum, Pradhan, Tracey, “Server Network Scalability and TCP Offload” (USENIX ATC 2005)',
   },
   {
+    id: 'eta',
+    seed: 'seed 001',
+    title:
+      'Brecht, Janakiraman, Lynn, Saletore, Turner, “Evaluating Network Processing Efficiency with Processor Partitioning and Asynchronous I/O” (EuroSys 2006)',
+  },
+  {
     id: 'facts',
     seed: null,
     title: 'Public facts: PCI, the NICs’ drivers, IEEE 802.3',

@@ -9,6 +9,7 @@ import { BottleneckView } from '../webserver';
 import { BusView } from '../bus';
 import { CacheView } from '../webserver';
 import { CpuView } from '../sinic';
+import { EtaView } from '../eta';
 import { FirmwareView } from '../tigon';
 import { ProfileView } from '../tigon';
 import { RequestPathView } from '../webserver';
@@ -98,6 +99,7 @@ const EXTRA: Record<ViewId, Extra> = {
     describe: describe.vnics,
   },
   cpu: { panel: 'cpu', boundary: 'CPU breakdown', View: CpuView, describe: describe.cpu },
+  eta: { panel: 'eta', boundary: 'ETA+AIO view', View: EtaView },
 };
 
 /** Every view, in the page's order. */

@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// ETA+AIO's view (Brecht et al., EuroSys 2006): the PPE's and the application's lanes, Table 1's
+// bins beside the paper's, Fig 4's curves with the paper's points; no page errors.
+
+async function openScenario(page: Page, id: string): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(`./#/s/${id}`);
+  await expect(page.getByTestId('scenario-page')).toBeVisible();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
+    timeout: 90_000,
+  });
+  return errors;
+}
+
+test('eta-never-sleeps: the PPE spins through empty iterations while the application idles', async ({
+  page,
+}) => {
+  const errors = await openScenario(page, 'eta-never-sleeps');
+  const view = page.getByTestId('eta-view');
+  await expect(view).toBeVisible();
+  await expect(view.getByTestId('eta-lanes')).toBeVisible();
+  // At 1,000 requests/s most of the PPE's lane is empty iterations.
+  expect(await view.getByTestId('eta-empty').count()).toBeGreaterThan(0);
+  await expect(view.getByTestId('eta-bar').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('eta-where-the-cycles-go: Table 1 bars beside the paper’s', async ({ page }) => {
+  const errors = await openScenario(page, 'eta-where-the-cycles-go');
+  const view = page.getByTestId('eta-view');
+  await expect(view.getByTestId('eta-bar')).toHaveCount(3);
+  await expect(view.getByTestId('eta-paper-bar')).toHaveCount(3);
+  expect(errors).toEqual([]);
+});
+
+test('eta-efficiency-against-load: Fig 4’s curves and the paper’s points', async ({ page }) => {
+  const errors = await openScenario(page, 'eta-efficiency-against-load');
+  const view = page.getByTestId('eta-view');
+  await expect(view.getByTestId('eta-curve')).toHaveCount(4, { timeout: 90_000 });
+  expect(await view.getByTestId('eta-paper-point').count()).toBeGreaterThan(2);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,253 @@
+// What the ETA+AIO view draws (Brecht et al., "Evaluating Network Processing Efficiency with
+// Processor Partitioning and Asynchronous I/O", EuroSys 2006), from the core's records and
+// metrics: the two CPUs' lanes (the PPE's iterations and empty stretches, the application's work
+// and its signals), the doorbell and event queues filling and draining, Table 1's cycle bins per
+// sweep point and Fig 4's utilisation against throughput. Nothing is computed but the layout.
+import type { Check, RunOutput } from '../engine/types';
+import { paramAt } from '../engine/types';
+import type { TraceColumns } from '../trace/records.gen';
+import {
+  EtaCpuWork,
+  EtaDoorbell,
+  EtaEvent,
+  EtaIdle,
+  EtaIteration,
+  EtaSignal,
+} from '../trace/records.gen';
+
+export const ETA_BINS = ['user', 'tcpip', 'ethernet', 'kernel_other', 'ppe_other', 'idle'] as const;
+export type EtaBinKey = (typeof ETA_BINS)[number];
+export const ETA_BIN_LABELS: Record<EtaBinKey, string> = {
+  user: 'user',
+  tcpip: 'TCP/IP',
+  ethernet: 'Ethernet',
+  kernel_other: 'kernel other',
+  ppe_other: 'PPE other',
+  idle: 'idle',
+};
+// Okabe-Ito hues, distinct for colour-blind readers; idle is the page's light grey.
+export const ETA_BIN_COLORS: Record<EtaBinKey, string> = {
+  user: '#CC79A7',
+  tcpip: '#0072B2',
+  ethernet: '#009E73',
+  kernel_other: '#E69F00',
+  ppe_other: '#56B4E9',
+  idle: '#d9dde4',
+};
+/** The trace's etaBin table order (core-cpp/trace/trace_kinds.json). */
+const BIN_OF_TABLE: readonly EtaBinKey[] = [
+  'user',
+  'tcpip',
+  'ethernet',
+  'kernel_other',
+  'ppe_other',
+];
+
+const SYSTEM_LABELS: Record<string, string> = {
+  'eta-aio': 'ETA+AIO',
+  'baseline-sendfile': 'baseline, sendfile',
+  'baseline-write': 'baseline, write',
+  'baseline-1cpu': '1-CPU baseline (×2)',
+};
+export function systemLabel(v: unknown): string {
+  return SYSTEM_LABELS[String(v)] ?? String(v);
+}
+
+export interface BinBar {
+  key: string;
+  label: string;
+  parts: Record<EtaBinKey, number>;
+  /** Table 1's shares for this point, when the scenario's checks give them. */
+  paper: Partial<Record<EtaBinKey, number>> | null;
+  throughput: number | null;
+}
+
+function pointLabel(at: Record<string, unknown>): string {
+  return Object.entries(at)
+    .map(([k, v]) =>
+      k === 'system.eta.system'
+        ? systemLabel(v)
+        : `${k.split('.').pop()?.replace(/_/g, ' ')} ${String(v)}`,
+    )
+    .join(', ');
+}
+
+function sameAt(a: Record<string, unknown> | null | undefined, b: Record<string, unknown>) {
+  if (!a) return Object.keys(b).length === 0;
+  return Object.entries(a).every(([k, v]) => b[k] === v);
+}
+
+/** One bar per sweep point (or the main run): Table 1's bins, with the paper's beside. */
+export function etaBinBars(out: RunOutput): BinBar[] {
+  const spec = out.sweep_spec;
+  const points: { at: Record<string, unknown>; results: RunOutput['results'] }[] =
+    spec && out.sweep.length > 0
+      ? out.sweep.map((e) => {
+          const at: Record<string, unknown> = { [spec.parameter]: e.value };
+          if (spec.series_parameter && e.series !== undefined) at[spec.series_parameter] = e.series;
+          return { at, results: e.results };
+        })
+      : [{ at: {}, results: out.results }];
+  return points
+    .filter((p) => p.results.eta_bin_tcpip !== undefined)
+    .map((p) => {
+      const parts = {} as Record<EtaBinKey, number>;
+      for (const b of ETA_BINS) parts[b] = p.results[`eta_bin_${b}`]?.value ?? 0;
+      const paper: Partial<Record<EtaBinKey, number>> = {};
+      for (const c of out.checks) {
+        if (!c.metric?.startsWith('eta_bin_') || c.comparison !== 'within') continue;
+        if (!sameAt(c.at, p.at) || typeof c.expected !== 'number') continue;
+        paper[c.metric.slice('eta_bin_'.length) as EtaBinKey] = c.expected;
+      }
+      return {
+        key: JSON.stringify(p.at),
+        label: pointLabel(p.at) || 'this run',
+        parts,
+        paper: Object.keys(paper).length > 0 ? paper : null,
+        throughput: p.results.eta_throughput?.value ?? null,
+      };
+    });
+}
+
+export interface CurvePoint {
+  throughput: number;
+  utilization: number;
+}
+export interface Curve {
+  label: string;
+  points: CurvePoint[];
+}
+/** The paper's Fig 4 points the text gives (§7): ETA+AIO 62% and sendfile 71% at 2,266 Mb/s,
+ * and Table 1's utilisations at 2,218 Mb/s. */
+export const PAPER_POINTS: readonly (CurvePoint & { label: string })[] = [
+  { label: 'ETA+AIO', throughput: 2266, utilization: 0.62 },
+  { label: 'baseline, sendfile', throughput: 2266, utilization: 0.71 },
+  { label: 'ETA+AIO', throughput: 2218, utilization: 0.6076 },
+  { label: 'baseline, sendfile', throughput: 2218, utilization: 0.707 },
+  { label: '1-CPU baseline (×2)', throughput: 2218, utilization: 0.5992 },
+];
+/** The peaks the paper gives (Fig 4), Mb/s. */
+export const PAPER_PEAKS: readonly { label: string; throughput: number }[] = [
+  { label: 'baseline, write', throughput: 1916 },
+  { label: 'ETA+AIO', throughput: 2266 },
+  { label: 'baseline, sendfile', throughput: 2832 },
+];
+
+/** Utilisation against throughput, one curve per system of the sweep (Fig 4). */
+export function etaCurves(out: RunOutput): Curve[] {
+  const spec = out.sweep_spec;
+  if (!spec || out.sweep.length === 0) return [];
+  const bySystem = new Map<string, CurvePoint[]>();
+  for (const e of out.sweep) {
+    const sys =
+      spec.series_parameter === 'system.eta.system'
+        ? e.series
+        : spec.parameter === 'system.eta.system'
+          ? e.value
+          : paramAt(out.parameters, 'system.eta.system');
+    const t = e.results.eta_throughput?.value;
+    const u = e.results.eta_cpu_utilization?.value;
+    if (t === undefined || u === undefined) continue;
+    const label = systemLabel(sys);
+    const list = bySystem.get(label) ?? [];
+    list.push({ throughput: t, utilization: u });
+    bySystem.set(label, list);
+  }
+  return [...bySystem.entries()].map(([label, points]) => ({
+    label,
+    points: [...points].sort((a, b) => a.throughput - b.throughput),
+  }));
+}
+
+export interface LaneSpan {
+  cpu: number;
+  start: number;
+  end: number;
+  /** A Table 1 bin, or 'empty' for the PPE's empty iterations. */
+  what: EtaBinKey | 'empty';
+  title: string;
+}
+export interface DepthStep {
+  time: number;
+  depth: number;
+}
+export interface EtaLanes {
+  spans: LaneSpan[];
+  signals: { time: number; step: number }[];
+  doorbell: DepthStep[];
+  events: DepthStep[];
+}
+
+const SIGNAL_WORDS = ['armed', 'raised (IQ + IPI)', 'delivered'];
+export function signalWord(step: number): string {
+  return SIGNAL_WORDS[step] ?? 'signal';
+}
+
+/** The lanes' spans and the queues' depths from the records between `from` and `to` (ps). */
+export function etaLanes(
+  t: TraceColumns & { readonly time: Float64Array; readonly length: number },
+  mhz: number,
+  from: number,
+  to: number,
+): EtaLanes {
+  const psPerCycle = 1e6 / mhz;
+  const out: EtaLanes = { spans: [], signals: [], doorbell: [], events: [] };
+  let dbq = -1;
+  let evq = -1;
+  for (let i = 0; i < t.length; i++) {
+    const time = t.time[i]!;
+    if (EtaIdle.is(t, i)) {
+      const start = time - EtaIdle.durationNs(t, i) * 1000;
+      if (time >= from && start <= to)
+        out.spans.push({
+          cpu: 0,
+          start,
+          end: time,
+          what: 'empty',
+          title: `${EtaIdle.iterations(t, i)} empty iterations`,
+        });
+      continue;
+    }
+    if (time > to) continue;
+    if (EtaIteration.is(t, i)) {
+      const end = time + EtaIteration.cycles(t, i) * psPerCycle;
+      const op = EtaIteration.op(t, i);
+      if (op !== 0 && dbq > 0) dbq -= 1;
+      if (op !== 0 && time >= from) out.doorbell.push({ time, depth: Math.max(0, dbq) });
+      if (end < from) continue;
+      const frames = EtaIteration.frames(t, i);
+      out.spans.push({
+        cpu: 0,
+        start: time,
+        end,
+        what: op === 1 ? 'tcpip' : frames > 0 ? 'ethernet' : 'ppe_other',
+        title: `NIC ${EtaIteration.nic(t, i)}: ${frames} frames${op === 1 ? ', a send' : op === 2 ? ', a receive posted' : ''}`,
+      });
+    } else if (EtaCpuWork.is(t, i)) {
+      const end = time + EtaCpuWork.cycles(t, i) * psPerCycle;
+      if (end < from) continue;
+      const what = BIN_OF_TABLE[EtaCpuWork.bin(t, i)] ?? 'user';
+      out.spans.push({
+        cpu: EtaCpuWork.cpu(t, i),
+        start: time,
+        end,
+        what,
+        title: `${ETA_BIN_LABELS[what]}, ${EtaCpuWork.cycles(t, i)} cycles`,
+      });
+    } else if (EtaDoorbell.is(t, i)) {
+      dbq = EtaDoorbell.depth(t, i);
+      if (time >= from) out.doorbell.push({ time, depth: dbq });
+    } else if (EtaEvent.is(t, i)) {
+      evq = EtaEvent.depth(t, i);
+      if (time >= from) out.events.push({ time, depth: evq });
+    } else if (EtaSignal.is(t, i)) {
+      if (time >= from) out.signals.push({ time, step: EtaSignal.step(t, i) });
+    }
+  }
+  return out;
+}
+
+/** The checks that read Table 1's bins or Fig 4's points, for the view's caption. */
+export function etaChecks(checks: readonly Check[]): Check[] {
+  return checks.filter((c) => c.metric?.startsWith('eta_') ?? false);
+}
