@@ -137,6 +137,8 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     out = run_tcp_stream(cfg, with_trace);
   } else if (cfg.workload.kind == WorkloadKind::IpRouter) {
     out = run_ip_router(cfg, with_trace);
+  } else if (cfg.workload.kind == WorkloadKind::ProtocolCache) {
+    out = run_protocol_cache(cfg, with_trace);
   } else {
     out = run_udp_model(cfg, with_trace);
   }

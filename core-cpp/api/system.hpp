@@ -131,6 +131,8 @@ void finish_rings_and_trace(const std::vector<DescriptorRing*>& rings, Time end,
 RunOutput run_ip_router(const Config& cfg, bool with_trace);
 // workload.kind "tcp-stream": the SINIC paper's host and NICs (sinic_run.cpp).
 RunOutput run_tcp_stream(const Config& cfg, bool with_trace);
+// workload.kind "protocol-cache": protocol fast paths through the host caches (protocache_run.cpp).
+RunOutput run_protocol_cache(const Config& cfg, bool with_trace);
 
 // The benchmark baseline: a queue whose handlers only schedule their successors.
 std::uint64_t run_null_loop(std::uint64_t events);

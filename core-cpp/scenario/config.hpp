@@ -6,6 +6,7 @@
 
 #include "nic/cache/nic_data_cache.hpp"
 #include "nic/tigon/firmware.hpp"
+#include "protocache/protocache_config.hpp"
 #include "sim/time.hpp"
 #include "sinic/sinic_config.hpp"
 #include "workload/web_trace.hpp"
@@ -20,6 +21,7 @@ enum class WorkloadKind : std::uint8_t {
   Web = 3,
   TcpStream = 4,  // netperf TCP stream / maerts (the SINIC paper §5.2)
   IpRouter = 5,   // Click forwarding between two NICs (the thesis §3.4.2, Table 3.6)
+  ProtocolCache = 6,  // one packet at a time through the host caches (seed 002)
 };
 // ip-router: the clients' frames, all of workload.datagram_bytes, or a fixed mix of sizes.
 enum class FrameMix : std::uint8_t { Fixed = 0, Imix = 1 };
@@ -230,6 +232,7 @@ struct Config {
   NicConfig nic;
   LinkConfig link;
   SinicSystemConfig sinic;  // host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (the SINIC paper)
+  ProtoCacheConfig protocache;  // protocol fast paths through the host caches (seed 002)
   WorkloadConfig workload;
   RunConfig run;
 };

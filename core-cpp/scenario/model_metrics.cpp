@@ -170,6 +170,25 @@ constexpr const char* kTcpStream[] = {
     "zero_copy_share",
 };
 
+constexpr const char* kProtocolCache[] = {
+    "events",
+    "proto_cpi",
+    "proto_cpu_us",
+    "proto_data_refs",
+    "proto_i_to_d",
+    "proto_instructions",
+    "proto_l1d_miss_rate",
+    "proto_l1i_miss_rate",
+    "proto_l2_miss_rate",
+    "proto_latency_us",
+    "proto_memory_share",
+    "proto_packets",
+    "proto_stall_l2_us",
+    "proto_stall_memory_us",
+    "sim_time",
+    "window",
+};
+
 template <std::size_t N>
 bool in(const char* const (&names)[N], const std::string& m) {
   return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return m == n; });
@@ -192,6 +211,8 @@ bool model_reports(const Config& cfg, const std::string& m) {
                m == "tigon_sram_utilization"));
     case WorkloadKind::TcpStream:
       return in(kTcpStream, m);
+    case WorkloadKind::ProtocolCache:
+      return in(kProtocolCache, m);
     case WorkloadKind::IpRouter:
       return in(kIpRouter, m) ||
              (cfg.nic_model == NicModel::Tigon &&

@@ -702,7 +702,8 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router"},
+       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router",
+        "protocol-cache"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
@@ -717,6 +718,7 @@ std::vector<ParamSpec> build_registry() {
                            : k == "web"           ? WorkloadKind::Web
                            : k == "tcp-stream"    ? WorkloadKind::TcpStream
                            : k == "ip-router"     ? WorkloadKind::IpRouter
+                           : k == "protocol-cache" ? WorkloadKind::ProtocolCache
                                                   : WorkloadKind::Udp;
        },
        [](const Config& c) {
@@ -725,6 +727,7 @@ std::vector<ParamSpec> build_registry() {
                      : c.workload.kind == WorkloadKind::Web          ? "web"
                      : c.workload.kind == WorkloadKind::TcpStream    ? "tcp-stream"
                      : c.workload.kind == WorkloadKind::IpRouter     ? "ip-router"
+                     : c.workload.kind == WorkloadKind::ProtocolCache ? "protocol-cache"
                                                                      : "udp");
        }});
   r.push_back({"workload.frame_mix",
@@ -1008,6 +1011,7 @@ std::vector<ParamSpec> build_registry() {
   (void)kBig;
   add_tigon_params(r);
   add_sinic_params(r);
+  add_protocache_params(r);  // protocache/protocache_params.cpp
   return r;
 }
 

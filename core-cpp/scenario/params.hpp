@@ -40,6 +40,9 @@ Json parameter_info_json();
 // parameters, and the cross-field rules of a tcp-stream run.
 void add_sinic_params(std::vector<ParamSpec>& r);
 void check_sinic_config(const Config& c, const std::string& where, Errors* errors);
+// protocache/protocache_params.cpp: workload.kind "protocol-cache" (seed 002).
+void add_protocache_params(std::vector<ParamSpec>& r);
+void check_protocache_config(const Config& c, const std::string& where, Errors* errors);
 bool nic_model_from_name(const std::string& name, NicModel* out);
 const char* nic_model_name(NicModel m);
 
