@@ -21,7 +21,8 @@ enum class WorkloadKind : std::uint8_t {
   Web = 3,
   TcpStream = 4,  // netperf TCP stream / maerts (the SINIC paper §5.2)
   IpRouter = 5,   // Click forwarding between two NICs (the thesis §3.4.2, Table 3.6)
-  ProtocolCache = 6,  // one packet at a time through the host caches (seed 002)
+  // one packet at a time through the host caches (seed 002)
+  ProtocolCache = 6,
 };
 // ip-router: the clients' frames, all of workload.datagram_bytes, or a fixed mix of sizes.
 enum class FrameMix : std::uint8_t { Fixed = 0, Imix = 1 };
@@ -232,7 +233,8 @@ struct Config {
   NicConfig nic;
   LinkConfig link;
   SinicSystemConfig sinic;  // host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (the SINIC paper)
-  ProtoCacheConfig protocache;  // protocol fast paths through the host caches (seed 002)
+  // protocol fast paths through the host caches (seed 002)
+  ProtoCacheConfig protocache;
   WorkloadConfig workload;
   RunConfig run;
 };

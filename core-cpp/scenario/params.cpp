@@ -702,8 +702,7 @@ std::vector<ParamSpec> build_registry() {
        ParamType::Choice,
        0,
        0,
-       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router",
-        "protocol-cache"},
+       {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router", "protocol-cache"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
@@ -718,16 +717,16 @@ std::vector<ParamSpec> build_registry() {
                            : k == "web"           ? WorkloadKind::Web
                            : k == "tcp-stream"    ? WorkloadKind::TcpStream
                            : k == "ip-router"     ? WorkloadKind::IpRouter
-                           : k == "protocol-cache" ? WorkloadKind::ProtocolCache
                                                   : WorkloadKind::Udp;
+         if (k == "protocol-cache") c.workload.kind = WorkloadKind::ProtocolCache;
        },
        [](const Config& c) {
+         if (c.workload.kind == WorkloadKind::ProtocolCache) return Json("protocol-cache");
          return Json(c.workload.kind == WorkloadKind::TcpSegments    ? "tcp-segments"
                      : c.workload.kind == WorkloadKind::CpuBenchmark ? "cpu-benchmark"
                      : c.workload.kind == WorkloadKind::Web          ? "web"
                      : c.workload.kind == WorkloadKind::TcpStream    ? "tcp-stream"
                      : c.workload.kind == WorkloadKind::IpRouter     ? "ip-router"
-                     : c.workload.kind == WorkloadKind::ProtocolCache ? "protocol-cache"
                                                                      : "udp");
        }});
   r.push_back({"workload.frame_mix",

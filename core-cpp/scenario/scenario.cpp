@@ -715,8 +715,10 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
     errors.push_back({"system.nics", "web: one or two NICs (the trace split evenly)" + where});
   }
   check_sinic_config(c, where, &errors);  // sinic/sinic_params.cpp
-  check_protocache_config(c, where, &errors);  // protocache/protocache_params.cpp
-  if (c.workload.kind == WorkloadKind::TcpStream || c.workload.kind == WorkloadKind::ProtocolCache) {
+  // protocache/protocache_params.cpp
+  check_protocache_config(c, where, &errors);
+  if (c.workload.kind == WorkloadKind::TcpStream ||
+      c.workload.kind == WorkloadKind::ProtocolCache) {
     *out = c;
     return errors;
   }
