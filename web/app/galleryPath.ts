@@ -83,6 +83,13 @@ export const GROUPS: readonly Group[] = [
     blurb: 'A simple NIC integrated with the processor, its virtual NICs (VNICs) and zero copy.',
     tags: ['SINIC'],
   },
+  {
+    id: 'protocache',
+    title: 'Protocol code in the host caches',
+    blurb:
+      'TCP/IP and UDP/IP packets through the CPU’s L1 and L2 caches: hot, cold, ideal, bigger, more associative, re-linked.',
+    tags: ['protocol cache'],
+  },
 ];
 
 const START = /^start here (\d+)$/;
