@@ -47,6 +47,9 @@ class ProtocolStack {
   PacketCost run_packet(std::uint64_t index,
                         const std::function<void(const ProtoReference&)>& observe = nullptr);
   const CacheHierarchy& caches() const { return caches_; }
+  void set_drop_listener(std::function<void(int, std::uint32_t, std::uint32_t)> f) {
+    caches_.set_drop_listener(std::move(f));
+  }
   // Where a region's code starts, after the layout (link order or CORD).
   std::uint64_t code_addr(ProtoRegion r) const { return code_addr_[static_cast<int>(r)]; }
   std::uint64_t data_addr(ProtoData d) const;

@@ -11,6 +11,7 @@ import { CacheView } from '../webserver';
 import { CpuView } from '../sinic';
 import { FirmwareView } from '../tigon';
 import { ProfileView } from '../tigon';
+import { ProtoCacheView } from '../protocache';
 import { RequestPathView } from '../webserver';
 import { RingsView } from '../rings';
 import { RxPathView } from '../sinic';
@@ -72,6 +73,7 @@ const EXTRA: Record<ViewId, Extra> = {
   },
   profile: { panel: 'profile', boundary: 'handler profile', View: ProfileView },
   cache: { panel: 'cache', boundary: 'cache view', View: CacheView, describe: describe.cache },
+  protocache: { panel: 'protocache', boundary: 'host cache view', View: ProtoCacheView },
   request: {
     panel: 'request',
     boundary: 'request path',

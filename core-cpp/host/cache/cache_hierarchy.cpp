@@ -107,6 +107,13 @@ void SetAssocCache::flush() {
 CacheHierarchy::CacheHierarchy(const CacheHierarchyConfig& c)
     : cfg_(c), l1i_(c.l1i), l1d_(c.l1d), l2_(c.l2) {}
 
+bool CacheHierarchy::drop(SetAssocCache* c, std::uint64_t line, bool* dirty) {
+  const int way = c->find(line);
+  if (way < 0) return false;
+  if (on_drop_) on_drop_(index_of(c), c->set_of_line(line), static_cast<std::uint32_t>(way));
+  return c->invalidate(line, dirty);
+}
+
 void CacheHierarchy::write_back_to_l2(std::uint64_t l1_line, const SetAssocCache& from) {
   const std::uint64_t l2_line = l2_.line_of(l1_line * from.config().line_bytes);
   if (l2_.find(l2_line) >= 0)
@@ -139,7 +146,7 @@ std::uint32_t CacheHierarchy::l2_access(std::uint64_t addr, bool write, CacheAcc
         const std::uint32_t step = l1->config().line_bytes;
         for (std::uint64_t b = first; b < first + cfg_.l2.line_bytes; b += step) {
           bool dirty = false;
-          if (l1->invalidate(l1->line_of(b), &dirty)) {
+          if (drop(l1, l1->line_of(b), &dirty)) {
             ++a->invalidated_l1;
             ++inclusion_invalidations_;
             if (dirty) ++writebacks_;
@@ -198,6 +205,12 @@ CacheAccess CacheHierarchy::access(std::uint64_t addr, RefKind kind) {
 }
 
 void CacheHierarchy::flush() {
+  if (on_drop_) {
+    for (SetAssocCache* c : {&l1i_, &l1d_, &l2_})
+      for (std::uint32_t s = 0; s < c->sets(); ++s)
+        for (std::uint32_t w = 0; w < c->ways(); ++w)
+          if (c->at(s, w).valid) on_drop_(index_of(c), s, w);
+  }
   l1i_.flush();
   l1d_.flush();
   l2_.flush();
@@ -207,7 +220,7 @@ void CacheHierarchy::invalidate_range(std::uint64_t addr, std::uint64_t bytes) {
   for (SetAssocCache* c : {&l1i_, &l1d_, &l2_}) {
     const std::uint64_t step = c->config().line_bytes;
     for (std::uint64_t b = addr - addr % step; b < addr + bytes; b += step)
-      c->invalidate(c->line_of(b));
+      drop(c, c->line_of(b), nullptr);
   }
 }
 

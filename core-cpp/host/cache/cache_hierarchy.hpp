@@ -9,7 +9,9 @@
 // driver manages; this one is the CPU's hardware caches, indexed by address.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/status.hpp"
@@ -125,6 +127,12 @@ class CacheHierarchy {
   // A device wrote these bytes in memory: their lines leave every cache (coherent DMA).
   void invalidate_range(std::uint64_t addr, std::uint64_t bytes);
 
+  // Called for every valid line dropped by inclusion, a range invalidation or a flush: which
+  // cache (0 L1-I, 1 L1-D, 2 L2), its set and way (for a view that follows the lines).
+  void set_drop_listener(std::function<void(int cache, std::uint32_t set, std::uint32_t way)> f) {
+    on_drop_ = std::move(f);
+  }
+
   const SetAssocCache& l1i() const { return l1i_; }
   const SetAssocCache& l1d() const { return l1d_; }
   const SetAssocCache& l2() const { return l2_; }
@@ -139,12 +147,16 @@ class CacheHierarchy {
   // miss, invalidating through inclusion what its victim covered.
   std::uint32_t l2_access(std::uint64_t addr, bool write, CacheAccess* a);
   void write_back_to_l2(std::uint64_t l1_line, const SetAssocCache& from);
+  // Invalidates the line if present, telling the drop listener; true when it was there.
+  bool drop(SetAssocCache* c, std::uint64_t line, bool* dirty);
+  int index_of(const SetAssocCache* c) const { return c == &l1i_ ? 0 : c == &l1d_ ? 1 : 2; }
 
   CacheHierarchyConfig cfg_;
   SetAssocCache l1i_, l1d_, l2_;
   CacheCounts n_l1i_, n_l1d_, n_l2_;
   std::uint64_t stamp_ = 0, writebacks_ = 0, inclusion_invalidations_ = 0;
   bool ideal_i_ = false, ideal_d_ = false;
+  std::function<void(int, std::uint32_t, std::uint32_t)> on_drop_;
 };
 
 }  // namespace nicsim
