@@ -62,6 +62,7 @@ struct RefHierarchy {
   explicit RefHierarchy(const CacheHierarchyConfig& c) : cfg(c), i(c.l1i), d(c.l1d), l2(c.l2) {}
   CacheHierarchyConfig cfg;
   RefCache i, d, l2;
+  std::uint64_t l2_misses = 0;
   // Returns (level served, stall).
   std::pair<int, std::uint32_t> l2_ref(std::uint64_t addr, bool write) {
     const std::uint64_t line = addr / cfg.l2.line_bytes;
@@ -69,6 +70,7 @@ struct RefHierarchy {
       l2.use(line, false);
       return {2, write ? cfg.l2.write_cycles : cfg.l2.read_cycles};
     }
+    ++l2_misses;
     RefCache::L v;
     if (l2.insert(line, false, &v) && cfg.inclusive) {
       for (RefCache* l1 : {&i, &d})
@@ -143,7 +145,8 @@ TEST(CacheHierarchy, RandomStreamsMatchTheReference) {
     }
     EXPECT_EQ(h.l1i_counts().misses, misses[0]);
     EXPECT_EQ(h.l1d_counts().misses, misses[1]);
-    EXPECT_EQ(h.l2_counts().misses, misses[2]);
+    EXPECT_EQ(h.l2_counts().misses, ref.l2_misses);  // write-through stores reach it too
+    EXPECT_LE(misses[2], ref.l2_misses);
   }
 }
 

@@ -99,6 +99,7 @@ TEST(ProtoCache, CordPacksThePathWithoutOverlap) {
   ProtoCacheConfig c = protocache_config().protocache;
   c.path = ProtoPath::UdpSendOff;
   c.layout = CodeLayout::Cord;
+  c.inclusive = false;  // no L2 I/D conflict reaching into the L1-I
   ProtocolStack s(c);
   std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
   for (int r = 0; r < kProtoRegions; ++r)
@@ -107,7 +108,7 @@ TEST(ProtoCache, CordPacksThePathWithoutOverlap) {
                          static_cast<std::uint64_t>(c.code[static_cast<std::size_t>(r)].bytes)});
   std::sort(spans.begin(), spans.end());
   for (std::size_t i = 1; i < spans.size(); ++i) EXPECT_LE(spans[i - 1].second, spans[i].first);
-  // UDP send's code fits the 16 KB L1-I once packed: no instruction misses when hot.
+  // UDP send's code fits the 16 KB L1-I once packed: no L1-I conflicts when hot.
   s.run_packet(0);
   s.run_packet(1);
   EXPECT_EQ(s.run_packet(2).l1i_misses, 0u);
