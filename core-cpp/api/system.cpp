@@ -135,6 +135,8 @@ RunOutput run_model(const Config& cfg, bool with_trace) {
     out = run_tcp_offload(cfg, with_trace);
   } else if (cfg.workload.kind == WorkloadKind::EtaAio) {
     out = run_eta_aio(cfg, with_trace);
+  } else if (cfg.workload.kind == WorkloadKind::ProtocolCache) {
+    out = run_protocol_cache(cfg, with_trace);
   } else {
     out = run_udp_model(cfg, with_trace);
   }

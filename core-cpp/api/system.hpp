@@ -136,6 +136,8 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace);
 RunOutput run_tcp_stream(const Config& cfg, bool with_trace);
 // workload.kind "eta-aio": the baseline and ETA+AIO userver machines of seed 001 (eta_run.cpp).
 RunOutput run_eta_aio(const Config& cfg, bool with_trace);
+// workload.kind "protocol-cache": protocol fast paths through the host caches (protocache_run.cpp).
+RunOutput run_protocol_cache(const Config& cfg, bool with_trace);
 
 // The benchmark baseline: a queue whose handlers only schedule their successors.
 std::uint64_t run_null_loop(std::uint64_t events);

@@ -7,6 +7,7 @@
 #include "nic/cache/nic_data_cache.hpp"
 #include "nic/tigon/firmware.hpp"
 #include "offload/offload_config.hpp"
+#include "protocache/protocache_config.hpp"
 #include "sim/time.hpp"
 #include "eta/eta_config.hpp"
 #include "sinic/sinic_config.hpp"
@@ -25,6 +26,8 @@ enum class WorkloadKind : std::uint8_t {
   // One web file through a conventional or an offload adapter (the TCP offload paper).
   TcpOffload = 6,
   EtaAio = 7,     // the userver on the baseline or ETA+AIO (seed 001, Brecht et al. 2006)
+  // one packet at a time through the host caches (seed 002)
+  ProtocolCache = 8,
 };
 // ip-router: the clients' frames, all of workload.datagram_bytes, or a fixed mix of sizes.
 enum class FrameMix : std::uint8_t { Fixed = 0, Imix = 1 };
@@ -237,6 +240,8 @@ struct Config {
   SinicSystemConfig sinic;  // host CPU, L2, CNIC/SINIC/V-SINIC, TCP stream (the SINIC paper)
   OffloadConfig offload;    // the TCP offload paper: one file, E1000 or offload adapter
   EtaConfig eta;            // the baseline and ETA+AIO servers of seed 001 (workload.kind eta-aio)
+  // protocol fast paths through the host caches (seed 002)
+  ProtoCacheConfig protocache;
   WorkloadConfig workload;
   RunConfig run;
 };

@@ -12,6 +12,20 @@ namespace {
 // knees and the 18-byte ratios it also moves are predictions). A value taken from a paper as an
 // input is listed too when a check reads it straight back (Table 3.5's latencies).
 std::vector<ParameterFit> build_fits() {
+  // Table 3's 24 hot miss rates, which every protocol-cache layout offset was fitted on.
+  const std::vector<const char*> kTable3 = {
+      "protocol-one-packet#tcp-send-off-l1i", "protocol-one-packet#tcp-send-off-l1d",
+      "protocol-one-packet#tcp-send-off-l2",  "protocol-one-packet#tcp-send-on-l1i",
+      "protocol-one-packet#tcp-send-on-l1d",  "protocol-one-packet#tcp-send-on-l2",
+      "protocol-one-packet#tcp-recv-off-l1i", "protocol-one-packet#tcp-recv-off-l1d",
+      "protocol-one-packet#tcp-recv-off-l2",  "protocol-one-packet#tcp-recv-on-l1i",
+      "protocol-one-packet#tcp-recv-on-l1d",  "protocol-one-packet#tcp-recv-on-l2",
+      "protocol-one-packet#udp-send-off-l1i", "protocol-one-packet#udp-send-off-l1d",
+      "protocol-one-packet#udp-send-off-l2",  "protocol-one-packet#udp-send-on-l1i",
+      "protocol-one-packet#udp-send-on-l1d",  "protocol-one-packet#udp-send-on-l2",
+      "protocol-one-packet#udp-recv-off-l1i", "protocol-one-packet#udp-recv-off-l1d",
+      "protocol-one-packet#udp-recv-off-l2",  "protocol-one-packet#udp-recv-on-l1i",
+      "protocol-one-packet#udp-recv-on-l1d",  "protocol-one-packet#udp-recv-on-l2"};
   return {
       // ---- Tigon (seed 000 Ch.3) ----
       // Fig 3.10 / Abstract: PARALLEL's 1553 Mb/s, bidirectional at 1472 bytes (two presets
@@ -245,6 +259,42 @@ std::vector<ParameterFit> build_fits() {
       // Fig 5: where ETA+AIO's window opens (25%); where it closes (55%) is a prediction.
       {"workload.eta.encrypt_cycles_per_kb",
        {"eta-balancing-the-work#baseline-wins-at-10", "eta-balancing-the-work#window-opens-by-30"}},
+      // ---- the protocol fast paths through the host caches (seed 002) ----
+      // Table 3 (hot, 16 KB direct-mapped L1s, 1 MB direct-mapped L2): every code and data
+      // offset was placed by coordinate descent on its 24 miss rates (core-cpp/scripts/
+      // fit_protocache_layout.cpp); the cold, ideal, size, associativity, machine and CORD
+      // checks stay predictions.
+      {"workload.code.user_send.offset", kTable3},
+      {"workload.code.user_recv.offset", kTable3},
+      {"workload.code.tcp_output.offset", kTable3},
+      {"workload.code.tcp_input.offset", kTable3},
+      {"workload.code.udp_output.offset", kTable3},
+      {"workload.code.udp_input.offset", kTable3},
+      {"workload.code.ip_output.offset", kTable3},
+      {"workload.code.ip_input.offset", kTable3},
+      {"workload.code.fddi_output.offset", kTable3},
+      {"workload.code.fddi_input.offset", kTable3},
+      {"workload.code.msg.offset", kTable3},
+      {"workload.code.event.offset", kTable3},
+      {"workload.code.checksum.offset", kTable3},
+      {"workload.data.user.offset", kTable3},
+      {"workload.data.tcp.offset", kTable3},
+      {"workload.data.udp.offset", kTable3},
+      {"workload.data.ip.offset", kTable3},
+      {"workload.data.fddi.offset", kTable3},
+      {"workload.data.msg.offset", kTable3},
+      {"workload.data.event.offset", kTable3},
+      {"workload.data.send_buffer.offset", kTable3},
+      {"workload.data.receive_buffer.offset", kTable3},
+      // Table 4's hot column (the 1994 machine's hot TCP send of Tables 9 and 10 is the same run):
+      // the CPIs of the protocol code and of the checksum loop, by least squares.
+      {"system.host_cache.protocol_cpi",
+       {"protocol-cold-hot#tcp-send-off-hot", "protocol-cold-hot#tcp-send-on-hot",
+        "protocol-cold-hot#udp-send-off-hot", "protocol-cold-hot#udp-send-on-hot",
+        "cache-machines#hot-1994-latency", "cache-machines#hot-1994-cpi"}},
+      {"system.host_cache.checksum_cpi",
+       {"protocol-cold-hot#tcp-send-off-hot", "protocol-cold-hot#tcp-send-on-hot",
+        "protocol-cold-hot#udp-send-off-hot", "protocol-cold-hot#udp-send-on-hot"}},
   };
 }
 

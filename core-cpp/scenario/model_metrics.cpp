@@ -227,6 +227,24 @@ constexpr const char* kEtaAio[] = {
     "sim_time",
     "window",
 };
+constexpr const char* kProtocolCache[] = {
+    "events",
+    "proto_cpi",
+    "proto_cpu_us",
+    "proto_data_refs",
+    "proto_i_to_d",
+    "proto_instructions",
+    "proto_l1d_miss_rate",
+    "proto_l1i_miss_rate",
+    "proto_l2_miss_rate",
+    "proto_latency_us",
+    "proto_memory_share",
+    "proto_packets",
+    "proto_stall_l2_us",
+    "proto_stall_memory_us",
+    "sim_time",
+    "window",
+};
 
 template <std::size_t N>
 bool in(const char* const (&names)[N], const std::string& m) {
@@ -254,6 +272,8 @@ bool model_reports(const Config& cfg, const std::string& m) {
       return in(kTcpOffload, m);
     case WorkloadKind::EtaAio:
       return in(kEtaAio, m);
+    case WorkloadKind::ProtocolCache:
+      return in(kProtocolCache, m);
     case WorkloadKind::IpRouter:
       return in(kIpRouter, m) ||
              (cfg.nic_model == NicModel::Tigon &&

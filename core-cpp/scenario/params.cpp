@@ -703,7 +703,7 @@ std::vector<ParamSpec> build_registry() {
        0,
        0,
        {"udp", "tcp-segments", "cpu-benchmark", "web", "tcp-stream", "ip-router", "tcp-offload",
-        "eta-aio"},
+        "eta-aio", "protocol-cache"},
        "udp",
        "",
        "thesis §3.3.2 (UDP microbenchmarks), §4.1.1 (a web server's zero-copy TCP segments), "
@@ -721,8 +721,10 @@ std::vector<ParamSpec> build_registry() {
                            : k == "tcp-offload"   ? WorkloadKind::TcpOffload
                            : k == "eta-aio"       ? WorkloadKind::EtaAio
                                                   : WorkloadKind::Udp;
+         if (k == "protocol-cache") c.workload.kind = WorkloadKind::ProtocolCache;
        },
        [](const Config& c) {
+         if (c.workload.kind == WorkloadKind::ProtocolCache) return Json("protocol-cache");
          return Json(c.workload.kind == WorkloadKind::TcpSegments    ? "tcp-segments"
                      : c.workload.kind == WorkloadKind::CpuBenchmark ? "cpu-benchmark"
                      : c.workload.kind == WorkloadKind::Web          ? "web"
@@ -1016,6 +1018,7 @@ std::vector<ParamSpec> build_registry() {
   add_sinic_params(r);
   add_offload_params(r);
   add_eta_params(r);
+  add_protocache_params(r);  // protocache/protocache_params.cpp
   return r;
 }
 

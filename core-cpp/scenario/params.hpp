@@ -47,6 +47,9 @@ void check_offload_config(const Config& c, const std::string& where, Errors* err
 // eta/eta_params.cpp: the system.eta and workload.eta parameters of workload.kind eta-aio.
 void add_eta_params(std::vector<ParamSpec>& r);
 void check_eta_config(const Config& c, const std::string& where, Errors* errors);
+// protocache/protocache_params.cpp: workload.kind "protocol-cache" (seed 002).
+void add_protocache_params(std::vector<ParamSpec>& r);
+void check_protocache_config(const Config& c, const std::string& where, Errors* errors);
 bool nic_model_from_name(const std::string& name, NicModel* out);
 const char* nic_model_name(NicModel m);
 

@@ -269,6 +269,25 @@ const std::vector<MetricInfo>& result_metrics() {
       {"eta_link_limit", "Mb/s",
        "eta-aio: what the NICs' wires can carry of response payload"},
       // ---- end eta-aio ----
+      // ---- protocol-cache: the fast paths through the host caches (seed 002) ----
+      {"proto_latency_us", "µs",
+       "Protocol cache: mean processing time of one packet (seed 002 Table 4: from the top of "
+       "the stack until the send returns)"},
+      {"proto_cpu_us", "µs", "Protocol cache: ... of which instructions at the CPU's CPI"},
+      {"proto_stall_l2_us", "µs", "Protocol cache: ... stalled on L1 misses the L2 served"},
+      {"proto_stall_memory_us", "µs", "Protocol cache: ... stalled on L2 misses (memory)"},
+      {"proto_memory_share", "fraction",
+       "Protocol cache: share of the latency stalled on memory (Fig 5: 16 to 57 percent)"},
+      {"proto_cpi", "cycles/instruction", "Protocol cache: cycles per instruction (Table 10)"},
+      {"proto_l1i_miss_rate", "fraction", "Protocol cache: L1 instruction cache miss rate"},
+      {"proto_l1d_miss_rate", "fraction", "Protocol cache: L1 data cache miss rate"},
+      {"proto_l2_miss_rate", "fraction",
+       "Protocol cache: unified L2 misses over its references (the L1 misses)"},
+      {"proto_instructions", "instructions", "Protocol cache: instructions per packet"},
+      {"proto_data_refs", "references", "Protocol cache: data references per packet"},
+      {"proto_i_to_d", "ratio", "Protocol cache: instruction to data references (§4: 2:1, 3:1)"},
+      {"proto_packets", "packets", "Protocol cache: packets counted in the window"},
+      // ---- end protocol-cache ----
       {"events", "events", "Events fired in the whole run"},
       {"sim_time", "µs", "Simulated time of the run"},
       {"window", "µs", "Measured window (after warm-up)"},
@@ -783,8 +802,11 @@ Errors build_config(const std::map<std::string, Json>& params, const std::string
   check_sinic_config(c, where, &errors);  // sinic/sinic_params.cpp
   // offload/offload_params.cpp
   check_offload_config(c, where, &errors);
-  check_eta_config(c, where, &errors);    // eta/eta_params.cpp
-  if (c.workload.kind == WorkloadKind::TcpStream || c.workload.kind == WorkloadKind::EtaAio) {
+  check_eta_config(c, where, &errors);  // eta/eta_params.cpp
+  // protocache/protocache_params.cpp
+  check_protocache_config(c, where, &errors);
+  if (c.workload.kind == WorkloadKind::TcpStream || c.workload.kind == WorkloadKind::EtaAio ||
+      c.workload.kind == WorkloadKind::ProtocolCache) {
     *out = c;
     return errors;
   }

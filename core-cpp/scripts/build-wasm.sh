@@ -52,7 +52,7 @@ LINK_FLAGS=(
   -sFILESYSTEM=0
 )
 
-SRC_DIRS=(sim trace scenario link bus nic sinic offload eta host workload api)
+SRC_DIRS=(sim trace scenario link bus nic sinic offload eta host workload api protocache)
 OUT_DIR=web/engine/wasm
 OUT_JS="$OUT_DIR/nicsim_core.js"
 OUT_WASM="$OUT_DIR/nicsim_core.wasm"

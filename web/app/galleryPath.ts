@@ -97,6 +97,13 @@ export const GROUPS: readonly Group[] = [
       'One CPU a polling packet engine, the other the application, talking through doorbell and event queues; against a best-practice baseline.',
     tags: ['ETA+AIO'],
   },
+  {
+    id: 'protocache',
+    title: 'Protocol code in the host caches',
+    blurb:
+      'TCP/IP and UDP/IP packets through the CPU’s L1 and L2 caches: hot, cold, ideal, bigger, more associative, re-linked.',
+    tags: ['protocol cache'],
+  },
 ];
 
 const START = /^start here (\d+)$/;

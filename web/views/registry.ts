@@ -12,6 +12,7 @@ import { CpuView } from '../sinic';
 import { EtaView } from '../eta';
 import { FirmwareView } from '../tigon';
 import { ProfileView } from '../tigon';
+import { ProtoCacheView } from '../protocache';
 import { RequestPathView } from '../webserver';
 import { RingsView } from '../rings';
 import { RxPathView } from '../sinic';
@@ -73,6 +74,7 @@ const EXTRA: Record<ViewId, Extra> = {
   },
   profile: { panel: 'profile', boundary: 'handler profile', View: ProfileView },
   cache: { panel: 'cache', boundary: 'cache view', View: CacheView, describe: describe.cache },
+  protocache: { panel: 'protocache', boundary: 'host cache view', View: ProtoCacheView },
   request: {
     panel: 'request',
     boundary: 'request path',

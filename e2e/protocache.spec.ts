@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The host cache view of seed 002's protocol-cache presets: the three caches' grids fill as the
+// cursor moves through one packet's references; the per-layer bars and the latency follow; no
+// page errors.
+
+async function openScenario(page: Page, id: string): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(`./#/s/${id}`);
+  await expect(page.getByTestId('scenario-page')).toBeVisible();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
+    timeout: 60_000,
+  });
+  return errors;
+}
+
+test('protocol-one-packet: the caches, the current reference and the packet latency', async ({
+  page,
+}) => {
+  const errors = await openScenario(page, 'protocol-one-packet');
+  const view = page.getByTestId('protocache-view');
+  await expect(view).toBeVisible();
+  await expect(view.getByTestId('pc-cache')).toHaveCount(3);
+  // Hot caches: the window opens on lines the earlier packets left.
+  const l1i = view.locator('[data-testid="pc-cache"][data-cache="L1-I"]');
+  await expect.poll(async () => Number(await l1i.getAttribute('data-lines'))).toBeGreaterThan(0);
+  // Stepping moves through the packet's references.
+  for (let i = 0; i < 6; i++) await page.getByTestId('step-forward').click();
+  await expect(view.getByTestId('pc-current')).toBeVisible();
+  await expect(view.getByTestId('pc-layers')).toBeVisible();
+  await expect
+    .poll(async () => Number(await view.getByTestId('pc-latency').getAttribute('data-cycles')))
+    .toBeGreaterThan(1000);
+  expect(errors).toEqual([]);
+});
+
+test('protocol-cold-hot: the sweep chart and the checks load', async ({ page }) => {
+  const errors = await openScenario(page, 'protocol-cold-hot');
+  await expect(page.getByTestId('protocache-view')).toBeVisible();
+  await expect(page.getByText('Cold against hot').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
