@@ -21,6 +21,7 @@ const SHORT: Record<string, string> = {
   sinic: 'the SINIC paper (Binkert et al. 2006)',
   offload: 'the TCP offload paper (Freimuth et al. 2005)',
   eta: 'the ETA+AIO paper (Brecht et al. 2006)',
+  protocache: 'the protocol cache paper (Nahum et al. 1997)',
   facts: 'PCI, driver and Ethernet facts',
 };
 

@@ -55,6 +55,11 @@ export const PAPERS = [
       'Brecht, Janakiraman, Lynn, Saletore, Turner, “Evaluating Network Processing Efficiency with Processor Partitioning and Asynchronous I/O” (EuroSys 2006)',
   },
   {
+    id: 'protocache',
+    seed: 'seed 002',
+    title: 'Nahum, Yates, Kurose, Towsley, “Cache Behavior of Network Protocols” (SIGMETRICS 1997)',
+  },
+  {
     id: 'facts',
     seed: null,
     title: 'Public facts: PCI, the NICs’ drivers, IEEE 802.3',
