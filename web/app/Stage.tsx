@@ -41,6 +41,12 @@ export function Stage({ view, children }: { view: string | undefined; children: 
       const room = full - top >= full * 0.6 ? full - top : full;
       // A system diagram shrinks its drawing alone (its legend and narration keep their size);
       // any other view, or a diagram still too tall, is zoomed out as a whole.
+      // Presenter mode magnifies the views instead (tour/presenterZoom.ts).
+      if (document.documentElement.classList.contains('presenter-mode')) {
+        panel.style.zoom = '';
+        el.style.removeProperty('--stage-room');
+        return;
+      }
       const zoom = Number(panel.style.zoom || 1);
       const natural = () => panel.getBoundingClientRect().height / zoom;
       const svg = panel.querySelector('svg.diagram');
