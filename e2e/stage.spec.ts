@@ -30,7 +30,13 @@ async function open(page: Page, route: string) {
           const ab = document.querySelector('[data-testid="ab-page"]');
           const drawn =
             '[data-testid^="ab-row-"], [data-testid="ab-results"], [data-testid="ab-diff"]';
-          if (ab) return ab.querySelector(drawn) ? 'ab' : '';
+          // Drawn, or (a scenario with no view to set side by side, B not run yet) A's run done.
+          const runs = [...(ab?.querySelectorAll('[data-testid="run-status"]') ?? [])];
+          if (ab)
+            return ab.querySelector(drawn) ||
+              (runs.length > 0 && runs.every((r) => r.getAttribute('data-status') === 'done'))
+              ? 'ab'
+              : '';
           return s === 'done' || (s === 'idle' && document.querySelector('.panel-access-log'))
             ? 'ready'
             : '';
@@ -273,6 +279,8 @@ for (const id of IDS) {
   test(`preset ${id}: labels fit, the stage is in view, no sideways scroll, presenter mode`, async ({
     page,
   }) => {
+    // One page for five checks and a walk through the tour: more than one page's minute.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, `#/s/${id}`);
     expect(await overflows(page, VIEWS), `${id} at 1440×900`).toEqual([]);
