@@ -41,6 +41,14 @@ export function Stage({ view, children }: { view: string | undefined; children: 
       const room = full - top >= full * 0.6 ? full - top : full;
       // A system diagram shrinks its drawing alone (its legend and narration keep their size);
       // any other view, or a diagram still too tall, is zoomed out as a whole.
+      // Presenter mode magnifies the views instead (tour/presenterZoom.ts).
+      panel.style.removeProperty('max-height');
+      panel.style.removeProperty('overflow-y');
+      if (document.documentElement.classList.contains('presenter-mode')) {
+        panel.style.zoom = '';
+        el.style.removeProperty('--stage-room');
+        return;
+      }
       const zoom = Number(panel.style.zoom || 1);
       const natural = () => panel.getBoundingClientRect().height / zoom;
       const svg = panel.querySelector('svg.diagram');
@@ -48,8 +56,17 @@ export function Stage({ view, children }: { view: string | undefined; children: 
         const chrome = natural() - svg.getBoundingClientRect().height / zoom;
         el.style.setProperty('--stage-room', `${Math.max(MIN_ROOM, Math.floor(room - chrome))}px`);
       }
-      const z = Math.max(MIN_ZOOM, Math.min(1, room / natural()));
+      const nat = natural();
+      const z = Math.max(MIN_ZOOM, Math.min(1, room / nat));
       if (Math.abs(z - zoom) > 0.01) panel.style.zoom = z < 1 ? z.toFixed(3) : '';
+      // A view still too tall at MIN_ZOOM on a desk screen (the request path under a three-row
+      // playback bar) keeps its top, the moving part, in the room; the rest scrolls inside it.
+      // On a phone the page scrolls instead.
+      const tall = window.innerWidth >= 1000 && room < nat * MIN_ZOOM - 1;
+      if (tall) {
+        panel.style.maxHeight = `${Math.floor(room / MIN_ZOOM)}px`;
+        panel.style.overflowY = 'auto';
+      }
     };
     fit();
     if (typeof ResizeObserver === 'undefined') return;

@@ -495,7 +495,7 @@ export function Waveform() {
   useLayoutEffect(() => {
     const el = svgBoxRef.current;
     if (!el) return;
-    const measure = () => setBoxW(Math.max(320, Math.floor(el.clientWidth)));
+    const measure = () => setBoxW(Math.max(240, Math.floor(el.clientWidth)));
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);

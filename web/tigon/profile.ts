@@ -174,7 +174,8 @@ export function profileLayout(m: ProfileModel, opts: ProfileLayoutOptions): Prof
   const labelW = opts.labelW ?? 250;
   const valueW = opts.valueW ?? 260;
   const top = 28;
-  const plotW = Math.max(120, opts.width - labelW - valueW);
+  // Narrow (a half-width A/B column) the bars shorten: their value labels stay in the drawing.
+  const plotW = Math.max(40, opts.width - labelW - valueW);
   const maxShare = Math.max(
     0.05,
     ...m.rows.map((r) => r.share),

@@ -6,6 +6,7 @@
 import { inOpenMenu, isTyping } from '../kit/keys';
 import { useEffect } from 'react';
 import { useStore, useStoreInstance } from '../run/store';
+import { clearPresenterZoom, fitPresenterZoom } from './presenterZoom';
 import './presenter.css';
 
 /** The root class presenter mode sets (styles/presenter.css). */
@@ -23,6 +24,45 @@ export function PresenterToggle() {
     root.classList.toggle(PRESENTER_CLASS, presenter);
     return () => root.classList.remove(PRESENTER_CLASS);
   }, [presenter]);
+
+  // The views' drawings, magnified to readable labels (presenterZoom.ts): again for every tour
+  // step (its highlight), every run shown, every change of views and every new window size.
+  const tourStep = useStore((s) => s.ui.tourStep);
+  const shown = useStore((s) => s.shown);
+  const views = useStore((s) => s.ui.views);
+  useEffect(() => {
+    if (!presenter) return;
+    let frame = 0;
+    const fit = () => {
+      cancelAnimationFrame(frame);
+      // Two frames: the dock and the page settle first.
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => {
+          const page = document.querySelector('.scenario');
+          const bar = document.querySelector('.playback');
+          const dock = document.querySelector('[data-testid="tour-dock"]');
+          if (!page) return;
+          const top = bar ? bar.getBoundingClientRect().height + 8 : 0;
+          const bottom = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+          // The panel at the top of the room stays there while the panels above it change size.
+          const anchor = [...page.querySelectorAll('.panel')].find(
+            (p) => p.getBoundingClientRect().bottom > top + 4,
+          );
+          const before = anchor?.getBoundingClientRect().top ?? 0;
+          fitPresenterZoom(page, top, bottom);
+          const moved = (anchor?.getBoundingClientRect().top ?? 0) - before;
+          if (Math.abs(moved) > 1) window.scrollBy(0, moved);
+        });
+      });
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', fit);
+      clearPresenterZoom();
+    };
+  }, [presenter, tourStep, shown, views]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -108,16 +108,21 @@ export function TourPanel({ scenario, requested, onRun, panelOf }: TourPanelProp
           .find((x) => x.view)?.view ??
         // A step that only highlights parts points at the diagram.
         (stepHighlight(steps[k]!).length > 0 ? 'diagram' : undefined);
-      if (!view) return;
-      const id = panelOf ? panelOf(view) : view;
+      // In presenter mode a scenario with no moving view has its results on the stage.
+      const stage =
+        store.getState().ui.presenter && !document.querySelector('.stage-view')
+          ? '.panel-results'
+          : null;
+      if (!view && !stage) return;
+      const sel = view ? `.panel-${CSS.escape(panelOf ? panelOf(view) : view)}` : stage!;
       // After the dock has rendered (the page makes room for it first).
       requestAnimationFrame(() =>
         document
-          .querySelector(`.panel-${CSS.escape(id)}`)
+          .querySelector(sel)
           ?.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' }),
       );
     },
-    [steps, panelOf],
+    [steps, panelOf, store],
   );
 
   const go = useCallback(
