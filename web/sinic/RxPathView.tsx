@@ -29,7 +29,14 @@ import { cachedVnicIndex, fifoAt, vnicSetup } from './vnics';
 import { pointAlong, polylinePath, type Point } from '../kit/geometry';
 import { formatNumber, formatTime } from '../kit/format';
 import { formatKbytes } from '../kit/paramLabels';
-import { ALERT, ALERT_INK, CPU_PART_COLORS, FRAME_COLORS, GROUP_COLORS } from '../kit/palette';
+import {
+  ALERT,
+  ALERT_INK,
+  CPU_PART_COLORS,
+  FRAME_COLORS,
+  GROUP_COLORS,
+  ON_FILL,
+} from '../kit/palette';
 import './sinic.css';
 import { PacketChip } from '../inspector';
 
@@ -357,7 +364,7 @@ export function RxDiagram({
               x={CPU.x + 22}
               y={r.y + 16}
               className="rx-cpu-label"
-              style={on ? { fill: '#fff' } : undefined}
+              style={on ? { fill: ON_FILL } : undefined}
             >
               {r.label}
             </text>
