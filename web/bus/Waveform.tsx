@@ -34,7 +34,6 @@ import {
   NEUTRAL,
   NEUTRAL_LIGHT,
   nicColor,
-  ON_FILL,
   UNKNOWN_PAPER,
   UNKNOWN_STROKE,
 } from '../kit/palette';
@@ -356,7 +355,7 @@ export function WaveformSvg({ model, cursor, width }: WaveformSvgProps) {
                     x={(c.x0 + c.x1) / 2}
                     y={owner.y + owner.h / 2 + 4}
                     className="wave-cell-text"
-                    fill={ON_FILL}
+                    fill={inkOn(color)}
                   >
                     {c.label}
                   </text>

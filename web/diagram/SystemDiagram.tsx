@@ -279,7 +279,13 @@ function BusTokenView({ tok, lane, nics }: { tok: BusToken; lane: number; nics: 
         fill={color}
         style={who ? { stroke: nicColor(tok.nic), strokeWidth: 2.5 } : undefined}
       />
-      <text x={TOKEN_W / 2} y={12.5} textAnchor="middle" className="token-text">
+      <text
+        x={TOKEN_W / 2}
+        y={12.5}
+        textAnchor="middle"
+        className="token-text"
+        style={{ fill: inkOn(color) }}
+      >
         {tok.towardsNic ? '' : '‹ '}
         {who}
         {disk ? 'disk' : SHORT[group]}
@@ -962,7 +968,13 @@ export function SystemDiagram() {
             >
               <rect width={FRAME_W} height={16} rx={3} fill={color} />
               <rect width={FRAME_W * f.progress} height={3} y={13} fill={FRAME_PROGRESS} />
-              <text x={FRAME_W / 2} y={11.5} textAnchor="middle" className="token-text">
+              <text
+                x={FRAME_W / 2}
+                y={11.5}
+                textAnchor="middle"
+                className="token-text"
+                style={{ fill: inkOn(color) }}
+              >
                 {f.bytes} B
               </text>
             </g>
@@ -1123,7 +1135,7 @@ function CpuStrip({
         x={x}
         y={CPU.y + 32}
         className={now ? 'unit-note' : 'unit-sub'}
-        fill={now ? CPU_TASK_COLORS[now.task] : undefined}
+        fill={now ? textInk(CPU_TASK_COLORS[now.task] ?? NEUTRAL) : undefined}
       >
         {label}
       </text>

@@ -134,7 +134,8 @@ export function nicColor(instance: number): string {
   return NIC_COLORS[instance % NIC_COLORS.length]!;
 }
 
-export const INK = '#1c2433';
+/** Dark ink on the categorical fills: darker than the page's ink, so vermillion labels reach 4.5:1. */
+export const INK = '#0d1118';
 
 /** The light-scheme value of a colour: itself, or the #rrggbb a `var(--c-rrggbb)` is named after. */
 export function lightHex(color: string): string {
@@ -165,13 +166,14 @@ export function inkOn(color: string, darkBias = 1): string {
   ];
   const fill = lum(r, g, b);
   const onWhite = 1.05 / (fill + 0.05);
-  const onInk = (fill + 0.05) / (lum(0x1c / 255, 0x24 / 255, 0x33 / 255) + 0.05);
+  const onInk = (fill + 0.05) / (lum(0x0d / 255, 0x11 / 255, 0x18 / 255) + 0.05);
   return onInk * darkBias >= onWhite ? INK : ON_FILL;
 }
 
 /**
  * A categorical colour as text, the same hue in both schemes: theme.css's `--text-rrggbb`,
- * darkened to 4.5:1 on white (textInkOnWhite) and lightened to 4.5:1 on the dark panels. A
+ * darkened to 4.5:1 on the light tints and lightened to 4.5:1 on the dark panels (the fallback,
+ * for a colour theme.css does not list, is textInkOnWhite). A
  * scheme-following colour is its own text colour if it reads on white, else the secondary ink.
  */
 export function textInk(color: string): string {

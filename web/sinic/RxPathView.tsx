@@ -35,6 +35,7 @@ import {
   CPU_PART_COLORS,
   FRAME_COLORS,
   GROUP_COLORS,
+  inkOn,
   ON_FILL,
 } from '../kit/palette';
 import './sinic.css';
@@ -150,7 +151,13 @@ function Holds({ b, parts }: { b: Box; parts: RxPart[] }) {
         return (
           <g key={p} transform={`translate(${x}, ${b.y + b.h - 22})`} data-testid={`hold-${p}`}>
             <rect width={w} height={16} rx={4} fill={PART_COLORS[p]} />
-            <text x={w / 2} y={11.5} textAnchor="middle" className="token-text">
+            <text
+              x={w / 2}
+              y={11.5}
+              textAnchor="middle"
+              className="token-text"
+              style={{ fill: inkOn(PART_COLORS[p]) }}
+            >
               {PART_WORDS[p]}
             </text>
           </g>
@@ -422,7 +429,13 @@ export function RxDiagram({
           data-progress={now!.progress.toFixed(2)}
         >
           <rect width={tokenW} height={18} rx={9} fill={tokenColor(step!)} />
-          <text x={tokenW / 2} y={12.5} textAnchor="middle" className="token-text">
+          <text
+            x={tokenW / 2}
+            y={12.5}
+            textAnchor="middle"
+            className="token-text"
+            style={{ fill: inkOn(tokenColor(step!)) }}
+          >
             {token}
           </text>
         </g>
