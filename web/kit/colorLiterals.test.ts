@@ -2,8 +2,9 @@
 // theme.css custom properties), so that both colour schemes stay legible: a colour written
 // straight into a view would keep its light-scheme value on the dark background. This fails on
 // a colour literal (#rgb, #rrggbb, rgb(), hsl()) in any TS/TSX file of web/ but the token file
-// and the few listed below, and on a token the token file names that theme.css does not define
-// in both schemes.
+// and the few listed below, on a hex colour in a stylesheet outside theme.css (and app.css's
+// token block), and on a token the token file names that theme.css does not define in both
+// schemes.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +55,36 @@ describe('colours in the views', () => {
         found.push(`${f}:${hit}`);
     }
     expect(found, 'move these onto kit/palette.ts tokens (theme.css)').toEqual([]);
+  });
+
+  it('no stylesheet of web/ but theme.css and app.css’s token block writes a hex colour', () => {
+    // Shadows and veils (rgba) are the same in both schemes; a var() fallback is never drawn.
+    const CSS_ALLOWED: Record<string, string> = {
+      'app/theme.css': 'the tokens, light and dark',
+      'tour/presenter.css': 'presenter mode’s high-contrast light tokens',
+    };
+    const css = (dir: string, out: string[] = []): string[] => {
+      for (const name of readdirSync(dir)) {
+        const p = path.join(dir, name);
+        if (statSync(p).isDirectory()) {
+          if (name !== 'wasm' && name !== 'node_modules') css(p, out);
+        } else if (name.endsWith('.css')) out.push(path.relative(WEB, p).split(path.sep).join('/'));
+      }
+      return out;
+    };
+    const found: string[] = [];
+    for (const f of css(WEB)) {
+      if (f in CSS_ALLOWED) continue;
+      let text = readFileSync(path.join(WEB, f), 'utf8').replace(
+        /var\(--[\w-]+,\s*#[0-9a-f]+\)/gi,
+        '',
+      );
+      if (f === 'app/app.css') text = text.slice(text.indexOf('}'));
+      text.split('\n').forEach((line, i) => {
+        for (const m of line.matchAll(/#[0-9a-fA-F]{3,8}\b/g)) found.push(`${f}:${i + 1}: ${m[0]}`);
+      });
+    }
+    expect(found, 'use a theme.css token (var(--c-rrggbb))').toEqual([]);
   });
 
   it('finds a literal where there is one (the check can fail)', () => {
