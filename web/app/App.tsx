@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ShortcutButton, ShortcutSheet } from './ShortcutSheet';
+import { LOGO } from '../kit/palette';
 import { SCENARIOS, SCENARIO_PROBLEMS } from '../scenarios';
 import { customById, customVersion, subscribeCustom } from '../scenarios/custom';
 import type { ScenarioEntry } from '../scenarios/types';
@@ -96,10 +97,10 @@ export function App() {
       <header className="topbar" hidden={EMBED}>
         <a className="brand" href="#/">
           <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
-            <rect width="32" height="32" rx="7" fill="#233554" />
-            <rect x="7" y="14" width="18" height="4" rx="2" fill="#e8871e" />
-            <circle cx="10" cy="9" r="3" fill="#4c78a8" />
-            <circle cx="22" cy="23" r="3" fill="#3f9b5a" />
+            <rect width="32" height="32" rx="7" fill={LOGO.tile} />
+            <rect x="7" y="14" width="18" height="4" rx="2" fill={LOGO.line} />
+            <circle cx="10" cy="9" r="3" fill={LOGO.a} />
+            <circle cx="22" cy="23" r="3" fill={LOGO.b} />
           </svg>
           <span className="brand-name">nicsim</span>
           <span className="brand-tag">how a network interface works</span>

@@ -27,7 +27,7 @@ const pct = (v: number, digits = 1) => `${formatNumber(+(v * 100).toFixed(digits
 
 /** The label ink on a category's fill: the one with the higher contrast. */
 function inkOn(k: number): string {
-  return inkOnFill(BUS_CATEGORY_COLORS[k] ?? '#ffffff');
+  return inkOnFill(BUS_CATEGORY_COLORS[k] ?? BUS_CATEGORY_COLORS[BUS_CATEGORY_COLORS.length - 1]!);
 }
 
 function barTitle(bar: UtilBar): string {

@@ -27,13 +27,20 @@ import {
   BUS_CATEGORY_COLORS,
   COMPLETER_COLOR,
   DISK_COLOR,
+  HATCH_PAPER,
+  INK_2,
   inkOn,
+  NAVY,
+  NEUTRAL,
+  NEUTRAL_LIGHT,
   nicColor,
+  UNKNOWN_PAPER,
+  UNKNOWN_STROKE,
 } from '../kit/palette';
 import type { DoneRun } from '../run/store';
 
 export const LABEL_W = 112;
-const HATCH_CSS = 'repeating-linear-gradient(45deg,#b9a27a 0 2px,#ece6d8 2px 4px)';
+const HATCH_CSS = `repeating-linear-gradient(45deg,${BUS_CATEGORY_COLORS[BC.Turnaround]} 0 2px,${HATCH_PAPER} 2px 4px)`;
 const AXIS_H = 22;
 const CLK_H = 12;
 const OWNER_H = 18;
@@ -53,7 +60,7 @@ export function portColor(p: Pick<BusPortInfo, 'role' | 'instance'>): string {
     case 'disk':
       return DISK_COLOR;
     default:
-      return '#7a8494';
+      return NEUTRAL;
   }
 }
 
@@ -158,7 +165,7 @@ function AdRow({ cells, y, h }: { cells: AdCell[]; y: number; h: number }) {
       const fill =
         c.category === BC.Turnaround
           ? 'url(#wave-hatch)'
-          : (BUS_CATEGORY_COLORS[c.category] ?? '#9aa3b2');
+          : (BUS_CATEGORY_COLORS[c.category] ?? NEUTRAL_LIGHT);
       bands.set(fill, (bands.get(fill) ?? '') + cellPath(c, y, h));
     } else if (c.kind === 'idle' && !c.label)
       idle.push(`M${c.x0.toFixed(1)} ${y + h / 2}H${c.x1.toFixed(1)}`);
@@ -173,14 +180,14 @@ function AdRow({ cells, y, h }: { cells: AdCell[]; y: number; h: number }) {
         const w = c.x1 - c.x0;
         if (c.kind === 'band') {
           if (!c.label) return null;
-          const fill = BUS_CATEGORY_COLORS[c.category] ?? '#9aa3b2';
+          const fill = BUS_CATEGORY_COLORS[c.category] ?? NEUTRAL_LIGHT;
           return (
             <text
               key={i}
               x={(c.x0 + c.x1) / 2}
               y={y + h / 2 + 4}
               className="wave-cell-text"
-              fill={c.category === BC.Turnaround ? '#3c4658' : inkOn(fill)}
+              fill={c.category === BC.Turnaround ? INK_2 : inkOn(fill)}
             >
               {c.label}
             </text>
@@ -214,7 +221,7 @@ function AdRow({ cells, y, h }: { cells: AdCell[]; y: number; h: number }) {
               )}
             </g>
           );
-        const fill = BUS_CATEGORY_COLORS[c.category] ?? '#9aa3b2';
+        const fill = BUS_CATEGORY_COLORS[c.category] ?? NEUTRAL_LIGHT;
         const hatched = c.category === BC.Turnaround;
         return (
           <g key={i} data-phase={c.label || 'phase'} data-testid="ad-cell">
@@ -229,7 +236,7 @@ function AdRow({ cells, y, h }: { cells: AdCell[]; y: number; h: number }) {
                 x={(c.x0 + c.x1) / 2}
                 y={y + h / 2 + 4}
                 className="wave-cell-text"
-                fill={hatched ? '#3c4658' : inkOn(fill)}
+                fill={hatched ? INK_2 : inkOn(fill)}
               >
                 {c.label}
               </text>
@@ -276,8 +283,8 @@ export function WaveformSvg({ model, cursor, width }: WaveformSvgProps) {
           patternUnits="userSpaceOnUse"
           patternTransform="rotate(45)"
         >
-          <rect width="6" height="6" fill="#f1f2f5" />
-          <line x1="0" y1="0" x2="0" y2="6" stroke="#c4c9d2" strokeWidth="2" />
+          <rect width="6" height="6" fill={UNKNOWN_PAPER} />
+          <line x1="0" y1="0" x2="0" y2="6" stroke={UNKNOWN_STROKE} strokeWidth="2" />
         </pattern>
         <clipPath id="wave-clip">
           <rect x={0} y={0} width={plotW} height={height} />
@@ -348,7 +355,7 @@ export function WaveformSvg({ model, cursor, width }: WaveformSvgProps) {
                     x={(c.x0 + c.x1) / 2}
                     y={owner.y + owner.h / 2 + 4}
                     className="wave-cell-text"
-                    fill="#fff"
+                    fill={inkOn(color)}
                   >
                     {c.label}
                   </text>
@@ -370,7 +377,7 @@ export function WaveformSvg({ model, cursor, width }: WaveformSvgProps) {
         })}
         {SIGNAL_NAMES.map((n, i) => {
           const r = rowOf(n);
-          return <Digital key={n} runs={model.control[i]!} y={r.y} h={r.h} color="#233554" />;
+          return <Digital key={n} runs={model.control[i]!} y={r.y} h={r.h} color={NAVY} />;
         })}
         <AdRow cells={model.ad} y={ad.y} h={ad.h} />
         <g className="wave-cursor" data-testid="wave-cursor">

@@ -7,6 +7,7 @@ import {
   type TimeSeriesModel,
 } from './chart';
 import { formatNumber } from '../kit/format';
+import { INK_2, WEB_SERVER } from '../kit/palette';
 import './chart-references.css';
 
 export function Axes({
@@ -198,7 +199,7 @@ function ReferenceLegend({ marks }: { marks: readonly ReferenceMark[] }) {
               shape={s}
               x={7}
               y={s === 'floor' ? 13 : s === 'ceiling' ? 3 : 8}
-              color="#3c4658"
+              color={INK_2}
             />
           </svg>
           {LEGEND_TEXT[s]}
@@ -207,7 +208,7 @@ function ReferenceLegend({ marks }: { marks: readonly ReferenceMark[] }) {
       {marks.some((m) => !m.pass) && (
         <li>
           <svg width="14" height="16" aria-hidden="true">
-            <ReferenceGlyph shape="diamond" x={7} y={8} color="#3c4658" pass={false} />
+            <ReferenceGlyph shape="diamond" x={7} y={8} color={INK_2} pass={false} />
           </svg>
           ✗ simulated value outside it
         </li>
@@ -215,7 +216,7 @@ function ReferenceLegend({ marks }: { marks: readonly ReferenceMark[] }) {
       {marks.some((m) => m.predicted) && (
         <li data-testid="reference-legend-predicted">
           <svg width="14" height="16" aria-hidden="true">
-            <ReferenceGlyph shape="diamond" x={7} y={8} color="#3c4658" filled />
+            <ReferenceGlyph shape="diamond" x={7} y={8} color={INK_2} filled />
           </svg>
           filled: predicted
         </li>
@@ -223,7 +224,7 @@ function ReferenceLegend({ marks }: { marks: readonly ReferenceMark[] }) {
       {marks.some((m) => m.check.basis === 'fitted') && (
         <li data-testid="reference-legend-fitted">
           <svg width="14" height="16" aria-hidden="true">
-            <ReferenceGlyph shape="diamond" x={7} y={8} color="#3c4658" />
+            <ReferenceGlyph shape="diamond" x={7} y={8} color={INK_2} />
           </svg>
           hollow: fitted (a parameter was tuned on it)
         </li>
@@ -437,7 +438,7 @@ export function TimeSeriesChart({ model }: { model: TimeSeriesModel }) {
         aria-label={`${model.yLabel} over ${model.xLabel}`}
       >
         <Axes m={model} />
-        <path d={model.path} className="series-line" style={{ stroke: '#3b4d7a' }} />
+        <path d={model.path} className="series-line" style={{ stroke: WEB_SERVER }} />
         {model.nowX !== null && (
           <g className="now-marker" data-testid="now-marker">
             <line x1={model.nowX} x2={model.nowX} y1={margin.top} y2={height - margin.bottom} />

@@ -10,7 +10,7 @@ import {
   type ScaleLinear,
 } from 'd3';
 import type { Check, RunOutput, SweepEntry, SweepSpec, TimeSeries } from '../engine/types';
-import { seriesColor } from '../kit/palette';
+import { NEUTRAL_DARK, seriesColor } from '../kit/palette';
 import { formatNumber, humanize } from '../kit/format';
 import { paramTickLabel } from '../kit/paramLabels';
 import { groupSweep, num, seriesStart } from '../kit/sweep';
@@ -465,7 +465,7 @@ function referenceMarks(
       ...band,
       check: c,
       line: p.line,
-      color: lines.find((l) => l.name === p.line)?.color ?? '#6b7588',
+      color: lines.find((l) => l.name === p.line)?.color ?? NEUTRAL_DARK,
       x: p.x,
       simulated,
       px: axes.x(p.x) + REF_DX + slot * REF_STEP,

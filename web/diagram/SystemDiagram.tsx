@@ -36,8 +36,12 @@ import {
   CPU_TASK_COLORS,
   DISK_COLOR,
   FRAME_COLORS,
+  FRAME_PROGRESS,
   GROUP_COLORS,
+  NAVY,
+  NEUTRAL,
   RING_COLORS,
+  SLATE,
   inkOn,
   nicColor,
   textInk,
@@ -275,7 +279,13 @@ function BusTokenView({ tok, lane, nics }: { tok: BusToken; lane: number; nics: 
         fill={color}
         style={who ? { stroke: nicColor(tok.nic), strokeWidth: 2.5 } : undefined}
       />
-      <text x={TOKEN_W / 2} y={12.5} textAnchor="middle" className="token-text">
+      <text
+        x={TOKEN_W / 2}
+        y={12.5}
+        textAnchor="middle"
+        className="token-text"
+        style={{ fill: inkOn(color) }}
+      >
         {tok.towardsNic ? '' : '‹ '}
         {who}
         {disk ? 'disk' : SHORT[group]}
@@ -369,7 +379,7 @@ function SecondNic({
         title="MAC"
         sub={st.macTx ? 'transmitting ›' : st.macRx ? '‹ receiving' : 'idle'}
         busy={st.macTx || st.macRx}
-        accent="#233554"
+        accent={NAVY}
       />
       <Box
         b={RXB2}
@@ -401,7 +411,7 @@ function SecondNic({
         title="Peer 2"
         sub="traffic source / sink"
         busy={st.peer}
-        accent="#5a6b85"
+        accent={SLATE}
         testId="unit-peer-2"
       />
       <text x={PEER2.x + 10} y={PEER2.y + 62} className="row-label">
@@ -602,7 +612,7 @@ export function SystemDiagram() {
           b={CPU}
           title="Host CPU"
           busy={state.busy.cpu}
-          accent={cpuTask !== null ? CPU_TASK_COLORS[cpuTask] : '#233554'}
+          accent={cpuTask !== null ? CPU_TASK_COLORS[cpuTask] : NAVY}
           testId="unit-cpu"
         />
         <CpuStrip timeline={cpu} cursor={cursor} half={cpuHalf} />
@@ -701,7 +711,7 @@ export function SystemDiagram() {
           b={BRIDGE}
           title="Host bridge"
           busy={state.busy.bridge}
-          accent="#5a6b85"
+          accent={SLATE}
           testId="unit-bridge"
         />
 
@@ -871,7 +881,7 @@ export function SystemDiagram() {
           title="MAC"
           sub={state.busy.macTx || state.busy.macRx ? undefined : 'idle'}
           busy={state.busy.macTx || state.busy.macRx}
-          accent="#233554"
+          accent={NAVY}
           testId="unit-mac"
         />
         {state.busy.macTx && (
@@ -957,8 +967,14 @@ export function SystemDiagram() {
               )}
             >
               <rect width={FRAME_W} height={16} rx={3} fill={color} />
-              <rect width={FRAME_W * f.progress} height={3} y={13} fill="rgba(255,255,255,.65)" />
-              <text x={FRAME_W / 2} y={11.5} textAnchor="middle" className="token-text">
+              <rect width={FRAME_W * f.progress} height={3} y={13} fill={FRAME_PROGRESS} />
+              <text
+                x={FRAME_W / 2}
+                y={11.5}
+                textAnchor="middle"
+                className="token-text"
+                style={{ fill: inkOn(color) }}
+              >
                 {f.bytes} B
               </text>
             </g>
@@ -974,7 +990,7 @@ export function SystemDiagram() {
           title={two ? 'Peer 1' : 'Peer'}
           sub="traffic source / sink"
           busy={state.busy.peer}
-          accent="#5a6b85"
+          accent={SLATE}
           testId="unit-peer"
         />
         <text x={PEER.x + 10} y={PEER.y + 62} className="row-label">
@@ -1119,7 +1135,7 @@ function CpuStrip({
         x={x}
         y={CPU.y + 32}
         className={now ? 'unit-note' : 'unit-sub'}
-        fill={now ? CPU_TASK_COLORS[now.task] : undefined}
+        fill={now ? textInk(CPU_TASK_COLORS[now.task] ?? NEUTRAL) : undefined}
       >
         {label}
       </text>
@@ -1137,7 +1153,7 @@ function CpuStrip({
           width={Math.max(1, (s.x1 - s.x0) * w)}
           height={h - 2}
           rx={2}
-          fill={CPU_TASK_COLORS[s.task] ?? '#7a8494'}
+          fill={CPU_TASK_COLORS[s.task] ?? NEUTRAL}
           opacity={s.current ? 1 : 0.55}
           data-testid="cpu-span"
           data-task={s.task}

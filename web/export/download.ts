@@ -1,6 +1,8 @@
 // Handing files to the browser: a chart's SVG made standalone (styles inlined, a title and the
 // legend drawn in, since on the page they are HTML), its PNG, and any text as a download.
 
+import { canvasColor, EXPORT_LABEL, EXPORT_PAPER, EXPORT_TITLE } from '../kit/palette';
+
 /** Starts a download of `data` named `name`. */
 export function download(name: string, data: Blob | string, mime = 'text/plain'): void {
   const blob =
@@ -132,10 +134,12 @@ export function standaloneSvg(
   out.setAttribute('height', String(height));
   out.setAttribute('viewBox', `0 0 ${width} ${height}`);
   out.setAttribute('font-family', 'system-ui, sans-serif');
+  // The page's own paper and inks, resolved (a file has no theme.css): the chart's inlined
+  // colours read on it in either colour scheme.
   const bg = document.createElementNS(NS, 'rect');
   bg.setAttribute('width', String(width));
   bg.setAttribute('height', String(height));
-  bg.setAttribute('fill', '#ffffff');
+  bg.setAttribute('fill', canvasColor(EXPORT_PAPER));
   out.appendChild(bg);
   titleLines.forEach((t, i) => {
     const title = document.createElementNS(NS, 'text');
@@ -143,7 +147,7 @@ export function standaloneSvg(
     title.setAttribute('y', String(19 + i * TITLE_LINE));
     title.setAttribute('font-size', '14');
     title.setAttribute('font-weight', '600');
-    title.setAttribute('fill', '#1f2937');
+    title.setAttribute('fill', canvasColor(EXPORT_TITLE));
     title.textContent = t;
     out.appendChild(title);
   });
@@ -159,7 +163,7 @@ export function standaloneSvg(
     line.setAttribute('x2', String(x + 22));
     line.setAttribute('y1', String(y + 6));
     line.setAttribute('y2', String(y + 6));
-    line.setAttribute('stroke', e.color);
+    line.setAttribute('stroke', canvasColor(e.color));
     line.setAttribute('stroke-width', '2.5');
     if (e.dashed) line.setAttribute('stroke-dasharray', '5 3');
     out.appendChild(line);
@@ -167,7 +171,7 @@ export function standaloneSvg(
     label.setAttribute('x', String(x + 28));
     label.setAttribute('y', String(y + 10));
     label.setAttribute('font-size', '12');
-    label.setAttribute('fill', '#374151');
+    label.setAttribute('fill', canvasColor(EXPORT_LABEL));
     label.textContent = e.label;
     out.appendChild(label);
   });

@@ -1,3 +1,5 @@
+import { BUS_CATEGORY_COLORS, HATCH_PAPER } from './palette';
+
 /**
  * A diagonal hatch. By default the turnaround hatch: nobody drives AD (the waveform's AD row,
  * the bus bars, their legends); other views pass their own colours (a request's waits).
@@ -6,8 +8,8 @@ export function HatchPattern({
   id,
   strokeWidth = 2,
   size = 5,
-  fill = '#ece6d8',
-  stroke = '#b9a27a',
+  fill = HATCH_PAPER,
+  stroke = BUS_CATEGORY_COLORS[BUS_CATEGORY_COLORS.length - 2]!,
 }: {
   id: string;
   strokeWidth?: number;

@@ -1,4 +1,12 @@
-// One palette for every view: a colour means the same purpose everywhere.
+// One palette for every view: a colour means the same purpose everywhere. This file and
+// theme.css are the only places a view's colour is written (palette.test.ts fails on a colour
+// literal elsewhere in web/).
+//
+// Two kinds of colour. The categorical ones below are literal and the same in both colour
+// schemes: they fill bars, cells and tokens, and read on a dark panel as on a light one.
+// Everything that follows the scheme (neutral greys, surfaces, navy, text in a categorical hue)
+// is a theme.css custom property, `var(--c-rrggbb)` named after its light value, which SVG
+// reads through fill and stroke; its dark value mirrors the lightness (see theme.css).
 //
 // The categorical colours are Okabe and Ito's colour-blind-safe set (blue #0072B2, orange
 // #E69F00, bluish green #009E73, reddish purple #CC79A7, sky blue #56B4E9, yellow #F0E442,
@@ -20,16 +28,52 @@ export const GROUP_COLORS: Record<PurposeGroup, string> = {
 
 /** Drops, interrupts, evictions (vermillion); ALERT_INK for text in that colour (6.4:1). */
 export const ALERT = '#D55E00';
-export const ALERT_INK = '#a63d00';
+export const ALERT_INK = 'var(--c-a63d00)';
 /** Waits and warnings (amber; distinct from ALERT for every colour vision). */
 export const WARN = '#E6B800';
 
 /** Host CPU tasks: 0 sending (driver), 1 interrupt handler (vermillion, like the interrupt line). */
 export const CPU_TASK_COLORS = ['#0072B2', ALERT] as const;
 
+/** Scheme-following neutrals and accents (theme.css): unknown purpose, mixed, navy, slate. */
+/** Okabe and Ito's ninth colour (DMA Read Complete on the Tigon); near-white on the dark scheme. */
+export const BLACK = 'var(--c-000000)';
+export const NEUTRAL = 'var(--c-7a8494)';
+export const NEUTRAL_LIGHT = 'var(--c-9aa3b2)';
+export const NEUTRAL_DARK = 'var(--c-6b7588)';
+export const NAVY = 'var(--c-233554)';
+export const SLATE = 'var(--c-5a6b85)';
+/** The web server's own work (timeline lanes, the request-rate chart). */
+export const WEB_SERVER = 'var(--c-3b4d7a)';
+/** A Tigon CPU spinning on the semaphore (timeline). */
+export const SPIN = 'var(--c-f0b7c0)';
+/** Secondary ink (app.css --ink-2): glyphs of legends, text on hatching. */
+export const INK_2 = 'var(--ink-2)';
+/** White ink on a categorical fill (which is the same in both schemes). */
+export const ON_FILL = '#ffffff';
+/** The progress bar across a frame token: a white veil over the categorical fill. */
+export const FRAME_PROGRESS = 'rgba(255,255,255,.65)';
+/** Empty and unknown slots (cache grid, VNICs), the paper of the turnaround hatch. */
+export const SLOT_EMPTY = 'var(--c-eef1f5)';
+export const SLOT_UNKNOWN = 'var(--c-c3c9d2)';
+export const HATCH_PAPER = 'var(--c-ece6d8)';
+export const UNKNOWN_PAPER = 'var(--c-f1f2f5)';
+export const UNKNOWN_STROKE = 'var(--c-c4c9d2)';
+/** The paper under a request's wait hatch, and under a Tigon CPU's spin hatch. */
+export const WAIT_PAPER = 'var(--c-fdf1d6)';
+export const SPIN_PAPER = 'var(--c-fbe9ec)';
+/** Share bar of the spinning time (the partition editor). */
+export const SPIN_BAR = 'var(--c-a8323f)';
+/** An exported chart's paper, title and legend text (resolved with canvasColor). */
+export const EXPORT_PAPER = 'var(--c-ffffff)';
+export const EXPORT_TITLE = 'var(--c-1f2937)';
+export const EXPORT_LABEL = 'var(--c-4a5568)';
+/** The brand mark (the header's logo, as the manifest's icons): the same in both schemes. */
+export const LOGO = { tile: '#233554', line: '#e8871e', a: '#4c78a8', b: '#3f9b5a' } as const;
+
 export function purposeColor(purpose: number): string {
   const g = PURPOSE_GROUP[purpose];
-  return g ? GROUP_COLORS[g] : '#7a8494';
+  return g ? GROUP_COLORS[g] : NEUTRAL;
 }
 
 export const FRAME_COLORS = { tx: GROUP_COLORS.dataFetch, rx: GROUP_COLORS.dataWrite } as const;
@@ -54,7 +98,7 @@ export const SERIES_FALLBACK: readonly string[] = [
   '#CC79A7',
   '#56B4E9',
   '#D55E00',
-  '#000000',
+  BLACK,
 ];
 const FALLBACK = SERIES_FALLBACK;
 
@@ -77,7 +121,7 @@ export const BUS_CATEGORY_COLORS: readonly string[] = [
   '#D55E00', // wait/stall
   '#CC79A7', // retry
   '#b9a27a', // turnaround (drawn hatched)
-  '#ffffff', // idle
+  'var(--c-ffffff)', // idle: the panel's own colour in either scheme
 ];
 
 /** Bus masters: NIC 1, NIC 2, … by instance; the host bridge; its split completions; the disk. */
@@ -90,13 +134,25 @@ export function nicColor(instance: number): string {
   return NIC_COLORS[instance % NIC_COLORS.length]!;
 }
 
-export const INK = '#1c2433';
+/** Dark ink on the categorical fills: darker than the page's ink, so vermillion labels reach 4.5:1. */
+export const INK = '#0d1118';
+
+/** The light-scheme value of a colour: itself, or the #rrggbb a `var(--c-rrggbb)` is named after. */
+export function lightHex(color: string): string {
+  const m = /^var\(--c-([0-9a-f]{6})\)$/i.exec(color);
+  return m ? `#${m[1]!.toLowerCase()}` : color;
+}
 
 /**
  * Dark text on light fills, white on dark ones: whichever has the higher WCAG contrast with the
- * fill. `darkBias` above 1 prefers dark ink a little earlier (views with smaller text).
+ * fill. `darkBias` above 1 prefers dark ink a little earlier (views with smaller text). On a
+ * scheme-following fill (`var(--c-…)`) the ink follows the scheme too: the page's ink where the
+ * light fill wants dark ink, the panel's colour where it wants white (the dark value mirrors
+ * the fill's lightness, so the pair keeps its contrast).
  */
-export function inkOn(hex: string, darkBias = 1): string {
+export function inkOn(color: string, darkBias = 1): string {
+  const hex = lightHex(color);
+  if (hex !== color) return inkOn(hex, darkBias) === INK ? 'var(--ink)' : 'var(--panel)';
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!m) return INK;
   const lum = (r: number, g: number, b: number) => {
@@ -110,15 +166,30 @@ export function inkOn(hex: string, darkBias = 1): string {
   ];
   const fill = lum(r, g, b);
   const onWhite = 1.05 / (fill + 0.05);
-  const onInk = (fill + 0.05) / (lum(0x1c / 255, 0x24 / 255, 0x33 / 255) + 0.05);
-  return onInk * darkBias >= onWhite ? INK : '#ffffff';
+  const onInk = (fill + 0.05) / (lum(0x0d / 255, 0x11 / 255, 0x18 / 255) + 0.05);
+  return onInk * darkBias >= onWhite ? INK : ON_FILL;
+}
+
+/**
+ * A categorical colour as text, the same hue in both schemes: theme.css's `--text-rrggbb`,
+ * darkened to 4.5:1 on the light tints and lightened to 4.5:1 on the dark panels (the fallback,
+ * for a colour theme.css does not list, is textInkOnWhite). A
+ * scheme-following colour is its own text colour if it reads on white, else the secondary ink.
+ */
+export function textInk(color: string): string {
+  const hex = lightHex(color);
+  if (hex !== color) return textInkOnWhite(hex) === hex.toLowerCase() ? color : 'var(--ink-2)';
+  const light = textInkOnWhite(hex);
+  return /^#[0-9a-f]{6}$/i.test(hex)
+    ? `var(--text-${hex.slice(1).toLowerCase()}, ${light})`
+    : light;
 }
 
 /**
  * A colour of the palette darkened until it reads as text on white (WCAG 4.5:1): labels such as
  * "mailbox write (PIO)" keep their hue, yellow and orange included.
  */
-export function textInk(hex: string): string {
+export function textInkOnWhite(hex: string): string {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!m) return INK;
   const rgb = [m[1], m[2], m[3]].map((h) => parseInt(h!, 16));
@@ -144,15 +215,40 @@ export const CPU_PART_COLORS = {
   stack: '#009E73',
   copy: '#E69F00',
   user: '#CC79A7',
-  idle: '#e9edf3',
+  idle: 'var(--c-e9edf3)',
 } as const;
 export type CpuPartName = keyof typeof CPU_PART_COLORS;
 
 /** The states of a SINIC receive VNIC (VNIC_STATE_NAMES order). */
 export const VNIC_STATE_COLORS: readonly string[] = [
-  '#eef1f5', // free
+  SLOT_EMPTY, // free
   '#F0E442', // posted: RxData written, waiting for a packet or the engine
   '#E69F00', // copying
   '#0072B2', // payload deferred: bound to a packet in the FIFO
   '#9AD0C2', // done: free again, Complete set
 ];
+
+const resolved = new Map<string, string>();
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function')
+  window
+    .matchMedia('(prefers-color-scheme: dark)')
+    .addEventListener?.('change', () => resolved.clear());
+
+/**
+ * A colour for a canvas, which cannot read custom properties: a `var(--…)` token resolved
+ * against the document's current scheme (its light value where there is no document).
+ */
+export function canvasColor(color: string): string {
+  const m = /^var\((--[\w-]+)\)$/.exec(color);
+  if (!m) return color;
+  let c = resolved.get(m[1]!);
+  if (c === undefined) {
+    c =
+      typeof document !== 'undefined'
+        ? getComputedStyle(document.documentElement).getPropertyValue(m[1]!).trim()
+        : '';
+    if (c) resolved.set(m[1]!, c);
+    else c = lightHex(color);
+  }
+  return c;
+}

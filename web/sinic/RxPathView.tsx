@@ -29,7 +29,15 @@ import { cachedVnicIndex, fifoAt, vnicSetup } from './vnics';
 import { pointAlong, polylinePath, type Point } from '../kit/geometry';
 import { formatNumber, formatTime } from '../kit/format';
 import { formatKbytes } from '../kit/paramLabels';
-import { ALERT, ALERT_INK, CPU_PART_COLORS, FRAME_COLORS, GROUP_COLORS } from '../kit/palette';
+import {
+  ALERT,
+  ALERT_INK,
+  CPU_PART_COLORS,
+  FRAME_COLORS,
+  GROUP_COLORS,
+  inkOn,
+  ON_FILL,
+} from '../kit/palette';
 import './sinic.css';
 import { PacketChip } from '../inspector';
 
@@ -143,7 +151,13 @@ function Holds({ b, parts }: { b: Box; parts: RxPart[] }) {
         return (
           <g key={p} transform={`translate(${x}, ${b.y + b.h - 22})`} data-testid={`hold-${p}`}>
             <rect width={w} height={16} rx={4} fill={PART_COLORS[p]} />
-            <text x={w / 2} y={11.5} textAnchor="middle" className="token-text">
+            <text
+              x={w / 2}
+              y={11.5}
+              textAnchor="middle"
+              className="token-text"
+              style={{ fill: inkOn(PART_COLORS[p]) }}
+            >
               {PART_WORDS[p]}
             </text>
           </g>
@@ -357,7 +371,7 @@ export function RxDiagram({
               x={CPU.x + 22}
               y={r.y + 16}
               className="rx-cpu-label"
-              style={on ? { fill: '#fff' } : undefined}
+              style={on ? { fill: ON_FILL } : undefined}
             >
               {r.label}
             </text>
@@ -415,7 +429,13 @@ export function RxDiagram({
           data-progress={now!.progress.toFixed(2)}
         >
           <rect width={tokenW} height={18} rx={9} fill={tokenColor(step!)} />
-          <text x={tokenW / 2} y={12.5} textAnchor="middle" className="token-text">
+          <text
+            x={tokenW / 2}
+            y={12.5}
+            textAnchor="middle"
+            className="token-text"
+            style={{ fill: inkOn(tokenColor(step!)) }}
+          >
             {token}
           </text>
         </g>

@@ -27,7 +27,7 @@ import { NIC_REGISTER_NAMES, VNIC_STATE_NAMES } from '../trace/traceKinds';
 import { formatNumber, formatTime } from '../kit/format';
 import { formatUs } from '../kit/format';
 import { formatKbytes } from '../kit/paramLabels';
-import { FRAME_COLORS, VNIC_STATE_COLORS, WARN } from '../kit/palette';
+import { FRAME_COLORS, SLOT_UNKNOWN, VNIC_STATE_COLORS, WARN } from '../kit/palette';
 import './sinic.css';
 
 const REG_DOC: Record<string, string> = {
@@ -88,7 +88,7 @@ export function VnicGrid({
             width={g.cell}
             height={g.cell}
             rx={2}
-            fill={VNIC_STATE_COLORS[c.state] ?? '#ccc'}
+            fill={VNIC_STATE_COLORS[c.state] ?? SLOT_UNKNOWN}
             className={changed ? 'vnic-cell changed' : 'vnic-cell'}
             data-testid="vnic-cell"
             data-state={c.state}

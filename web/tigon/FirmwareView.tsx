@@ -32,7 +32,7 @@ import {
 import { formatNumber, formatTime } from '../kit/format';
 import { inkOn, tigonEventColor } from './tigonPalette';
 import { useCursorDrag } from '../kit/useCursorDrag';
-import { ALERT } from '../kit/palette';
+import { ALERT, SPIN_PAPER } from '../kit/palette';
 import { windowOf } from '../bus';
 import './tigon.css';
 
@@ -102,7 +102,7 @@ export const FirmwareLanesSvg = memo(function FirmwareLanesSvg({
           patternUnits="userSpaceOnUse"
           patternTransform="rotate(45)"
         >
-          <rect width="6" height="6" fill="#fbe9ec" />
+          <rect width="6" height="6" fill={SPIN_PAPER} />
           <line x1="0" y1="0" x2="0" y2="6" stroke={ALERT} strokeWidth="2.5" />
         </pattern>
       </defs>

@@ -37,6 +37,7 @@ import {
   type Place,
 } from './partition';
 import { inkOn, tigonEventColor, TIGON_CPU_COLORS } from './tigonPalette';
+import { SPIN_BAR } from '../kit/palette';
 import { Meter, firmwareWords } from './FirmwareView';
 import './tigon.css';
 
@@ -437,7 +438,7 @@ export function PartitionSplit({ r, note }: { r: PartitionResults; note: string 
           text={sharePct(r.spin)}
           valueText={`${(r.spin * 100).toFixed(1)} percent of the window`}
           testId="pt-spin"
-          color="#a8323f"
+          color={SPIN_BAR}
         />
       )}
       <p className="fw-meter-note">

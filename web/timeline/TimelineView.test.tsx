@@ -82,7 +82,7 @@ describe('TimelineLanesSvg (server-rendered)', () => {
   it('colours tones from the one palette', () => {
     expect(toneColor(`purpose:${P.SendBdFetch}`)).toBe(purposeColor(P.SendBdFetch));
     expect(toneColor('mailbox')).toBe(GROUP_COLORS.mailbox);
-    expect(toneColor('nonsense')).toBe('#9aa3b2');
+    expect(toneColor('nonsense')).toBe('var(--c-9aa3b2)');
   });
 });
 

@@ -42,7 +42,11 @@ import {
   DISK_COLOR,
   FRAME_COLORS,
   GROUP_COLORS,
+  NEUTRAL,
+  NEUTRAL_LIGHT,
+  SPIN,
   WARN,
+  WEB_SERVER,
   inkOn,
   purposeColor,
 } from '../kit/palette';
@@ -67,7 +71,7 @@ export function timelineHeight(lanes: number): number {
   return TL_AXIS_H + lanes * PITCH + 4;
 }
 
-const MIXED = '#9aa3b2';
+const MIXED = NEUTRAL_LIGHT;
 
 /** The colour of an item's tone (one palette for every view). */
 export function toneColor(tone: Tone): string {
@@ -92,15 +96,15 @@ export function toneColor(tone: Tone): string {
     case 'warn':
       return WARN;
     case 'spin':
-      return '#f0b7c0';
+      return SPIN;
     case 'web':
-      return '#3b4d7a';
+      return WEB_SERVER;
     case 'disk':
       return DISK_COLOR;
     case 'driver':
       return CPU_TASK_COLORS[0];
     case 'register':
-      return '#7a8494';
+      return NEUTRAL;
     default:
       return MIXED;
   }

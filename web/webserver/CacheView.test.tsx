@@ -26,6 +26,7 @@ import {
   setupWords,
   type Paint2D,
 } from './CacheView';
+import { lightHex } from '../kit/palette';
 
 const trace = decodeTrace(encodeTrace(FOUR_SLOTS));
 const ix = cacheGridIndex(trace, { nics: 1, slots: 4, blockBytes: 4096 });
@@ -61,7 +62,7 @@ describe('the canvas painters', () => {
     const empty = new CacheReplay(ix);
     const e = fakeCtx();
     paintSlots(e.ctx, l, empty, 0, 'all');
-    expect(e.calls[1]).toContain(SLOT_EMPTY);
+    expect(e.calls[1]).toContain(lightHex(SLOT_EMPTY));
   });
 
   it('repaints only the slots the replay changed', () => {

@@ -39,15 +39,14 @@ import {
 } from './cacheGrid';
 import { formatKbytes } from '../kit/paramLabels';
 import { formatNumber } from '../kit/format';
-import { ALERT, WARN } from '../kit/palette';
+import { ALERT, canvasColor, GROUP_COLORS, SLOT_EMPTY, SLOT_UNKNOWN, WARN } from '../kit/palette';
 import './cache.css';
 
-export const SLOT_EMPTY = '#eef1f5';
-export const SLOT_UNKNOWN = '#c3c9d2';
+export { SLOT_EMPTY, SLOT_UNKNOWN };
 /** Outline colours of what the current request did to a slot. */
 export const FLASH_COLORS = {
-  hit: '#009E73',
-  insert: '#0072B2',
+  hit: GROUP_COLORS.dataWrite,
+  insert: GROUP_COLORS.descriptor,
   evict: ALERT,
   invalidate: WARN,
 } as const;
@@ -107,7 +106,7 @@ export function paintSlots(
   let painted = 0;
   const paint = (cell: number) => {
     const { x, y } = cellXY(l, cell);
-    ctx.fillStyle = slotFill(cellFile(l, replay, nic, cell));
+    ctx.fillStyle = canvasColor(slotFill(cellFile(l, replay, nic, cell)));
     ctx.fillRect(PAD + x, PAD + y, l.cell, l.cell);
     painted++;
   };

@@ -39,6 +39,8 @@ import {
   CPU_TASK_COLORS,
   FRAME_COLORS,
   GROUP_COLORS,
+  SLATE,
+  WAIT_PAPER,
   WARN,
   inkOn,
 } from '../kit/palette';
@@ -80,7 +82,7 @@ const PART_ACCENT: Partial<Record<Part, string>> = {
   txBuffer: FRAME_COLORS.tx,
   wireOut: FRAME_COLORS.tx,
 };
-const DEFAULT_ACCENT = '#5a6b85';
+const DEFAULT_ACCENT = SLATE;
 
 // Layout (viewBox units).
 const W = 940;
@@ -513,7 +515,7 @@ export function StepTimeline({
         aria-label={`Timeline of the request's ${l.bars.length} steps over ${formatTime(l.to - l.from, 1)}; each step moves the cursor to its start`}
       >
         <defs>
-          <HatchPattern id="rp-wait-hatch" size={6} fill="#fdf1d6" stroke={WARN} />
+          <HatchPattern id="rp-wait-hatch" size={6} fill={WAIT_PAPER} stroke={WARN} />
         </defs>
         {l.bars.map((b) => {
           const s = path.steps[b.row]!;
