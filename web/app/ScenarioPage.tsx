@@ -100,10 +100,10 @@ function useScenarioRun(
         store.setRun({ status: 'idle' });
         return;
       }
-      // With a result on screen, it stays there, and "running" waits until the core has taken
-      // the values: a refused one shows at its field without a run in between.
+      // "Running" waits until the core has taken the values (and the access log a replay reads):
+      // a refused one shows at its field without a run in between; a result on screen stays.
       const startedAt = performance.now();
-      if (!store.getState().shown) store.setRun({ status: 'running', startedAt });
+      if (!store.getState().shown) store.setRun({ status: 'idle' });
       // Sweep entries in so far, by index; drawn at most every DRAW_SWEEP_MS, so that drawing
       // the chart again does not take the cores the sweep's workers run on.
       const entries: SweepEntry[] = [];

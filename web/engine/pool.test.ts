@@ -120,6 +120,22 @@ describe.skipIf(!built)('the engine pool', async () => {
     if (!r.ok) expect(r.errors.map((e) => e.path)).toContain('system.bus.width_bits');
   });
 
+  it('refuses a replay the core will not run before it says the run started', async () => {
+    const entry = SCENARIOS.find((e) => needsAccessLog(e.scenario, {}))!;
+    // 600 responses of 1 GB in 512-byte blocks: more blocks than a replay may reference.
+    const files = Uint32Array.from({ length: 600 }, (_, i) => i % 50);
+    const huge = { files, bytes: files.map(() => 1_000_000_000) };
+    let accepted = false;
+    const r = await pool.run(entry.text, { 'system.nic_cache.block_bytes': 512 }, huge, {
+      onAccepted: () => {
+        accepted = true;
+      },
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]?.message).toContain('more cache blocks than the limit');
+    expect(accepted).toBe(false);
+  });
+
   it('sends an access log to an instance once', async () => {
     const entry = SCENARIOS.find((e) => needsAccessLog(e.scenario, {}))!;
     await pool.run(entry.text, {}, log);

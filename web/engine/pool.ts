@@ -345,7 +345,13 @@ export class EnginePool {
         // the run before anything says it runs.
         const first = this.idle()[0]!;
         first.busy = true;
-        const checked = first.engine.request({ type: 'validate', scenario, overrides: ov });
+        // With the log, so that a replay the core refuses never shows as running either.
+        const checked = first.engine.request({
+          type: 'validate',
+          scenario,
+          overrides: ov,
+          log: logFor(first),
+        });
         mainReply = call(first, {
           type: 'run-main',
           scenario,
