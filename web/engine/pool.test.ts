@@ -113,6 +113,33 @@ describe.skipIf(!built)('the engine pool', async () => {
     expect(o.ok && o.text).toBe(serial!.run(a.text, '{"run.seed":7}'));
   });
 
+  it('a prestarted main run that no run takes is stopped when the viewer leaves', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
+    const stopped: number[] = [];
+    let n = 0;
+    const own = new EnginePool(2, () => {
+      const i = n++;
+      const slot = coreSlot(cores[i % cores.length]!, []);
+      return {
+        request: (req) => slot.request(req),
+        terminate: () => {
+          stopped.push(i);
+          slot.terminate();
+        },
+      };
+    });
+    own.prestart(entry.text);
+    expect(own.prestarted).toBe(true);
+    own.dropEarly();
+    expect(own.prestarted).toBe(false);
+    expect(stopped).toEqual([0]); // the instance that ran it, not the idle one
+    // The pool goes on with a fresh instance in its place.
+    const r = await own.run(entry.text, { 'run.seed': 7 });
+    expect(r.ok).toBe(true);
+    expect(n).toBe(3);
+    own.dispose();
+  });
+
   it('reports the core rejecting a value, naming the field', async () => {
     const sweep = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
     const r = await pool.run(sweep.text, { 'system.bus.width_bits': -1 });

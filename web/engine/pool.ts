@@ -176,6 +176,19 @@ export class EnginePool {
     this.early = { scenario, overrides: '{}', slot: s, reply };
   }
 
+  /**
+   * Stops a prestarted main run that no run took (the viewer left before the page's code
+   * loaded): its instance is terminated and replaced, so no core keeps computing for nothing.
+   */
+  dropEarly(): void {
+    this.takeEarly(null, '', null);
+  }
+
+  /** A prestarted main run waits for its page. */
+  get prestarted(): boolean {
+    return this.early !== null;
+  }
+
   /** The prestarted main run if it is this one; any other is stopped. */
   private takeEarly(scenario: string | null, overrides: string, logKey: number | null) {
     const e = this.early;
