@@ -362,6 +362,13 @@ function ScenarioContent({
     running: status.status === 'running',
     onRun: run,
   };
+  // Knob positions the panel asks for ahead of time (a replayed log's runs are not: they need it).
+  const prefetch = useCallback(
+    (candidates: Overrides[]) => {
+      if (!isLogPage(entry.scenario, requested)) enginePool().prefetch(entry.text, candidates);
+    },
+    [entry, requested],
+  );
   // Views that show one sweep point's trace can run another, as its knob would.
   const sweepPick: SweepPick = useMemo(
     () => ({ requested, base, running: status.status === 'running', run }),
@@ -520,6 +527,7 @@ function ScenarioContent({
       <KnobPanel
         specs={runKey?.parameterInfo ?? NO_SPECS}
         overrides={requested}
+        onPrefetch={prefetch}
         {...overrideProps}
       />
       <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>

@@ -140,6 +140,39 @@ describe.skipIf(!built)('the engine pool', async () => {
     own.dispose();
   });
 
+  it('answers a main run asked again from memory, the same document', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'pci-two-nics')!;
+    serial!.setAccessLog(new Uint32Array(), new Uint32Array());
+    const a = await pool.run(entry.text, { 'run.seed': 11 });
+    await pool.run(entry.text, { 'run.seed': 12 });
+    calls.length = 0;
+    const marks: unknown[] = [];
+    const again = await pool.run(entry.text, { 'run.seed': 11 }, undefined, {
+      onMain: () => marks.push(performance.getEntriesByName('nicsim:answer').at(-1)),
+    });
+    expect(again.ok && again.text).toBe(a.ok && a.text);
+    expect(again.ok && again.text).toBe(serial!.run(entry.text, '{"run.seed":11}'));
+    expect(calls).not.toContain('run-main');
+    expect((marks[0] as PerformanceMark).detail).toBe('remembered');
+  });
+
+  it('a main run asked for ahead of time is taken by the run that asks for it', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'anatomy-of-a-send')!;
+    serial!.setAccessLog(new Uint32Array(), new Uint32Array());
+    await pool.run(entry.text, {});
+    calls.length = 0;
+    pool.prefetch(entry.text, [{ 'run.seed': 21 }, { 'run.seed': 22 }]);
+    await expect.poll(() => calls.filter((c) => c === 'run-main').length).toBe(2);
+    const r = await pool.run(entry.text, { 'run.seed': 22 });
+    expect(r.ok && r.text).toBe(serial!.run(entry.text, '{"run.seed":22}'));
+    expect(calls.filter((c) => c === 'run-main')).toHaveLength(2);
+    expect(performance.getEntriesByName('nicsim:answer').at(-1)?.detail).toBe('prefetched');
+    // A value the core refuses, asked ahead, still ends as refused.
+    pool.prefetch(entry.text, [{ 'system.bus.width_bits': -1 }]);
+    const bad = await pool.run(entry.text, { 'system.bus.width_bits': -1 });
+    expect(bad.ok).toBe(false);
+  });
+
   it('reports the core rejecting a value, naming the field', async () => {
     const sweep = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
     const r = await pool.run(sweep.text, { 'system.bus.width_bits': -1 });
