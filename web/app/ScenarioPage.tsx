@@ -201,6 +201,7 @@ function useScenarioRun(
   const abandon = useCallback(() => {
     generation.current++;
     if (enginePool().busy) enginePool().cancel();
+    enginePool().stopAhead();
   }, []);
 
   useEffect(() => {

@@ -166,11 +166,36 @@ describe.skipIf(!built)('the engine pool', async () => {
     const r = await pool.run(entry.text, { 'run.seed': 22 });
     expect(r.ok && r.text).toBe(serial!.run(entry.text, '{"run.seed":22}'));
     expect(calls.filter((c) => c === 'run-main')).toHaveLength(2);
-    expect(performance.getEntriesByName('nicsim:answer').at(-1)?.detail).toBe('prefetched');
+    expect((performance.getEntriesByName('nicsim:answer').at(-1) as PerformanceMark).detail).toBe(
+      'prefetched',
+    );
     // A value the core refuses, asked ahead, still ends as refused.
     pool.prefetch(entry.text, [{ 'system.bus.width_bits': -1 }]);
     const bad = await pool.run(entry.text, { 'system.bus.width_bits': -1 });
     expect(bad.ok).toBe(false);
+  });
+
+  it('leaving the page stops the main runs asked for ahead of time', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
+    const stopped: number[] = [];
+    let n = 0;
+    const own = new EnginePool(2, () => {
+      const i = n++;
+      const slot = coreSlot(cores[i % cores.length]!, []);
+      return {
+        request: (req) => slot.request(req),
+        terminate: () => {
+          stopped.push(i);
+          slot.terminate();
+        },
+      };
+    });
+    await own.run(entry.text, {}).catch(() => {});
+    const before = stopped.length;
+    own.prefetch(entry.text, [{ 'run.seed': 31 }]);
+    own.stopAhead();
+    expect(stopped.length).toBe(before + 1);
+    own.dispose();
   });
 
   it('reports the core rejecting a value, naming the field', async () => {

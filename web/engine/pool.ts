@@ -268,6 +268,17 @@ export class EnginePool {
     }
   }
 
+  /** Stops the main runs asked for ahead of time (the page that asked for them is gone). */
+  stopAhead(): void {
+    this.wanted = [];
+    for (const a of this.ahead.values()) {
+      a.slot.dead = true;
+      a.slot.engine.terminate();
+    }
+    this.ahead.clear();
+    this.slots = this.slots.filter((s) => !s.dead);
+  }
+
   /** The main run asked for ahead of time under `key`, if its instance still runs it. */
   private takeAhead(key: string): Ahead | null {
     const a = this.ahead.get(key);
