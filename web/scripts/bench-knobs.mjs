@@ -179,7 +179,8 @@ async function oneMove(page, target, key) {
     const mo = new MutationObserver(() => {
       const s = status.getAttribute('data-status');
       if (s === 'running' && b.start === null) b.start = performance.now();
-      if (b.start !== null && s !== 'running') {
+      // A refused value never runs: its message is the answer.
+      if ((b.start !== null && s !== 'running') || s === 'invalid' || s === 'failed') {
         mo.disconnect();
         b.status = s;
         requestAnimationFrame(() => {
@@ -311,7 +312,11 @@ async function browserTimes(results) {
     });
     for (const id of presets) {
       const r = results.get(id);
-      const knobs = opt.knobs.length ? opt.knobs : [null, ...CACHE_KNOBS];
+      // The caches' knobs matter to the web workload only (the core lists every parameter).
+      const web =
+        JSON.parse(readFileSync(path.join(repoRoot, 'scenarios', `${id}.json`))).workload?.kind ===
+        'web';
+      const knobs = opt.knobs.length ? opt.knobs : [null, ...(web ? CACHE_KNOBS : [])];
       for (const knob of knobs) {
         const row = knob === null ? r : { preset: id, note: [], extra: true };
         err(`browser: ${id} ${knob ?? '(first slider)'}`);
