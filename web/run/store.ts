@@ -6,7 +6,6 @@
 // rejects a change, so the page never blanks and the cursor is never lost.
 import {
   createContext,
-  startTransition,
   useContext,
   useEffect,
   useMemo,
@@ -446,7 +445,7 @@ export function useRun(): DoneRun | null {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // After the next frame is painted (a timer queued from its animation frame runs after it).
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setLate(run)), 0);
+      timer = setTimeout(() => setLate(run), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
