@@ -153,3 +153,49 @@ test('the preset’s link without a log asks for one', async ({ page }) => {
   await expect(page.getByTestId('log-prompt')).toBeVisible();
   await expect(page.getByTestId('run-errors')).toHaveCount(0);
 });
+
+test('a log the core refuses to replay shows its error without "running" first', async ({
+  page,
+}) => {
+  await page.goto('./');
+  // 512-byte blocks and 600 responses of 1 GB: more cache blocks than a replay may reference.
+  const scenario = {
+    ...SCENARIO,
+    id: 'e2e-too-many-blocks',
+    system: { nics: 1, nic_cache: { kbytes: 256, block_bytes: 512, replacement: 'lru' } },
+  };
+  await page.getByTestId('scenario-file-input').setInputFiles({
+    name: 'too-many-blocks.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(scenario)),
+  });
+  await expect(page.getByTestId('log-prompt')).toBeVisible();
+  // Every status the line takes from now on.
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="run-status"]')!;
+    const seen: string[] = [el.getAttribute('data-status') ?? ''];
+    (window as unknown as { __statuses: string[] }).__statuses = seen;
+    new MutationObserver(() => seen.push(el.getAttribute('data-status') ?? '')).observe(el, {
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
+  });
+  const lines = Array.from(
+    { length: 600 },
+    (_, i) =>
+      `10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /big/f${i % 50}.iso HTTP/1.0" 200 1000000000`,
+  );
+  await page.getByTestId('log-input').setInputFiles({
+    name: 'huge-files.log',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(lines.join('\n') + '\n'),
+  });
+  await expect(page.getByTestId('log-report')).toHaveAttribute('data-accepted', '600');
+  const errors = page.getByTestId('run-errors');
+  await expect(errors).toContainText('more cache blocks than the limit');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'invalid');
+  const statuses = await page.evaluate(
+    () => (window as unknown as { __statuses: string[] }).__statuses,
+  );
+  expect(statuses).not.toContain('running');
+});

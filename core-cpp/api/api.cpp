@@ -54,10 +54,10 @@ std::string fault_json(const std::string& where, const std::string& message) {
       Json{{"errors", Json::array({{{"path", where}, {"message", "model fault: " + message}}})}});
 }
 
-// Loads the scenario and checks that a replayed log came with it. False: `*err` is the errors
-// document.
-bool prepare(const std::string& scenario_json, const std::string& overrides_json,
-             const std::vector<WebRequest>* access_log, Scenario* s, std::string* err) {
+// The errors a run of the scenario would refuse it with: the scenario's own, and for a replayed
+// log, that one came and what replaying it costs.
+Errors run_errors(const std::string& scenario_json, const std::string& overrides_json,
+                  const std::vector<WebRequest>* access_log, Scenario* s) {
   Errors errors = load_scenario(scenario_json, overrides_json, s);
   if (errors.empty() && s->config.workload.kind == WorkloadKind::Web &&
       s->config.workload.trace_from_log && (access_log == nullptr || access_log->empty())) {
@@ -67,6 +67,14 @@ bool prepare(const std::string& scenario_json, const std::string& overrides_json
   }
   if (errors.empty() && access_log != nullptr && !access_log->empty())
     errors = check_log_replay(*s, *access_log);  // ids, bytes and the replay's work
+  return errors;
+}
+
+// Loads the scenario and checks that a replayed log came with it. False: `*err` is the errors
+// document.
+bool prepare(const std::string& scenario_json, const std::string& overrides_json,
+             const std::vector<WebRequest>* access_log, Scenario* s, std::string* err) {
+  const Errors errors = run_errors(scenario_json, overrides_json, access_log, s);
   s->config.access_log = access_log;
   if (errors.empty()) return true;
   *err = dump_json(Json{{"errors", errors_json(errors)}});
@@ -228,6 +236,12 @@ bool start_main(const std::string& scenario_json, const std::string& overrides_j
 }
 
 }  // namespace
+
+std::string validate_run(const std::string& scenario_json, const std::string& overrides_json,
+                         const std::vector<WebRequest>* access_log) {
+  Scenario s;
+  return dump_json(errors_json(run_errors(scenario_json, overrides_json, access_log, &s)));
+}
 
 RunResult run(const std::string& scenario_json, const std::string& overrides_json,
               const std::vector<WebRequest>* access_log) {

@@ -13,6 +13,11 @@ namespace nicsim::api {
 // JSON array of {"path", "message"}; empty array when valid.
 std::string validate(const std::string& scenario_json, const std::string& overrides_json);
 
+// validate() and the checks a run adds when it replays an access log (that one is loaded, and
+// what replaying it costs): a scenario it passes, run() and run_main() take.
+std::string validate_run(const std::string& scenario_json, const std::string& overrides_json,
+                         const std::vector<WebRequest>* access_log);
+
 struct RunResult {
   bool ok = false;  // false: `json` is {"errors": [...]} (bad input or a model fault)
   bool input_error = false;

@@ -96,6 +96,11 @@ emscripten::val access_log_requests() {
   return out;
 }
 
+// validate() with the checks of the access log this instance holds, as run() would make them.
+std::string validate_run(const std::string& scenario, const std::string& overrides) {
+  return nicsim::api::validate_run(scenario, overrides, &access_log());
+}
+
 std::string run(const std::string& scenario, const std::string& overrides) {
   nicsim::api::RunResult r = nicsim::api::run(scenario, overrides, &access_log());
   last_trace() = std::move(r.trace);
@@ -143,6 +148,7 @@ double null_loop(double events) {
 
 EMSCRIPTEN_BINDINGS(nicsim) {
   emscripten::function("validate", &nicsim::api::validate);
+  emscripten::function("validateRun", &validate_run);
   emscripten::function("run", &run);
   emscripten::function("runMain", &run_main);
   emscripten::function("runPoint", &run_point);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ViewVisibleContext } from '../run/store';
 
 /**
@@ -17,6 +17,14 @@ export function OnScreenSection({
 }) {
   const ref = useRef<HTMLElement>(null);
   const [visible, setVisible] = useState(true);
+  // Known before the first paint (the observer reports later): a panel below the fold draws a
+  // new run after those in sight (useRun).
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const r = el.getBoundingClientRect();
+    setVisible(r.bottom > 0 && r.top < window.innerHeight);
+  }, []);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;

@@ -100,10 +100,10 @@ function useScenarioRun(
         store.setRun({ status: 'idle' });
         return;
       }
-      // With a result on screen, it stays there, and "running" waits until the core has taken
-      // the values: a refused one shows at its field without a run in between.
+      // "Running" waits until the core has taken the values (and the access log a replay reads):
+      // a refused one shows at its field without a run in between; a result on screen stays.
       const startedAt = performance.now();
-      if (!store.getState().shown) store.setRun({ status: 'running', startedAt });
+      if (!store.getState().shown) store.setRun({ status: 'idle' });
       // Sweep entries in so far, by index; drawn at most every DRAW_SWEEP_MS, so that drawing
       // the chart again does not take the cores the sweep's workers run on.
       const entries: SweepEntry[] = [];
@@ -201,6 +201,7 @@ function useScenarioRun(
   const abandon = useCallback(() => {
     generation.current++;
     if (enginePool().busy) enginePool().cancel();
+    enginePool().stopAhead();
   }, []);
 
   useEffect(() => {
@@ -362,6 +363,13 @@ function ScenarioContent({
     running: status.status === 'running',
     onRun: run,
   };
+  // Knob positions the panel asks for ahead of time (a replayed log's runs are not: they need it).
+  const prefetch = useCallback(
+    (candidates: Overrides[]) => {
+      if (!isLogPage(entry.scenario, requested)) enginePool().prefetch(entry.text, candidates);
+    },
+    [entry, requested],
+  );
   // Views that show one sweep point's trace can run another, as its knob would.
   const sweepPick: SweepPick = useMemo(
     () => ({ requested, base, running: status.status === 'running', run }),
@@ -520,6 +528,7 @@ function ScenarioContent({
       <KnobPanel
         specs={runKey?.parameterInfo ?? NO_SPECS}
         overrides={requested}
+        onPrefetch={prefetch}
         {...overrideProps}
       />
       <div className="grid" data-run={status.status} data-shown={runKey ? 'yes' : 'no'}>

@@ -47,7 +47,16 @@ function prestartRun(hash: string): void {
   const entry = scenarioById(id);
   // A page that replays an access log runs once the viewer gives one.
   if (!entry || replaysLog(entry.scenario)) return;
-  enginePool().prestart(entry.text);
+  const pool = enginePool();
+  pool.prestart(entry.text);
+  // Leaving before the page's code has loaded and taken the run stops it (the page, once it has
+  // taken it, cancels on leaving itself).
+  const leave = () => {
+    if (window.location.hash === hash) return;
+    window.removeEventListener('hashchange', leave);
+    pool.dropEarly();
+  };
+  window.addEventListener('hashchange', leave);
 }
 
 /**

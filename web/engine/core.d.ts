@@ -4,6 +4,11 @@
 export interface NicsimCoreModule {
   /** JSON array of {path, message}; empty array when the scenario is valid. */
   validate(scenario: string, overrides: string): string;
+  /**
+   * validate() and the checks run() adds for the access log this instance holds (that one is
+   * loaded, what replaying it costs): JSON array of {path, message}, empty when a run would start.
+   */
+  validateRun(scenario: string, overrides: string): string;
   /** Output JSON (nicsim-results/1) or {"errors":[{path,message}]}. */
   run(scenario: string, overrides: string): string;
   /**

@@ -79,7 +79,15 @@ export function respond(m: NicsimCoreModule, req: Request, state: HandlerState):
       return reply({ id, type: 'log-report', report, files, bytes }, [files.buffer, bytes.buffer]);
     }
     case 'validate': {
-      const errors = JSON.parse(m.validate(req.scenario, req.overrides)) as unknown;
+      // A run's check comes with the log it replays: the core checks the replay too.
+      let text: string;
+      if (req.log) {
+        holdLog(m, state, req.log);
+        text = m.validateRun(req.scenario, req.overrides);
+      } else {
+        text = m.validate(req.scenario, req.overrides);
+      }
+      const errors = JSON.parse(text) as unknown;
       return reply({ id, type: 'validate', errors: Array.isArray(errors) ? errors : [] });
     }
     case 'run': {

@@ -113,11 +113,112 @@ describe.skipIf(!built)('the engine pool', async () => {
     expect(o.ok && o.text).toBe(serial!.run(a.text, '{"run.seed":7}'));
   });
 
+  it('a prestarted main run that no run takes is stopped when the viewer leaves', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
+    const stopped: number[] = [];
+    let n = 0;
+    const own = new EnginePool(2, () => {
+      const i = n++;
+      const slot = coreSlot(cores[i % cores.length]!, []);
+      return {
+        request: (req) => slot.request(req),
+        terminate: () => {
+          stopped.push(i);
+          slot.terminate();
+        },
+      };
+    });
+    own.prestart(entry.text);
+    expect(own.prestarted).toBe(true);
+    own.dropEarly();
+    expect(own.prestarted).toBe(false);
+    expect(stopped).toEqual([0]); // the instance that ran it, not the idle one
+    // The pool goes on with a fresh instance in its place.
+    const r = await own.run(entry.text, { 'run.seed': 7 });
+    expect(r.ok).toBe(true);
+    expect(n).toBe(3);
+    own.dispose();
+  });
+
+  it('answers a main run asked again from memory, the same document', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'pci-two-nics')!;
+    serial!.setAccessLog(new Uint32Array(), new Uint32Array());
+    const a = await pool.run(entry.text, { 'run.seed': 11 });
+    await pool.run(entry.text, { 'run.seed': 12 });
+    calls.length = 0;
+    const marks: unknown[] = [];
+    const again = await pool.run(entry.text, { 'run.seed': 11 }, undefined, {
+      onMain: () => marks.push(performance.getEntriesByName('nicsim:answer').at(-1)),
+    });
+    expect(again.ok && again.text).toBe(a.ok && a.text);
+    expect(again.ok && again.text).toBe(serial!.run(entry.text, '{"run.seed":11}'));
+    expect(calls).not.toContain('run-main');
+    expect((marks[0] as PerformanceMark).detail).toBe('remembered');
+  });
+
+  it('a main run asked for ahead of time is taken by the run that asks for it', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'anatomy-of-a-send')!;
+    serial!.setAccessLog(new Uint32Array(), new Uint32Array());
+    await pool.run(entry.text, {});
+    calls.length = 0;
+    pool.prefetch(entry.text, [{ 'run.seed': 21 }, { 'run.seed': 22 }]);
+    await expect.poll(() => calls.filter((c) => c === 'run-main').length).toBe(2);
+    const r = await pool.run(entry.text, { 'run.seed': 22 });
+    expect(r.ok && r.text).toBe(serial!.run(entry.text, '{"run.seed":22}'));
+    expect(calls.filter((c) => c === 'run-main')).toHaveLength(2);
+    expect((performance.getEntriesByName('nicsim:answer').at(-1) as PerformanceMark).detail).toBe(
+      'prefetched',
+    );
+    // A value the core refuses, asked ahead, still ends as refused.
+    pool.prefetch(entry.text, [{ 'system.bus.width_bits': -1 }]);
+    const bad = await pool.run(entry.text, { 'system.bus.width_bits': -1 });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('leaving the page stops the main runs asked for ahead of time', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
+    const stopped: number[] = [];
+    let n = 0;
+    const own = new EnginePool(2, () => {
+      const i = n++;
+      const slot = coreSlot(cores[i % cores.length]!, []);
+      return {
+        request: (req) => slot.request(req),
+        terminate: () => {
+          stopped.push(i);
+          slot.terminate();
+        },
+      };
+    });
+    await own.run(entry.text, {}).catch(() => {});
+    const before = stopped.length;
+    own.prefetch(entry.text, [{ 'run.seed': 31 }]);
+    own.stopAhead();
+    expect(stopped.length).toBe(before + 1);
+    own.dispose();
+  });
+
   it('reports the core rejecting a value, naming the field', async () => {
     const sweep = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
     const r = await pool.run(sweep.text, { 'system.bus.width_bits': -1 });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors.map((e) => e.path)).toContain('system.bus.width_bits');
+  });
+
+  it('refuses a replay the core will not run before it says the run started', async () => {
+    const entry = SCENARIOS.find((e) => needsAccessLog(e.scenario, {}))!;
+    // 600 responses of 1 GB in 512-byte blocks: more blocks than a replay may reference.
+    const files = Uint32Array.from({ length: 600 }, (_, i) => i % 50);
+    const huge = { files, bytes: files.map(() => 1_000_000_000) };
+    let accepted = false;
+    const r = await pool.run(entry.text, { 'system.nic_cache.block_bytes': 512 }, huge, {
+      onAccepted: () => {
+        accepted = true;
+      },
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]?.message).toContain('more cache blocks than the limit');
+    expect(accepted).toBe(false);
   });
 
   it('sends an access log to an instance once', async () => {

@@ -107,6 +107,24 @@ interface Early {
   reply: Promise<Response>;
 }
 
+/** A main run asked for ahead of time (prefetch), with its check and reply to come. */
+interface Ahead {
+  slot: Slot;
+  checked: Promise<Response>;
+  reply: Promise<Response>;
+}
+
+/** Where a run's main answer came from (the `nicsim:answer` mark's detail, for the benches). */
+export type AnswerSource = 'computed' | 'prestarted' | 'prefetched' | 'remembered';
+
+/**
+ * Chosen: main runs remembered per pool. The core is deterministic, so a reply is the answer to
+ * its scenario and overrides for good; 16 of them at most 64 MB of trace covers going back and
+ * forth over a knob's neighbourhood.
+ */
+const REMEMBERED = 16;
+const REMEMBERED_TRACE_BYTES = 64 << 20;
+
 /**
  * Chosen cap: no preset has more than 35 sweep points, and every worker holds its own wasm
  * instance (tens of MB), so past 8 the memory grows faster than the sweep shortens.
@@ -124,6 +142,17 @@ export class EnginePool {
   private early: Early | null = null;
   private logKeys = new WeakMap<AccessLogRequests, number>();
   private nextLogKey = 1;
+  /**
+   * The instance of the last main run: the next main run goes there, where the core keeps the
+   * warm-up of the same trace and caches (the web server's warm state) and need not redo it.
+   */
+  private home: Slot | null = null;
+  /** Main runs' replies by runKey(), most recent last; `ahead`: one asked for ahead of time. */
+  private remembered = new Map<string, { reply: MainReply; ahead: boolean }>();
+  /** Main runs asked for ahead of time, in flight, by runKey(). */
+  private ahead = new Map<string, Ahead>();
+  /** Main runs to ask for ahead of time once instances are free. */
+  private wanted: { scenario: string; overrides: string }[] = [];
 
   constructor(
     readonly size: number = defaultPoolSize(),
@@ -176,6 +205,108 @@ export class EnginePool {
     this.early = { scenario, overrides: '{}', slot: s, reply };
   }
 
+  /** Remembers a main run's reply (the oldest go first past the count or the bytes). */
+  private remember(key: string, reply: MainReply, ahead: boolean): void {
+    this.remembered.delete(key);
+    this.remembered.set(key, { reply, ahead });
+    let bytes = 0;
+    for (const m of this.remembered.values()) bytes += m.reply.trace.byteLength;
+    for (const [k, m] of this.remembered) {
+      if (this.remembered.size <= REMEMBERED && bytes <= REMEMBERED_TRACE_BYTES) break;
+      if (k === key) continue;
+      bytes -= m.reply.trace.byteLength;
+      this.remembered.delete(k);
+    }
+  }
+
+  /**
+   * Asks for these main runs ahead of time (a knob's neighbouring values), in order, on the
+   * instances that are free, other than the one of the last main run (kept for the next one);
+   * each is remembered, and a run that asks for one in flight takes its reply. Idle cores
+   * compute what the viewer is likely to ask next, so that it answers at once. Replaces what
+   * was asked before; does nothing while a run is in flight, and starts when it ends.
+   */
+  prefetch(scenario: string, candidates: readonly Record<string, unknown>[]): void {
+    if (this.size < 2) return; // the only instance stays free for the viewer's own runs
+    this.wanted = candidates.map((o) => ({ scenario, overrides: JSON.stringify(o) }));
+    this.pumpAhead();
+  }
+
+  private pumpAhead(): void {
+    if (this.job || this.early) return;
+    for (const s of this.idle()) {
+      if (s === this.home) continue;
+      let next: { scenario: string; overrides: string } | undefined;
+      let key = '';
+      while ((next = this.wanted.shift())) {
+        key = runKey(next.scenario, next.overrides, null);
+        if (!this.remembered.has(key) && !this.ahead.has(key)) break;
+      }
+      if (!next) return;
+      const { scenario, overrides } = next;
+      s.busy = true;
+      s.logKey = null;
+      const checked = s.engine.request({ type: 'validate', scenario, overrides });
+      const reply = s.engine.request({ type: 'run-main', scenario, overrides }).finally(() => {
+        s.busy = false;
+      });
+      const a: Ahead = { slot: s, checked, reply };
+      this.ahead.set(key, a);
+      checked.catch(() => {});
+      const k = key;
+      reply.then(
+        (r) => {
+          if (this.ahead.get(k) !== a) return; // taken by a run
+          this.ahead.delete(k);
+          if (r.type === 'main') this.remember(k, r, true);
+          this.pumpAhead();
+        },
+        () => {
+          if (this.ahead.get(k) === a) this.ahead.delete(k);
+        },
+      );
+    }
+  }
+
+  /** Stops the main runs asked for ahead of time (the page that asked for them is gone). */
+  stopAhead(): void {
+    this.wanted = [];
+    for (const a of this.ahead.values()) {
+      a.slot.dead = true;
+      a.slot.engine.terminate();
+    }
+    this.ahead.clear();
+    this.slots = this.slots.filter((s) => !s.dead);
+  }
+
+  /** The main run asked for ahead of time under `key`, if its instance still runs it. */
+  private takeAhead(key: string): Ahead | null {
+    const a = this.ahead.get(key);
+    this.ahead.delete(key);
+    return a && !a.slot.dead ? a : null;
+  }
+
+  /** The instance for a main run: the last main run's when it is free. */
+  private homeSlot(): Slot {
+    const h = this.home;
+    const s = h && !h.dead && !h.busy ? h : this.idle()[0]!;
+    this.home = s;
+    return s;
+  }
+
+  /**
+   * Stops a prestarted main run that no run took (the viewer left before the page's code
+   * loaded): its instance is terminated and replaced, so no core keeps computing for nothing.
+   */
+  dropEarly(): void {
+    this.takeEarly(null, '', null);
+  }
+
+  /** A prestarted main run waits for its page. */
+  get prestarted(): boolean {
+    return this.early !== null;
+  }
+
   /** The prestarted main run if it is this one; any other is stopped. */
   private takeEarly(scenario: string | null, overrides: string, logKey: number | null) {
     const e = this.early;
@@ -203,8 +334,25 @@ export class EnginePool {
   ): Promise<PoolRunResult> {
     const ov = JSON.stringify(overrides);
     const logKey = log ? this.logKey(log) : null;
+    const key = runKey(scenario, ov, logKey);
     const early = this.takeEarly(scenario, ov, logKey);
-    this.stopJob(early?.slot);
+    const known = early ? undefined : this.remembered.get(key);
+    const ahead = early || known ? null : this.takeAhead(key);
+    this.wanted = [];
+    // Everything else in flight stops, main runs asked for ahead of time included.
+    this.stopJob(early?.slot ?? ahead?.slot);
+    this.ahead.clear();
+    if (early) this.home = early.slot;
+    if (ahead) this.home = ahead.slot;
+    const source: AnswerSource = early
+      ? 'prestarted'
+      : known
+        ? known.ahead
+          ? 'prefetched'
+          : 'remembered'
+        : ahead
+          ? 'prefetched'
+          : 'computed';
     const t0 = performance.now();
     return new Promise<PoolRunResult>((resolve, reject) => {
       const job: Job = { settled: false, reject };
@@ -216,6 +364,7 @@ export class EnginePool {
         this.job = null;
         this.stopBusy(); // points computed ahead for a sweep that has fewer
         resolve(r);
+        this.pumpAhead();
       };
       const fail = (e: unknown) => {
         if (!live()) return;
@@ -340,12 +489,28 @@ export class EnginePool {
       if (early) {
         mainReply = early.reply; // a preset's own values: nothing to check
         progress.onAccepted?.();
+      } else if (known) {
+        mainReply = Promise.resolve(known.reply); // the core's answer to the same question
+        progress.onAccepted?.();
+      } else if (ahead) {
+        mainReply = ahead.reply;
+        ahead.checked.then((r) => {
+          if (!live()) return;
+          if (r.type === 'validate' && r.errors.length > 0) end({ ok: false, errors: r.errors });
+          else progress.onAccepted?.();
+        }, fail);
       } else {
         // The check first, on the same instance (it answers in order): a refused value ends
         // the run before anything says it runs.
-        const first = this.idle()[0]!;
+        const first = this.homeSlot();
         first.busy = true;
-        const checked = first.engine.request({ type: 'validate', scenario, overrides: ov });
+        // With the log, so that a replay the core refuses never shows as running either.
+        const checked = first.engine.request({
+          type: 'validate',
+          scenario,
+          overrides: ov,
+          log: logFor(first),
+        });
         mainReply = call(first, {
           type: 'run-main',
           scenario,
@@ -368,6 +533,8 @@ export class EnginePool {
           fail(r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r));
           return;
         }
+        this.remember(key, r, known?.ahead ?? false);
+        performance.mark('nicsim:answer', { detail: source });
         const output = JSON.parse(r.text) as RunOutput;
         main = {
           ok: true,
@@ -409,10 +576,12 @@ export class EnginePool {
     throw r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r);
   }
 
-  /** Stops what runs now; its promise rejects with code "cancelled". */
+  /** Stops what runs now, and what was asked ahead; its promise rejects with code "cancelled". */
   cancel(): void {
     this.takeEarly(null, '', null);
+    this.wanted = [];
     this.stopJob();
+    this.ahead.clear();
   }
 
   /** Stops the run in flight but for `keep`'s instance. */
@@ -437,6 +606,13 @@ export class EnginePool {
     this.slots = [];
   }
 }
+
+/** A main run's identity: the same scenario, overrides and access log give the same reply. */
+function runKey(scenario: string, overrides: string, logKey: number | null): string {
+  return `${logKey ?? '-'}\n${overrides}\n${scenario}`;
+}
+
+type MainReply = Extract<Response, { type: 'main' }>;
 
 function unexpected(r: Response): EngineError {
   return new EngineError(`unexpected reply from the engine: ${r.type}`, 'engine-error');

@@ -8,7 +8,8 @@ export interface RunLog {
 }
 
 export type Request =
-  | { id: number; type: 'validate'; scenario: string; overrides: string }
+  /** With `log`: also the checks a run makes of it (a run that passes starts). */
+  | { id: number; type: 'validate'; scenario: string; overrides: string; log?: RunLog }
   | { id: number; type: 'run'; scenario: string; overrides: string; log?: AccessLogRequests }
   /** The main run of the core's run_main; `log` as for run (a key the worker already holds). */
   | { id: number; type: 'run-main'; scenario: string; overrides: string; log?: RunLog }

@@ -22,6 +22,14 @@ import {
 } from '../run/overrides';
 import { KnobField } from './KnobField';
 import { LiveRunner } from './liveRun';
+import { positionOf, sliderScale } from './scale';
+
+/**
+ * Chosen: the knob positions asked for ahead of time, the neighbours of the last moved slider
+ * and of the sliders on show. Eight main runs keep two idle cores busy for a few seconds at most
+ * on the slowest preset, then the pool rests.
+ */
+export const PREFETCH_MAX = 8;
 
 export { knobInputId } from './KnobField';
 
@@ -39,6 +47,11 @@ export interface KnobPanelProps {
   running: boolean;
   /** Runs the scenario with these overrides (cancelling what is in flight). */
   onRun: (overrides: Overrides) => void;
+  /**
+   * Asks for these runs ahead of time (the pool's prefetch): a slider's neighbouring positions,
+   * so that moving it one step answers at once. Not given: nothing is asked ahead.
+   */
+  onPrefetch?: (candidates: Overrides[]) => void;
   /** Start expanded (tests). */
   defaultOpen?: boolean;
 }
@@ -51,6 +64,7 @@ export function KnobPanel({
   errors,
   running,
   onRun,
+  onPrefetch,
   defaultOpen = false,
 }: KnobPanelProps) {
   const [open, setOpen] = useState(defaultOpen);
@@ -70,6 +84,8 @@ export function KnobPanel({
   // The overrides this panel last asked for (sent, or waiting); what the next move builds on.
   const latest = useRef(overrides);
   const sent = useRef(overrides);
+  // The slider moved last: the likeliest to move again.
+  const [lastMoved, setLastMoved] = useState<string | null>(null);
   const onRunRef = useRef(onRun);
   const runningRef = useRef(running);
   useEffect(() => {
@@ -132,6 +148,47 @@ export function KnobPanel({
   const groups = useMemo(() => groupParameters(specs), [specs]);
   const mapped = useMemo(() => mapErrors(errors, specMap.keys()), [errors, specMap]);
 
+  // With the panel open and the run on screen complete, the sliders' neighbouring positions are
+  // asked for ahead of time: the last moved first, then those on show, in the panel's order.
+  const q0 = query.trim();
+  useEffect(() => {
+    if (!onPrefetch || !open || running || waiting || specs.length === 0) return;
+    const paths: string[] = lastMoved ? [lastMoved] : [];
+    for (const g of groups) {
+      const shown = g.specs.filter((s) => !q0 || matchesQuery(s, q0));
+      if (q0 || openGroups.has(g.id)) for (const s of shown) paths.push(s.path);
+    }
+    const out: Overrides[] = [];
+    for (const path of new Set(paths)) {
+      const spec = specMap.get(path);
+      const scale = spec ? sliderScale(spec) : null;
+      if (!scale) continue;
+      const value = path in overrides ? overrides[path] : effective.get(path);
+      const at = positionOf(scale, value);
+      for (const p of [at + 1, at - 1]) {
+        const v = scale.values[p];
+        if (v === undefined || sameValue(v, value)) continue;
+        out.push(withOverride(overrides, path, v, base));
+      }
+      if (out.length >= PREFETCH_MAX) break;
+    }
+    onPrefetch(out.slice(0, PREFETCH_MAX));
+  }, [
+    onPrefetch,
+    open,
+    running,
+    waiting,
+    specs,
+    groups,
+    openGroups,
+    q0,
+    lastMoved,
+    specMap,
+    overrides,
+    effective,
+    base,
+  ]);
+
   const knobValue = (path: string): unknown => {
     const ov = waiting ?? overrides;
     if (path in ov) return ov[path];
@@ -145,6 +202,7 @@ export function KnobPanel({
     const next = withOverride(latest.current, path, value, base);
     latest.current = next;
     setWaiting(next);
+    if (how === 'slide') setLastMoved(path);
     const r = runnerRef.current;
     if (!r) return onRun(next);
     r.change(next, how === 'slide');

@@ -4,7 +4,15 @@
 // `run` is the state of the latest request (running, rejected, failed, done); `shown` is the
 // last finished run, which the views keep showing while a new run computes or after the core
 // rejects a change, so the page never blanks and the cursor is never lost.
-import { createContext, useContext, useMemo, useRef, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { ParameterSpec, RunOutput, SweepEntry, ValidationError } from '../engine/types';
 import type { Trace } from '../trace/trace';
 import { nextEventTime, prevEventTime } from '../trace/trace';
@@ -421,9 +429,30 @@ export function useSweepOutput(): RunOutput | null {
   }, [run, live]);
 }
 
-/** The run the views show: the last finished one (kept while re-running or after a rejection). */
+/**
+ * The run the views show: the last finished one (kept while re-running or after a rejection).
+ * A view out of sight takes a new run once the frame with the views in sight has been drawn:
+ * a new answer reaches the screen without waiting for panels nobody sees yet.
+ */
 export function useRun(): DoneRun | null {
-  return useStore((s) => s.shown);
+  const run = useStore((s) => s.shown);
+  const visible = useContext(ViewVisibleContext);
+  const [late, setLate] = useState(run);
+  // In sight, it follows at once (and is current when the view scrolls away).
+  if (visible && late !== run) setLate(run);
+  useEffect(() => {
+    if (late === run || visible) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the next frame is painted (a timer queued from its animation frame runs after it).
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setLate(run), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [run, late, visible]);
+  return visible ? run : late;
 }
 
 export function useCursor(): number {

@@ -4,14 +4,21 @@
 //   node main   ms of the core's run() in wasm under Node for the scenario without its sweep
 //               (the main run alone), median of 3, with the run's run.duration_us and events
 //   node all    the same for the whole scenario, sweep included
-//   browser     on the built site (vite build + vite preview, headless Chromium, 1440x900): the
-//               first slider of "Change a knob" is moved one step with the keyboard; from the
-//               key to the panel asking for the run (performance mark nicsim:knob-run), from
-//               there to the views updated (the frame after the run status says done), the
-//               core's own time for that run (the status line's "in x s"), and key to views;
-//               median of 3 moves
-// Options: --preset ID (repeatable; default every preset), --port P, --skip-build,
-// --skip-browser, --skip-node, --json. Build logs go to stderr.
+//   browser     on the built site (vite build + vite preview, headless Chromium, 1440x900), one
+//               row per knob: the first slider of "Change a knob", and the knobs that change
+//               the caches the web server warms up (CACHE_KNOBS, when the preset has them; found
+//               with the panel's search). As a viewer would, the bench waits for the run to be
+//               done (sweep included) and --think-ms more, then moves the slider one step with
+//               the keyboard, 3 times the same way (a new value each time): from the key to the
+//               panel asking for the run (mark nicsim:knob-run), from there to the views updated
+//               (the frame after the status leaves "running"), and key to views, the median of
+//               the 3; where each answer came from (the pool's mark nicsim:answer: computed,
+//               prefetched by idle workers, remembered); and "typed": an exact value four
+//               positions away typed and entered at once, which nothing asked for ahead of time
+//               (what a move costs that the pool could not foresee).
+// Options: --preset ID (repeatable; default every preset), --knob PATH (repeatable; instead
+// of the default knobs), --think-ms N (default 2500), --port P, --skip-build, --skip-browser,
+// --skip-node, --json. Build logs go to stderr.
 //
 // web-access-log replays the viewer's own access log: the browser part feeds it a generated
 // Common Log Format log, as `npm run bench:ui` does; the Node part skips it.
@@ -28,10 +35,21 @@ import { repoRoot } from './ensure-tools.mjs';
 import { buildWasm, wasmDir } from './wasm.mjs';
 
 const argv = process.argv.slice(2);
-const opt = { presets: [], port: 0, json: false, build: true, browser: true, node: true };
+const opt = {
+  presets: [],
+  knobs: [],
+  thinkMs: 2500,
+  port: 0,
+  json: false,
+  build: true,
+  browser: true,
+  node: true,
+};
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
   if (a === '--preset') opt.presets.push(argv[++i]);
+  else if (a === '--knob') opt.knobs.push(argv[++i]);
+  else if (a === '--think-ms') opt.thinkMs = Number(argv[++i]);
   else if (a === '--port') opt.port = Number(argv[++i]);
   else if (a === '--json') opt.json = true;
   else if (a === '--skip-build') opt.build = false;
@@ -39,13 +57,17 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--skip-node') opt.node = false;
   else {
     process.stderr.write(
-      `bench-knobs: unknown option "${a}" (allowed: --preset ID, --port P, --skip-build, --skip-browser, --skip-node, --json)\n`,
+      `bench-knobs: unknown option "${a}" (allowed: --preset ID, --knob PATH, --think-ms N, --port P, --skip-build, --skip-browser, --skip-node, --json)\n`,
     );
     process.exit(2);
   }
 }
 
 const REPEATS = 3;
+// The target: a moved knob's main run drawn within this many ms of the key.
+const TARGET_MS = 300;
+// Knobs whose change makes the web server warm its file cache and NIC caches up again.
+const CACHE_KNOBS = ['system.nic_cache.kbytes', 'system.server.file_cache_mb'];
 const err = (s) => process.stderr.write(`[bench-knobs] ${s}\n`);
 
 const allPresets = readdirSync(path.join(repoRoot, 'scenarios'))
@@ -68,18 +90,21 @@ const median = (xs) => {
 // ---------------------------------------------------------------------------------------------
 // Node: the core alone
 
-async function importNodeCore() {
+/** A TypeScript module of web/ without imports of its own, transpiled and loaded. */
+async function importTs(rel, name) {
   const ts = (await import('typescript')).default;
-  const src = readFileSync(path.join(repoRoot, 'web', 'engine', 'nodeCore.ts'), 'utf8');
+  const src = readFileSync(path.join(repoRoot, 'web', rel), 'utf8');
   const out = ts.transpileModule(src, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
   const dir = path.join(repoRoot, 'build', 'bench');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'nodeCore-knobs.mjs');
+  const file = path.join(dir, name);
   writeFileSync(file, out.outputText);
   return import(pathToFileURL(file).href);
 }
+
+const importNodeCore = () => importTs('engine/nodeCore.ts', 'nodeCore-knobs.mjs');
 
 function timeRun(core, text) {
   const ms = [];
@@ -126,11 +151,23 @@ async function nodeTimes(results) {
 // ---------------------------------------------------------------------------------------------
 // Browser: the built site
 
-/** Moves the slider one step with `key`; times to the run's start and to the views drawn. */
-async function oneMove(page, slider, key) {
+/** Waits for the run on screen to be done (sweep included), then the viewer's think time. */
+async function settle(page) {
+  await page
+    .locator('[data-testid="run-status"][data-status="done"]')
+    .waitFor({ timeout: 180_000 });
+  await page.waitForTimeout(opt.thinkMs);
+}
+
+/**
+ * Presses `key` on `target` (a slider, or a text field with Enter); times to the run's start and
+ * to the views drawn, and where the main run's answer came from.
+ */
+async function oneMove(page, target, key) {
   await page.evaluate(() => {
     const status = document.querySelector('[data-testid="run-status"]');
     performance.clearMarks('nicsim:knob-run');
+    performance.clearMarks('nicsim:answer');
     const b = (window.__knob = { key: null, start: null, drawn: null, status: null });
     document.addEventListener(
       'keydown',
@@ -142,7 +179,8 @@ async function oneMove(page, slider, key) {
     const mo = new MutationObserver(() => {
       const s = status.getAttribute('data-status');
       if (s === 'running' && b.start === null) b.start = performance.now();
-      if (b.start !== null && s !== 'running') {
+      // A refused value never runs: its message is the answer.
+      if ((b.start !== null && s !== 'running') || s === 'invalid' || s === 'failed') {
         mo.disconnect();
         b.status = s;
         requestAnimationFrame(() => {
@@ -151,8 +189,22 @@ async function oneMove(page, slider, key) {
       }
     });
     mo.observe(status, { attributes: true, attributeFilter: ['data-status'] });
+    // An answer at once may never show "running": the views change with the status line.
+    const mo2 = new MutationObserver(() => {
+      if (b.key === null || b.drawn !== null || b.start !== null) return;
+      const asked = performance.getEntriesByName('nicsim:answer').length > 0;
+      if (asked && status.getAttribute('data-status') !== 'running') {
+        mo2.disconnect();
+        mo.disconnect();
+        b.status = status.getAttribute('data-status');
+        requestAnimationFrame(() => {
+          b.drawn = performance.now();
+        });
+      }
+    });
+    mo2.observe(status, { subtree: true, childList: true, characterData: true, attributes: true });
   });
-  await slider.press(key);
+  await target.press(key);
   await page.waitForFunction(() => window.__knob.drawn !== null, null, {
     timeout: 180_000,
     polling: 50,
@@ -160,16 +212,59 @@ async function oneMove(page, slider, key) {
   const b = await page.evaluate(() => ({
     ...window.__knob,
     asked: performance.getEntriesByName('nicsim:knob-run')[0]?.startTime ?? null,
+    source: performance.getEntriesByName('nicsim:answer')[0]?.detail ?? null,
   }));
-  const text = (await page.getByTestId('run-status').textContent()) ?? '';
-  const core = text.match(/in (\d+(?:\.\d+)?) s/);
   return {
     status: b.status,
-    waitMs: (b.asked ?? b.start) - b.key,
-    runMs: b.drawn - (b.asked ?? b.start),
+    source: b.source,
+    waitMs: (b.asked ?? b.start ?? b.key) - b.key,
+    runMs: b.drawn - (b.asked ?? b.start ?? b.key),
     totalMs: b.drawn - b.key,
-    coreMs: core ? Number(core[1]) * 1000 : null,
   };
+}
+
+/** Moves `path`'s slider REPEATS steps one way, then types a value four positions further. */
+async function benchKnob(page, path, row, specs, scales) {
+  const search = page.getByTestId('knobs-search');
+  await search.fill(path === null ? '' : path);
+  const knob =
+    path === null
+      ? page.locator('[data-testid="knob-panel"] .knob:has(input[type="range"])').first()
+      : page.locator(`[data-testid="knob-panel"] .knob[data-path="${path}"]`);
+  if ((await knob.count()) === 0 || (await knob.locator('input[type="range"]').count()) === 0) {
+    row.note.push('no slider');
+    return false;
+  }
+  row.knob = await knob.getAttribute('data-path');
+  const slider = knob.locator('input[type="range"]');
+  const moves = [];
+  const max = Number(await slider.getAttribute('max'));
+  const at = Number(await slider.inputValue());
+  const key = at + REPEATS <= max ? 'ArrowRight' : 'ArrowLeft';
+  for (let i = 0; i < REPEATS; i++) {
+    await settle(page);
+    await slider.focus();
+    moves.push(await oneMove(page, slider, key));
+  }
+  const bad = moves.find((m) => m.status !== 'done' && m.status !== 'sweep');
+  if (bad) row.note.push(`a move ended ${bad.status}`);
+  row.waitMs = median(moves.map((m) => m.waitMs));
+  row.runMs = median(moves.map((m) => m.runMs));
+  row.totalMs = median(moves.map((m) => m.totalMs));
+  row.maxMs = Math.max(...moves.map((m) => m.totalMs));
+  row.sources = moves.map((m) => m.source ?? '?').join(',');
+  // A value nothing foresaw (the pool asks for a slider's neighbours only): two positions on,
+  // typed and entered at once.
+  await settle(page);
+  const text = knob.locator('input[type="text"]');
+  const scale = scales.sliderScale(specs.get(row.knob));
+  const pos = scales.positionOf(scale, Number((await text.inputValue()).replace(/,/g, '')));
+  const far = scale.values[key === 'ArrowRight' ? pos + 2 : pos - 2] ?? scale.values[pos - 2];
+  await text.fill(String(far));
+  const typed = await oneMove(page, text, 'Enter');
+  row.typedMs = typed.totalMs;
+  row.typedSource = typed.source;
+  return true;
 }
 
 async function browserTimes(results) {
@@ -195,6 +290,11 @@ async function browserTimes(results) {
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 2] },
   );
   const { chromium } = await import('@playwright/test');
+  // The sliders' positions, as the panel computes them from the core's parameter specs.
+  const scales = await importTs('knobs/scale.ts', 'scale-knobs.mjs');
+  const { loadNodeCore } = await importNodeCore();
+  const core = await loadNodeCore({ wasmDir });
+  const specs = new Map(JSON.parse(core.parameterInfo()).map((sp) => [sp.path, sp]));
   let browser;
   try {
     await waitForServer(base, server);
@@ -212,47 +312,39 @@ async function browserTimes(results) {
     });
     for (const id of presets) {
       const r = results.get(id);
-      err(`browser: ${id}`);
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const page = await context.newPage();
-      try {
-        await page.goto(`${base}#/s/${id}`);
-        await page.getByTestId('scenario-page').waitFor({ timeout: 60_000 });
-        if (id === 'web-access-log') {
-          await page.getByTestId('log-input').setInputFiles({
-            name: 'bench-access.log',
-            mimeType: 'text/plain',
-            buffer: Buffer.from(accessLog()),
-          });
-          r.note.push(`browser: generated log, ${LOG_LINES} lines`);
+      // The caches' knobs matter to the web workload only (the core lists every parameter).
+      const web =
+        JSON.parse(readFileSync(path.join(repoRoot, 'scenarios', `${id}.json`))).workload?.kind ===
+        'web';
+      const knobs = opt.knobs.length ? opt.knobs : [null, ...(web ? CACHE_KNOBS : [])];
+      for (const knob of knobs) {
+        const row = knob === null ? r : { preset: id, note: [], extra: true };
+        err(`browser: ${id} ${knob ?? '(first slider)'}`);
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        const page = await context.newPage();
+        try {
+          await page.goto(`${base}#/s/${id}`);
+          await page.getByTestId('scenario-page').waitFor({ timeout: 60_000 });
+          if (id === 'web-access-log') {
+            await page.getByTestId('log-input').setInputFiles({
+              name: 'bench-access.log',
+              mimeType: 'text/plain',
+              buffer: Buffer.from(accessLog()),
+            });
+            row.note.push(`browser: generated log, ${LOG_LINES} lines`);
+          }
+          await page
+            .locator('[data-testid="run-status"][data-status="done"]')
+            .waitFor({ timeout: 180_000 });
+          await page.getByTestId('knobs-toggle').click();
+          const found = await benchKnob(page, knob, row, specs, scales);
+          if (found && row.extra) r.extras.push(row);
+        } catch (e) {
+          row.note.push(`browser: ${String(e?.message ?? e).split('\n')[0]}`);
+          if (row.extra) r.extras.push(row);
+        } finally {
+          await context.close();
         }
-        await page
-          .locator('[data-testid="run-status"][data-status="done"]')
-          .waitFor({ timeout: 180_000 });
-        await page.getByTestId('knobs-toggle').click();
-        const slider = page.locator('[data-testid="knob-panel"] input[type="range"]').first();
-        r.knob = await slider.evaluate((el) => el.closest('.knob')?.getAttribute('data-path'));
-        await slider.focus();
-        const moves = [];
-        for (let i = 0; i < REPEATS; i++) {
-          const at = Number(await slider.inputValue());
-          const max = Number(await slider.getAttribute('max'));
-          // Away from the scenario's value and back: each move is a real change.
-          const key = i % 2 === 0 ? (at < max ? 'ArrowRight' : 'ArrowLeft') : moves[i - 1].back;
-          const m = await oneMove(page, slider, key);
-          m.back = key === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
-          moves.push(m);
-        }
-        const bad = moves.find((m) => m.status !== 'done');
-        if (bad) r.note.push(`browser: a move ended ${bad.status}`);
-        r.waitMs = median(moves.map((m) => m.waitMs));
-        r.runMs = median(moves.map((m) => m.runMs));
-        r.totalMs = median(moves.map((m) => m.totalMs));
-        r.coreMs = median(moves.map((m) => m.coreMs));
-      } catch (e) {
-        r.note.push(`browser: ${String(e?.message ?? e).split('\n')[0]}`);
-      } finally {
-        await context.close();
       }
     }
   } finally {
@@ -263,7 +355,7 @@ async function browserTimes(results) {
 
 // ---------------------------------------------------------------------------------------------
 
-const results = new Map(presets.map((id) => [id, { preset: id, note: [] }]));
+const results = new Map(presets.map((id) => [id, { preset: id, note: [], extras: [] }]));
 if (opt.node) {
   err('building wasm');
   if (buildWasm({ output: 'stderr' }) !== 0) {
@@ -274,7 +366,9 @@ if (opt.node) {
 }
 if (opt.browser) await browserTimes(results);
 
-const rows = [...results.values()].map((r) => ({ ...r, note: r.note.join('; ') }));
+const rows = [...results.values()]
+  .flatMap(({ extras, ...r }) => [r, ...extras])
+  .map((r) => ({ ...r, note: r.note.join('; ') }));
 if (opt.json) {
   process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
 } else {
@@ -289,12 +383,14 @@ if (opt.json) {
     'knob',
     'wait ms',
     'run→drawn ms',
-    'core ms',
     'key→drawn ms',
+    'max ms',
+    'answers',
+    'typed ms',
     'note',
   ];
   const table = rows.map((r) => [
-    r.preset,
+    r.extra ? '' : r.preset,
     r.durationUs ?? '—',
     r.events ?? '—',
     r.sweepPoints ?? '—',
@@ -303,8 +399,10 @@ if (opt.json) {
     r.knob ?? '—',
     ms(r.waitMs),
     ms(r.runMs),
-    ms(r.coreMs),
-    ms(r.totalMs),
+    ms(r.totalMs) + (typeof r.totalMs === 'number' && r.totalMs > TARGET_MS ? ' !' : ''),
+    ms(r.maxMs),
+    r.sources ?? '—',
+    r.typedMs === undefined ? '—' : `${ms(r.typedMs)} (${r.typedSource ?? '?'})`,
     r.note,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((t) => String(t[i]).length)));
