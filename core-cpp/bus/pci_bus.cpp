@@ -34,6 +34,10 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
       width_(static_cast<std::uint32_t>(cfg.width_bits / 8)),
       tracing_(ctx->trace.keeping()),
       retry_gap_(cfg.retry_gap()) {
+  if (width_ != 0 && (width_ & (width_ - 1)) == 0) {
+    width_shift_ = 0;
+    while ((1u << width_shift_) < width_) ++width_shift_;
+  }
   // Port 0 is the host bridge completing PCI-X split reads (it is parked, like the bridge).
   Port completer;
   completer.component = Component::HostBridge;
@@ -124,6 +128,8 @@ void PciBus::record_phase(Time t, std::int64_t cycles, BusPhase phase, BusCatego
                             cur_.start ? cur_.start : cur_.grant);
 }
 
+void PciBus::too_many_phases() { ctx_->fail("bus: too many phases in one tenure"); }
+
 BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const {
   switch (r.txn.purpose) {
     case Purpose::SendDataFetch:
@@ -141,7 +147,7 @@ BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const 
 void PciBus::add_data(Time& t, const Request& r, std::uint32_t bytes, const Port& p) {
   cur_.data_at = t;
   cur_.bytes = bytes;
-  const std::uint32_t phases = (bytes + width_ - 1) / width_;
+  const std::uint32_t phases = phases_for(bytes);
   cur_.data_cycles = phases;
   // Runs of data phases of one payload class (a phase belongs to the class of its first byte).
   // A packet's classes come in order (network headers, application headers, content), so the
@@ -153,7 +159,7 @@ void PciBus::add_data(Time& t, const Request& r, std::uint32_t bytes, const Port
   // Phases k < phases whose first byte r.done + k * width_ is before `limit`.
   auto phases_before = [&](std::uint32_t limit) -> std::uint32_t {
     if (limit <= r.done) return 0;
-    return std::min(phases, (limit - r.done + width_ - 1) / width_);
+    return std::min(phases, phases_for(limit - r.done));
   };
   const std::uint32_t network = phases_before(r.txn.header_bytes);
   const std::uint32_t headers =

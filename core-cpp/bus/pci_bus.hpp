@@ -92,11 +92,12 @@ class PciBus final : public IoBus, private EventHandler {
   void plan_pci(Port& p, Time t);
   void plan_pcix(Port& p, Time t);
   // One planned phase: its cycles are accounted, and (when the trace keeps records) it is
-  // recorded. Inline: a tenure plans about eight of them.
+  // recorded. Inline: a tenure plans about eight of them (the fault is out of line, so the
+  // body stays small enough for every compiler to inline, wasm's included).
   void add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p) {
     if (cycles <= 0) return;
     if (segment_count_ == kMaxSegments) {
-      ctx_->fail("bus: too many phases in one tenure");
+      too_many_phases();
       return;
     }
     segments_[segment_count_++] = Segment{t, cycles, cat};
@@ -109,6 +110,7 @@ class PciBus final : public IoBus, private EventHandler {
     t += cycles * cycle_;
   }
   void record_phase(Time t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p);
+  void too_many_phases();
   // REQ# (re)asserted or granted: the count of requesting ports follows the flags.
   void set_requesting(Port& p, bool on) {
     requesting_count_ += static_cast<int>(on) - static_cast<int>(p.requesting);
@@ -136,6 +138,11 @@ class PciBus final : public IoBus, private EventHandler {
   BusConfig cfg_;
   Time cycle_;
   std::uint32_t width_;
+  int width_shift_ = -1;  // log2(width_) when it is a power of two (32- and 64-bit buses)
+  // Data phases that carry `bytes` (a shift, not a division, on the usual widths).
+  std::uint32_t phases_for(std::uint32_t bytes) const {
+    return width_shift_ >= 0 ? (bytes + width_ - 1) >> width_shift_ : (bytes + width_ - 1) / width_;
+  }
   std::vector<Port> ports_;
   int completer_ = -1;
   int last_owner_ = -1;

@@ -28,7 +28,8 @@ class Fifo {
   void clear() { head_ = tail_ = 0; }
 
  private:
-  void grow() {
+  // Out of line and rare: push_back stays small enough to inline everywhere.
+  [[gnu::noinline]] void grow() {
     const std::size_t n = capacity_ == 0 ? 8 : 2 * capacity_;
     std::unique_ptr<T[]> slots(new T[n]);
     for (std::size_t i = 0; i < capacity_; ++i) slots[i] = std::move((*this)[i]);

@@ -14,12 +14,18 @@ LevelHistogram::LevelHistogram(std::string name, std::string unit, std::int64_t 
   const std::int64_t levels = std::max<std::int64_t>(1, max_level + 1);
   bin_width_ = (levels + kMaxBins - 1) / kMaxBins;
   weights_.assign(static_cast<std::size_t>((levels + bin_width_ - 1) / bin_width_), 0);
+  if ((bin_width_ & (bin_width_ - 1)) == 0) {
+    bin_shift_ = 0;
+    while ((std::int64_t{1} << bin_shift_) < bin_width_) ++bin_shift_;
+  }
 }
 
 void LevelHistogram::set(Time now, std::int64_t level) {
   const Time start = std::max(since_, from_);
   if (now > start) {
-    std::size_t bin = static_cast<std::size_t>(std::max<std::int64_t>(0, level_) / bin_width_);
+    const std::int64_t level = std::max<std::int64_t>(0, level_);
+    std::size_t bin =
+        static_cast<std::size_t>(bin_shift_ >= 0 ? level >> bin_shift_ : level / bin_width_);
     bin = std::min(bin, weights_.size() - 1);
     weights_[bin] += now - start;
     level_time_ += static_cast<double>(level_) * static_cast<double>(now - start);

@@ -45,6 +45,7 @@ class LevelHistogram {
  private:
   std::string name_, unit_;
   std::int64_t bin_width_;
+  int bin_shift_ = -1;  // log2(bin_width_) when it is a power of two (a shift, not a division)
   Time from_;
   std::int64_t level_ = 0;
   Time since_ = 0;

@@ -108,13 +108,14 @@ class TraceRecorder {
   }
 
  private:
-  // A record made now: future records due by now enter first.
-  void keep(const TraceRecord& r) {
+  // A record made now: future records due by now enter first. Out of line: with the trace
+  // off it never runs, and record() stays small enough to inline (in wasm too).
+  [[gnu::noinline]] void keep(const TraceRecord& r) {
     if (!future_.empty()) flush(r.time_ps);
     append(r);
   }
   // Kept in time order (stable for equal times): usually a handful of records.
-  void keep_future(const TraceRecord& r) {
+  [[gnu::noinline]] void keep_future(const TraceRecord& r) {
     auto at = std::upper_bound(future_.begin(), future_.end(), r.time_ps,
                                [](Time t, const TraceRecord& x) { return t < x.time_ps; });
     future_.insert(at, r);
