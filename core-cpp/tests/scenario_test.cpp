@@ -199,7 +199,18 @@ TEST(Registry, EveryDefaultIsValidAndEveryMetricIsReported) {
       testing::run_ok(
           minimal({{"workload", {{"kind", "tcp-stream"}}},
                    {"system", {{"nic", {{"model", "sinic"}}}, {"link", {{"rate_mbps", 10000}}}}},
-                   {"run", {{"duration_us", 200}, {"warmup_us", 50}}}}))};
+                   {"run", {{"duration_us", 200}, {"warmup_us", 50}}}})),
+      testing::run_ok(minimal({{"workload", {{"kind", "tcp-offload"}}},
+                               {"system",
+                                {{"bus",
+                                  {{"model", "fixed"},
+                                   {"protocol", "pci-x"},
+                                   {"width_bits", 64},
+                                   {"clock_mhz", 133},
+                                   {"overhead_cycles", 4}}}}},
+                               {"run", {{"duration_us", 100000}, {"warmup_us", 0}}}})),
+      testing::run_ok(minimal({{"workload", {{"kind", "eta-aio"}}}})),
+      testing::run_ok(minimal({{"workload", {{"kind", "protocol-cache"}}}}))};
   for (const auto& m : result_metrics()) {
     bool found = false;
     for (const Json& o : outs) {

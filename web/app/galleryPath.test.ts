@@ -32,12 +32,14 @@ describe('the gallery path, read from the presets', () => {
     expect(steps.length).toBeGreaterThanOrEqual(5);
   });
 
-  it('follows the seed a preset cites most: the SINIC paper, the TCP offload paper, the thesis', () => {
+  it('follows the seed a preset cites most: each of the five papers', () => {
     const by = (id: string) => paperOf(SCENARIOS.find((s) => s.id === id)!.scenario)?.seed;
     expect(by('sinic-vnics')).toBe('003');
     expect(by('pci-cost-model')).toBe('004');
     expect(by('anatomy-of-a-send')).toBe('000');
-    expect(papersUsed(SCENARIOS).map((p) => p.seed)).toEqual(['000', '003', '004']);
+    expect(by('eta-efficiency-against-load')).toBe('001');
+    expect(by('protocol-one-packet')).toBe('002');
+    expect(papersUsed(SCENARIOS).map((p) => p.seed)).toEqual(['000', '001', '002', '003', '004']);
   });
 });
 

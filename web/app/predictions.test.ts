@@ -20,7 +20,14 @@ describe('the per-paper count of predictions', () => {
   });
 
   it('counts every paper, holding no more predictions than it makes', () => {
-    expect(predictions.papers.map((p) => p.id)).toEqual(['thesis', 'sinic', 'offload', 'eta', 'protocache', 'facts']);
+    expect(predictions.papers.map((p) => p.id)).toEqual([
+      'thesis',
+      'sinic',
+      'offload',
+      'eta',
+      'protocache',
+      'facts',
+    ]);
     for (const p of predictions.papers)
       expect(p.hold + p.known_miss).toBeLessThanOrEqual(p.predicted);
   });

@@ -17,6 +17,8 @@ import '../timeline/timeline.css';
 import '../share/links.css';
 import '../compare/ab.css';
 import '../results/checks.css';
+import '../eta/eta.css';
+import '../protocache/protocache.css';
 import './prediction-tally.css';
 import './shortcuts.css';
 import './gallery.css';

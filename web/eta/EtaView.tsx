@@ -21,9 +21,10 @@ import {
   type EtaLanes,
 } from './etaView';
 import './eta.css';
+import { ETA_CURVE_COLORS } from '../kit/palette';
 
 const LANE_WINDOW_PS = 100e6; // 100 µs
-const CURVE_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7'];
+const CURVE_COLORS = ETA_CURVE_COLORS;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 function Lanes({

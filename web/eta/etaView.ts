@@ -3,6 +3,7 @@
 // metrics: the two CPUs' lanes (the PPE's iterations and empty stretches, the application's work
 // and its signals), the doorbell and event queues filling and draining, Table 1's cycle bins per
 // sweep point and Fig 4's utilisation against throughput. Nothing is computed but the layout.
+import { ETA_BIN_PALETTE } from '../kit/palette';
 import type { Check, RunOutput } from '../engine/types';
 import { paramAt } from '../engine/types';
 import type { TraceColumns } from '../trace/records.gen';
@@ -26,14 +27,7 @@ export const ETA_BIN_LABELS: Record<EtaBinKey, string> = {
   idle: 'idle',
 };
 // Okabe-Ito hues, distinct for colour-blind readers; idle is the page's light grey.
-export const ETA_BIN_COLORS: Record<EtaBinKey, string> = {
-  user: '#CC79A7',
-  tcpip: '#0072B2',
-  ethernet: '#009E73',
-  kernel_other: '#E69F00',
-  ppe_other: '#56B4E9',
-  idle: '#d9dde4',
-};
+export const ETA_BIN_COLORS: Record<EtaBinKey, string> = ETA_BIN_PALETTE;
 /** The trace's etaBin table order (core-cpp/trace/trace_kinds.json). */
 const BIN_OF_TABLE: readonly EtaBinKey[] = [
   'user',

@@ -252,3 +252,49 @@ export function canvasColor(color: string): string {
   }
   return c;
 }
+
+/** Okabe and Ito's categorical hues, by name: fills that read alike on both schemes' panels. */
+export const OKABE_ITO = {
+  orange: '#E69F00',
+  skyBlue: '#56B4E9',
+  green: '#009E73',
+  yellow: '#F0E442',
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  purple: '#CC79A7',
+  grey: '#999999',
+} as const;
+/** The ETA+AIO view: Table 1's cycle bins (idle is the page's empty slot) and Fig 4's curves. */
+export const ETA_BIN_PALETTE = {
+  user: OKABE_ITO.purple,
+  tcpip: OKABE_ITO.blue,
+  ethernet: OKABE_ITO.green,
+  kernel_other: OKABE_ITO.orange,
+  ppe_other: OKABE_ITO.skyBlue,
+  idle: SLOT_UNKNOWN,
+} as const;
+export const ETA_CURVE_COLORS: readonly string[] = [
+  OKABE_ITO.blue,
+  OKABE_ITO.vermillion,
+  OKABE_ITO.green,
+  OKABE_ITO.purple,
+];
+/** The protocol-cache view: one hue per layer (socket/user, TCP, UDP, IP, FDDI driver,
+ * x-kernel msg, x-kernel event, checksum) and the latency's parts. */
+export const PROTO_LAYER_COLORS: readonly string[] = [
+  OKABE_ITO.orange,
+  OKABE_ITO.blue,
+  OKABE_ITO.skyBlue,
+  OKABE_ITO.green,
+  OKABE_ITO.purple,
+  OKABE_ITO.yellow,
+  OKABE_ITO.grey,
+  OKABE_ITO.vermillion,
+];
+export const PROTO_STALL_COLORS = {
+  cpu: OKABE_ITO.blue,
+  l2: OKABE_ITO.orange,
+  memory: OKABE_ITO.vermillion,
+} as const;
+/** A data line's stripe on the cache grid's canvas, over any layer's hue. */
+export const DATA_STRIPE = 'rgba(20,24,40,0.75)';

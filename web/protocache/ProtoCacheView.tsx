@@ -20,6 +20,7 @@ import {
   type CurrentRef,
   type PacketNow,
 } from './protocache';
+import { ALERT, BLACK, canvasColor, DATA_STRIPE, OKABE_ITO, SLOT_EMPTY } from '../kit/palette';
 import { LAYER_COLORS, SERVED_LABELS, STALL_COLORS } from './palette';
 import './protocache.css';
 
@@ -43,7 +44,7 @@ function drawGrid(
     canvas.width = w;
     canvas.height = h;
   }
-  ctx.fillStyle = '#f3f5f9';
+  ctx.fillStyle = canvasColor(SLOT_EMPTY);
   ctx.fillRect(0, 0, w, h);
   const wayW = cell / shape.ways;
   for (let s = 0; s < shape.sets; s++) {
@@ -53,11 +54,11 @@ function drawGrid(
       const v = cells[s * shape.ways + k]!;
       if (v === EMPTY) continue;
       const x = x0 + k * wayW;
-      ctx.fillStyle = LAYER_COLORS[v & 15] ?? '#999';
+      ctx.fillStyle = LAYER_COLORS[v & 15] ?? OKABE_ITO.grey;
       ctx.fillRect(x, y0, Math.max(1, wayW - (shape.ways > 1 ? 0.5 : 0)), cell - 0.5);
       if (v & 16) {
         // A data line: a dark diagonal, so I and D differ without colour.
-        ctx.strokeStyle = 'rgba(20,24,40,0.75)';
+        ctx.strokeStyle = DATA_STRIPE;
         ctx.lineWidth = Math.max(0.8, cell / 6);
         ctx.beginPath();
         ctx.moveTo(x, y0 + cell - 0.5);
@@ -70,7 +71,7 @@ function drawGrid(
     const x = (mark.set % cols) * cell;
     const y = Math.floor(mark.set / cols) * cell;
     ctx.lineWidth = 2;
-    ctx.strokeStyle = mark.miss ? '#D55E00' : '#111';
+    ctx.strokeStyle = canvasColor(mark.miss ? ALERT : BLACK);
     ctx.strokeRect(x - 1.5, y - 1.5, cell + 3, cell + 3);
   }
 }
