@@ -380,7 +380,8 @@ export class EnginePool {
           s.logKey = null;
           return undefined;
         }
-        if (s.logKey === logKey) return { key: logKey };
+        // Always with the requests: a worker may have dropped the log since (a request without
+        // one clears it), and a run must never find "no log loaded" because the pool guessed.
         s.logKey = logKey;
         return { key: logKey, requests: log };
       };
