@@ -30,6 +30,11 @@ function clear(svg: SVGSVGElement) {
   if (frame?.hasAttribute('data-presenter-frame')) {
     frame.removeAttribute('data-presenter-frame');
     for (const p of ['overflow', 'max-height', 'max-width']) frame.style.removeProperty(p);
+    if (frame.hasAttribute('data-presenter-tabindex')) {
+      frame.removeAttribute('data-presenter-tabindex');
+      frame.removeAttribute('tabindex');
+      frame.removeAttribute('aria-label');
+    }
   }
 }
 
@@ -85,6 +90,12 @@ export function fitPresenterZoom(root: ParentNode, top: number, bottom: number) 
       frame.style.overflow = 'auto';
       frame.style.maxHeight = `${room}px`;
       frame.style.maxWidth = '100%';
+      // A region that scrolls must scroll from the keyboard too (WCAG 2.1.1): one tab stop.
+      if (!frame.hasAttribute('tabindex')) {
+        frame.setAttribute('data-presenter-tabindex', '');
+        frame.setAttribute('tabindex', '0');
+        frame.setAttribute('aria-label', 'Magnified drawing: scroll with the arrow keys');
+      }
       centreOnHighlight(svg, frame);
     }
     if (drawings === 0) zoomText(panel);
