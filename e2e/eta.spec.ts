@@ -1,22 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openScenario as openScenarioAt } from './openScenario';
 
 // ETA+AIO's view (Brecht et al., EuroSys 2006): the PPE's and the application's lanes, Table 1's
 // bins beside the paper's, Fig 4's curves with the paper's points; no page errors.
 
-async function openScenario(page: Page, id: string): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 90_000,
-  });
-  return errors;
-}
+const openScenario = (page: Page, id: string) => openScenarioAt(page, id, 90_000);
 
 // Not yet true after the models were merged: at the window's opening (40 ms) the lanes show the
 // PPE working through a stretch of requests, not empty iterations (the preset's check that nine

@@ -1,23 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openScenario as openScenarioAt } from './openScenario';
 
 // The host cache view of seed 002's protocol-cache presets: the three caches' grids fill as the
 // cursor moves through one packet's references; the per-layer bars and the latency follow; no
 // page errors.
 
-async function openScenario(page: Page, id: string): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 60_000,
-  });
-  return errors;
-}
+const openScenario = (page: Page, id: string) => openScenarioAt(page, id, 60_000);
 
 // Not yet true after the models were merged: in the production build the L1-I reads 0 lines at
 // the window's opening (the branch alone drew the hot lines). Marked until that is understood.
