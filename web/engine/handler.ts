@@ -48,15 +48,23 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
     : (bytes.slice().buffer as ArrayBuffer);
 }
 
-/** Gives the core the run's access log when it comes (a worker holds it for later requests). */
-function holdLog(m: NicsimCoreModule, state: HandlerState, log: RunLog | undefined): void {
+/**
+ * Gives the core the run's access log when it comes (a worker holds it for later requests).
+ * False when the request names a log by key only and the core does not hold that one: the
+ * worker says so rather than running without it, and the pool sends the requests.
+ */
+function holdLog(m: NicsimCoreModule, state: HandlerState, log: RunLog | undefined): boolean {
   if (log?.requests) {
     m.setAccessLog(log.requests.files, log.requests.bytes);
     state.logKey = log.key;
-  } else if (!log && state.logKey !== null) {
+    return true;
+  }
+  if (log) return state.logKey === log.key;
+  if (state.logKey !== null) {
     m.setAccessLog(new Uint32Array(), new Uint32Array());
     state.logKey = null;
   }
+  return true;
 }
 
 export function respond(m: NicsimCoreModule, req: Request, state: HandlerState): Reply {
@@ -82,7 +90,7 @@ export function respond(m: NicsimCoreModule, req: Request, state: HandlerState):
       // A run's check comes with the log it replays: the core checks the replay too.
       let text: string;
       if (req.log) {
-        holdLog(m, state, req.log);
+        if (!holdLog(m, state, req.log)) return reply({ id, type: 'need-log', key: req.log.key });
         text = m.validateRun(req.scenario, req.overrides);
       } else {
         text = m.validate(req.scenario, req.overrides);
@@ -103,7 +111,7 @@ export function respond(m: NicsimCoreModule, req: Request, state: HandlerState):
     }
     case 'run-main': {
       const t0 = performance.now();
-      holdLog(m, state, req.log);
+      if (!holdLog(m, state, req.log)) return reply({ id, type: 'need-log', key: req.log!.key });
       const text = m.runMain(req.scenario, req.overrides);
       const errors = errorsOf(text);
       if (errors) return reply({ id, type: 'invalid', errors });
@@ -112,7 +120,7 @@ export function respond(m: NicsimCoreModule, req: Request, state: HandlerState):
       return reply({ id, type: 'main', text, trace, info: info(m), elapsedMs }, [trace]);
     }
     case 'run-point': {
-      holdLog(m, state, req.log);
+      if (!holdLog(m, state, req.log)) return reply({ id, type: 'need-log', key: req.log!.key });
       const text = m.runPoint(req.scenario, req.overrides, req.index);
       const errors = errorsOf(text);
       return reply(errors ? { id, type: 'invalid', errors } : { id, type: 'text', text });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { NicsimCoreModule } from './core';
 import { EngineError } from './client';
-import { newHandlerState, respond } from './handler';
+import { newHandlerState, respond, type HandlerState } from './handler';
 import { loadNodeCore } from './nodeCore';
 import { EnginePool, type EngineSlot } from './pool';
 import type { Request, Response } from './protocol';
@@ -16,14 +16,21 @@ import { needsAccessLog } from '../webserver/AccessLogPanel';
 const built = existsSync(fileURLToPath(new URL('./wasm/nicsim_core.wasm', import.meta.url)));
 
 /** A core in this process answering as a worker would, after a turn of the event loop. */
-function coreSlot(core: NicsimCoreModule, calls: Request['type'][]): EngineSlot {
+function coreSlot(
+  core: NicsimCoreModule,
+  calls: Request['type'][],
+  logsSent: number[] = [],
+  states: HandlerState[] = [],
+): EngineSlot {
   const state = newHandlerState();
+  states.push(state);
   let dead = false;
   return {
     async request(req) {
       await new Promise((r) => setTimeout(r, Math.random() * 3));
       if (dead) throw new EngineError('cancelled', 'cancelled');
       calls.push(req.type);
+      if ('log' in req && req.log && 'requests' in req.log && req.log.requests) logsSent.push(1);
       return respond(core, { ...req, id: 0 } as Request, state).msg as Response;
     },
     terminate() {
@@ -36,8 +43,9 @@ describe.skipIf(!built)('the engine pool', async () => {
   const serial = built ? await loadNodeCore() : null;
   const cores = built ? await Promise.all([0, 1, 2].map(() => loadNodeCore())) : [];
   const calls: Request['type'][] = [];
+  const logsSent: number[] = [];
   let k = 0;
-  const pool = new EnginePool(3, () => coreSlot(cores[k++ % cores.length]!, calls));
+  const pool = new EnginePool(3, () => coreSlot(cores[k++ % cores.length]!, calls, logsSent));
   const files = Uint32Array.from({ length: 2000 }, (_, i) => (i * 31) % 97);
   const log = { files, bytes: files.map((f) => 800 + 50 * f) };
 
@@ -221,11 +229,37 @@ describe.skipIf(!built)('the engine pool', async () => {
     expect(accepted).toBe(false);
   });
 
-  it('sends an access log to an instance once', async () => {
+  it('sends an access log to an instance once, and again to one that dropped it', async () => {
     const entry = SCENARIOS.find((e) => needsAccessLog(e.scenario, {}))!;
-    await pool.run(entry.text, {}, log);
-    calls.length = 0;
-    const r = await pool.run(entry.text, {}, log);
+    const other = SCENARIOS.find((e) => e.id === 'anatomy-of-a-send')!;
+    const seed = (n: number) => ({ 'run.seed': n });
+    const first = await pool.run(entry.text, seed(11), log);
+    expect(first.ok).toBe(true);
+    logsSent.length = 0;
+    // The same log with other values: the instance holds it, only its key travels.
+    const again = await pool.run(entry.text, seed(12), log);
+    expect(again.ok).toBe(true);
+    expect(logsSent).toHaveLength(0);
+    // A run without a log clears it in the instance; the next replay is told, and resends it.
+    expect((await pool.run(other.text, {})).ok).toBe(true);
+    const replay = await pool.run(entry.text, seed(13), log);
+    expect(replay.ok).toBe(true);
+    if (replay.ok && again.ok) expect(replay.output.results).toBeTypeOf('object');
+  });
+
+  it('resends the log to an instance that dropped it without the pool knowing', async () => {
+    const entry = SCENARIOS.find((e) => needsAccessLog(e.scenario, {}))!;
+    const states: HandlerState[] = [];
+    const sent: number[] = [];
+    const one = new EnginePool(1, () => coreSlot(cores[0]!, [], sent, states));
+    expect((await one.run(entry.text, { 'run.seed': 21 }, log)).ok).toBe(true);
+    expect(sent.length).toBeGreaterThan(0);
+    // The worker forgets its log (as a restarted core would); the pool still thinks it holds it.
+    cores[0]!.setAccessLog(new Uint32Array(), new Uint32Array());
+    states[0]!.logKey = null;
+    sent.length = 0;
+    const r = await one.run(entry.text, { 'run.seed': 22 }, log);
     expect(r.ok).toBe(true);
+    expect(sent.length).toBeGreaterThan(0); // told need-log, it sent the requests again
   });
 });

@@ -374,20 +374,29 @@ export class EnginePool {
         reject(e instanceof Error ? e : new EngineError(String(e), 'engine-error'));
       };
 
-      // The log goes to an instance once; later requests name it by key.
+      // The log goes to an instance once; later requests name it by key. A worker that has
+      // dropped it since (a request without a log clears it) answers need-log, and gets it.
       const logFor = (s: Slot): RunLog | undefined => {
         if (logKey === null || !log) {
           s.logKey = null;
           return undefined;
         }
-        // Always with the requests: a worker may have dropped the log since (a request without
-        // one clears it), and a run must never find "no log loaded" because the pool guessed.
+        if (s.logKey === logKey) return { key: logKey };
         s.logKey = logKey;
         return { key: logKey, requests: log };
       };
+      const withLog = (s: Slot, req: WithoutId<Request>): Promise<Response> =>
+        s.engine.request(req).then((r) => {
+          if (r.type !== 'need-log' || logKey === null || !log) return r;
+          s.logKey = logKey;
+          return s.engine.request({
+            ...req,
+            log: { key: logKey, requests: log },
+          } as WithoutId<Request>);
+        });
       const call = (s: Slot, req: WithoutId<Request>): Promise<Response> => {
         s.busy = true;
-        return s.engine.request(req).finally(() => {
+        return withLog(s, req).finally(() => {
           s.busy = false;
         });
       };
@@ -506,7 +515,7 @@ export class EnginePool {
         const first = this.homeSlot();
         first.busy = true;
         // With the log, so that a replay the core refuses never shows as running either.
-        const checked = first.engine.request({
+        const checked = withLog(first, {
           type: 'validate',
           scenario,
           overrides: ov,

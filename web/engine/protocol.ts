@@ -78,6 +78,8 @@ export type Response =
   /** run-point's entry, or finish's complete document, as text. */
   | { id: number; type: 'text'; text: string }
   | { id: number; type: 'invalid'; errors: ValidationError[] }
+  /** The request named log `key` without its requests, and this worker does not hold it. */
+  | { id: number; type: 'need-log'; key: number }
   | { id: number; type: 'info'; info: EngineInfo }
   /** open: false once the parser takes no more bytes (a limit, or the file refused). */
   | { id: number; type: 'log-fed'; open: boolean }
