@@ -75,13 +75,12 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
   const double secs = static_cast<double>(window) / 1e12;
   auto add = [&](const char* name, double value) { add_metric(&out, name, value); };
   // What was read in the window, less what it drew from data unread when it opened: the lesser
-  // of the bytes read and the payload of the frames whose whole slot lay in the window (the
-  // link is lossless, §5.1, so they differ by the change in unread data). At steady state
+  // of the bytes read and the payload the data wire carried in it (the link is lossless,
+  // §5.1, so they differ by the change in unread data). At steady state
   // they agree; counted where netperf reads alone, a window opening on unread socket data
   // read above the link.
   const double bytes = static_cast<double>(end.payload_bytes - w.payload_bytes);
-  add("tcp_throughput",
-      std::min(bytes, static_cast<double>(host.wire_window_payload())) * 8.0 / secs / 1e9);
+  add("tcp_throughput", std::min(bytes, end.wire_payload - w.wire_payload) * 8.0 / secs / 1e9);
   const double packets = static_cast<double>(end.packets - w.packets);
   // The goodput of a saturated link: payload over the frame's wire bytes.
   const double mss = static_cast<double>(cfg.sinic.tcp.mss);

@@ -171,19 +171,15 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   add("content_throughput", throughput);
   if (window > 0) {
     // Content reaches the clients over the NICs' wires: never more than their line rate (the
-    // headers, preambles and gaps only lower it), with one full frame at the window's edge.
-    const Time slot = ports.front()->to_client.slot_time(1518);
-    const double line = static_cast<double>(cfg.nics * cfg.link.rate_mbps) *
-                        static_cast<double>(window + slot) / static_cast<double>(window);
-    const std::string what = std::to_string(cfg.nics) + " NIC(s) at " +
-                             std::to_string(cfg.link.rate_mbps) + " Mb/s, a window of " +
-                             std::to_string(window / 1000000) + " us";
+    // headers, preambles and gaps keep it well under, so no allowance for the window's edge).
+    const double line = static_cast<double>(cfg.nics * cfg.link.rate_mbps);
+    const std::string what =
+        std::to_string(cfg.nics) + " NIC(s) at " + std::to_string(cfg.link.rate_mbps) + " Mb/s";
     out.bounds.push_back({"content_throughput", line, what});
     out.bounds.push_back({"web_throughput", line, what});
     const Time min_slot = ports.front()->to_client.slot_time(kMinFrameBytes);
     out.bounds.push_back({"tx_packet_rate",
-                          static_cast<double>(cfg.nics) * 1e12 / static_cast<double>(min_slot) *
-                              static_cast<double>(window + min_slot) / static_cast<double>(window),
+                          static_cast<double>(cfg.nics) * 1e12 / static_cast<double>(min_slot),
                           what});
   }
   {

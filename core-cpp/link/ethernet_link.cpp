@@ -23,10 +23,8 @@ Time LinkDirection::slot_time(std::uint32_t frame_bytes) const {
 void LinkDirection::send(const Frame& f) {
   busy_ = true;
   in_flight_ = f;
-  started_payload_ += f.payload_bytes;
-  slot_start_ = ctx_->now();
-  slot_end_ = slot_start_ + slot_time(f.frame_bytes);
-  slot_payload_ = f.payload_bytes;
+  const Time now = ctx_->now();
+  carried_.begin_slot(now, now + slot_time(f.frame_bytes), f.payload_bytes);
   // Arrival is ordered before the wire frees at the same instant (a zero gap).
   ctx_->after(frame_time(f.frame_bytes), this, kArrive, kPriorityFirst);
   ctx_->after(slot_time(f.frame_bytes), this, kFree);

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 
+#include "link/carried_payload.hpp"
 #include "scenario/config.hpp"
 #include "sim/context.hpp"
 #include "sim/fifo.hpp"
@@ -48,15 +49,8 @@ class LinkDirection final : private EventHandler {
   // Wire time of a frame, without and with the inter-frame gap.
   Time frame_time(std::uint32_t frame_bytes) const;
   Time slot_time(std::uint32_t frame_bytes) const;
-  // Payload carried up to `now`, each frame's spread evenly over its slot (preamble, frame,
-  // gap): the rate between two reads never exceeds the wire, however short the interval, and
-  // a frame astride an edge counts in part on each side.
-  double carried_payload(Time now) const {
-    if (now >= slot_end_ || slot_end_ == slot_start_) return static_cast<double>(started_payload_);
-    const double left =
-        static_cast<double>(slot_end_ - now) / static_cast<double>(slot_end_ - slot_start_);
-    return static_cast<double>(started_payload_) - left * static_cast<double>(slot_payload_);
-  }
+  // Payload carried up to `now`, each frame's spread over its slot (carried_payload.hpp).
+  double carried_payload(Time now) const { return carried_.at(now); }
 
  private:
   enum Tag : std::uint32_t { kArrive = 0, kFree = 1, kPropagated = 2 };
@@ -71,10 +65,8 @@ class LinkDirection final : private EventHandler {
   bool busy_ = false;
   bool waiting_ = false;
   Frame in_flight_;
-  Fifo<Frame> propagating_;            // frames on the cable, in order
-  std::uint64_t started_payload_ = 0;  // every frame sent so far, the one on the wire included
-  Time slot_start_ = 0, slot_end_ = 0;
-  std::uint32_t slot_payload_ = 0;
+  Fifo<Frame> propagating_;  // frames on the cable, in order
+  CarriedPayload carried_;
 };
 
 // The limit curve of the thesis's figures: UDP payload per second at line rate,

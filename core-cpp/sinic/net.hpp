@@ -5,6 +5,7 @@
 #include <deque>
 #include <functional>
 
+#include "link/carried_payload.hpp"
 #include "sim/context.hpp"
 
 namespace nicsim {
@@ -42,18 +43,13 @@ class Wire final : public EventHandler {
   void send(const NetPacket& p) {
     busy_ = true;
     const Time now = ctx_->now();
-    if (now >= open_ && now + wire_time(p.frame()) <= close_) window_payload_ += p.payload;
+    carried_.begin_slot(now, now + wire_time(p.frame()), static_cast<std::uint32_t>(p.payload));
     in_flight_.push_back(p);
     ctx_->after(wire_time(p.frame()), this, 0);
   }
   std::uint64_t frames = 0;
-  // The measured window: payload of the frames whose whole slot (frame, CRC, preamble, gap)
-  // lay inside it, so a rate over it can never exceed the wire.
-  void measure(Time open, Time close) {
-    open_ = open;
-    close_ = close;
-  }
-  std::int64_t window_payload() const { return window_payload_; }
+  // Payload carried up to `now`, each frame's spread over its slot (link/carried_payload.hpp).
+  double carried_payload(Time now) const { return carried_.at(now); }
 
  private:
   void fire(std::uint32_t) override {
@@ -68,8 +64,7 @@ class Wire final : public EventHandler {
   std::int64_t rate_mbps_, overhead_;
   bool busy_ = false;
   std::deque<NetPacket> in_flight_;
-  Time open_ = 0, close_ = 0;
-  std::int64_t window_payload_ = 0;
+  CarriedPayload carried_;
 };
 
 // The L2 cache port (the SINIC paper §3.1 footnote 2): the copy engines (and an on-chip CNIC's DMA)

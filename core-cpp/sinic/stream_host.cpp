@@ -66,8 +66,6 @@ StreamHost::StreamHost(SimContext* ctx, const Config& cfg)
   to_peer_.deliver = [this](const NetPacket& p) { peer_receive(p); };
   to_host_.deliver = [this](const NetPacket& p) { host_receive(p); };
   to_host_.ready = [this] { peer_try_send(); };
-  to_peer_.measure(cfg.run.warmup, cfg.run.duration);
-  to_host_.measure(cfg.run.warmup, cfg.run.duration);
   for (Conn& k : conns_) {
     k.adv_edge = sc_.tcp.socket_buffer;
     k.peer_edge = sc_.tcp.socket_buffer;
@@ -158,6 +156,7 @@ StreamCounters StreamHost::counters() const {
   StreamCounters c = n_;
   if (busy_) c.cpu[static_cast<std::size_t>(part_)] += ctx_->now() - unit_start_;
   if (paused_) c.pause += ctx_->now() - pause_since_;
+  c.wire_payload = (receive_ ? to_host_ : to_peer_).carried_payload(ctx_->now());
   return c;
 }
 

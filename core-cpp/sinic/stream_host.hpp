@@ -39,6 +39,7 @@ struct StreamCounters {
   std::int64_t register_reads = 0;
   std::array<Time, 4> cpu{};  // per CpuPart
   Time pause = 0;             // the stressor held back by a full receive FIFO
+  double wire_payload = 0;    // payload the data direction's wire carried (frames pro rata)
 };
 
 class StreamHost final : public EventHandler {
@@ -51,10 +52,6 @@ class StreamHost final : public EventHandler {
   // stressor). TCP's windows hold the difference to one socket buffer per connection.
   std::pair<std::int64_t, std::int64_t> stream_bytes() const;
   std::int64_t rx_fifo_bytes() const;
-  // Payload the data direction's wire carried in the measured window, whole frames only.
-  std::int64_t wire_window_payload() const {
-    return (receive_ ? to_host_ : to_peer_).window_payload();
-  }
   std::int64_t bound_vnics() const { return sinic_ ? sinic_->bound_vnics() : 0; }
   SinicDevice* sinic() { return sinic_.get(); }
   bool receive() const { return receive_; }
