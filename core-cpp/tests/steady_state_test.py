@@ -142,8 +142,10 @@ def verdict(check, sim, expected):
 
 
 def judge(cli, scenarios, only=(), places=0):
-    """Runs every check's point at 1x, 2x and another seed. Returns (rows, failures): a row per
-    check, (preset id, check id, values by variant, moves, limit, converged), and the failures
+    """Runs every check's point at 1x, 2x and another seed (and at `places` other places in a
+    full-system web trace). Returns (rows, failures): a row per check, (preset id, check id,
+    (simulated, expected, deviation) by variant and "places": the other places' values, moves,
+    limit, converged), and the failures
     as lines (a run that failed, a check that moved, a KNOWN entry that converged)."""
     jobs = {}  # (preset path, point key, variant) -> (at, sets)
     presets = []
@@ -215,6 +217,12 @@ def judge(cli, scenarios, only=(), places=0):
             ok = all(moves[v] <= limit + 1e-12 for v in judged if v != "1x")
             if tol == 0 and not exact:
                 ok = ok and len({verdict(check, *vals[v][:2]) for v in judged}) == 1
+            # The other places' values; a relative check's as its ratio to the other point.
+            vals["places"] = [
+                (1 + d) * check["expected"] if "relative_to" in check else sim
+                for v, (sim, _, d) in vals.items()
+                if v.startswith("place")
+            ]
             rows.append((s["id"], check["id"], vals, moves, limit, ok))
             known = KNOWN.get((s["id"], check["id"]))
             if known:
@@ -233,9 +241,9 @@ def judge(cli, scenarios, only=(), places=0):
 
 
 def place_spread(vals):
-    """The other places' values of a check: their mean, spread (standard deviation over the
-    mean), least and greatest, or "-" when the preset has none."""
-    sims = [vals[v][0] for v in vals if v.startswith("place")]
+    """The other places' values of a check (vals["places"]): their mean, spread (standard
+    deviation over the mean), least and greatest, or "-" when the preset has none."""
+    sims = vals.get("places")
     if not sims:
         return "-"
     mean = statistics.fmean(sims)
