@@ -41,7 +41,7 @@ test('cache-l1-size: Table 6 beside the sweep, fitted hollow and predicted fille
   const chart = page.getByTestId('sweep-chart');
   await page
     .getByTestId('chart-metric')
-    .getByRole('button', { name: /L1-I miss rate/i })
+    .getByRole('button', { name: /l1-?i miss rate/i })
     .click();
   const marks = chart.getByTestId('reference-mark');
   // Table 6's five sizes for TCP send: the 16 KB row is Table 3's fitted value, the rest predicted.
