@@ -46,14 +46,11 @@ test('cache-l1-size: Table 6 beside the sweep, fitted hollow and predicted fille
   const marks = chart.getByTestId('reference-mark');
   // Table 6's five sizes for TCP send: the 16 KB row is Table 3's fitted value, the rest predicted.
   await expect(marks).toHaveCount(5);
-  await expect(chart.locator('[data-check="tcp-send-16kb-l1i"]')).toHaveAttribute(
-    'data-basis',
-    'fitted',
-  );
-  await expect(chart.locator('[data-check="tcp-send-64kb-l1i"]')).toHaveAttribute(
-    'data-basis',
-    'predicted',
-  );
+  for (const [check, basis] of [
+    ['tcp-send-16kb-l1i', 'fitted'],
+    ['tcp-send-64kb-l1i', 'predicted'],
+  ] as const)
+    await expect(chart.locator(`[data-check="${check}"]`)).toHaveAttribute('data-basis', basis);
   await expect(chart.getByTestId('reference-legend-fitted')).toBeVisible();
   await expect(chart.getByTestId('reference-legend-predicted')).toBeVisible();
   expect(errors).toEqual([]);

@@ -216,53 +216,51 @@ function LayerBars({ now }: { now: PacketNow }) {
   const max = Math.max(1, ...now.layers.map((l) => Math.max(l.iRefs, l.dRefs)));
   const W = 220;
   return (
-    <div className="pc-layers-box">
-      <table className="pc-layers" data-testid="pc-layers">
-        <caption>This packet so far: references (light) and misses (dark) by layer</caption>
-        <thead>
-          <tr>
-            <th scope="col">layer</th>
-            <th scope="col">instructions</th>
-            <th scope="col">data</th>
-          </tr>
-        </thead>
-        <tbody>
-          {now.layers.map((l, i) =>
-            l.iRefs + l.dRefs === 0 ? null : (
-              <tr key={LAYER_LABELS[i]}>
-                <th scope="row">
-                  <span className="chip" style={{ background: LAYER_COLORS[i] }} />
-                  {LAYER_LABELS[i]}
-                </th>
-                {[
-                  [l.iRefs, l.iMisses],
-                  [l.dRefs, l.dMisses],
-                ].map(([refs, misses], k) => (
-                  <td key={k} title={`${refs} references, ${misses} misses`}>
-                    <svg viewBox={`0 0 ${W} 12`} preserveAspectRatio="none" aria-hidden="true">
-                      <rect
-                        width={(W * refs!) / max}
-                        height={12}
-                        fill={LAYER_COLORS[i]}
-                        opacity={0.35}
-                      />
-                      <rect
-                        width={Math.max(misses ? 1 : 0, (W * misses!) / max)}
-                        height={12}
-                        fill={LAYER_COLORS[i]}
-                      />
-                    </svg>
-                    <span className="small">
-                      {formatNumber(refs!)} / {formatNumber(misses!)}
-                    </span>
-                  </td>
-                ))}
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
+    <table className="pc-layers" data-testid="pc-layers">
+      <caption>This packet so far: references (light) and misses (dark) by layer</caption>
+      <thead>
+        <tr>
+          <th scope="col">layer</th>
+          <th scope="col">instructions</th>
+          <th scope="col">data</th>
+        </tr>
+      </thead>
+      <tbody>
+        {now.layers.map((l, i) =>
+          l.iRefs + l.dRefs === 0 ? null : (
+            <tr key={LAYER_LABELS[i]}>
+              <th scope="row">
+                <span className="chip" style={{ background: LAYER_COLORS[i] }} />
+                {LAYER_LABELS[i]}
+              </th>
+              {[
+                [l.iRefs, l.iMisses],
+                [l.dRefs, l.dMisses],
+              ].map(([refs, misses], k) => (
+                <td key={k} title={`${refs} references, ${misses} misses`}>
+                  <svg viewBox={`0 0 ${W} 12`} preserveAspectRatio="none" aria-hidden="true">
+                    <rect
+                      width={(W * refs!) / max}
+                      height={12}
+                      fill={LAYER_COLORS[i]}
+                      opacity={0.35}
+                    />
+                    <rect
+                      width={Math.max(misses ? 1 : 0, (W * misses!) / max)}
+                      height={12}
+                      fill={LAYER_COLORS[i]}
+                    />
+                  </svg>
+                  <span className="small">
+                    {formatNumber(refs!)} / {formatNumber(misses!)}
+                  </span>
+                </td>
+              ))}
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
   );
 }
 
@@ -361,7 +359,9 @@ export function ProtoCacheView() {
       {now && (
         <div className="pc-side">
           <LatencyBar now={now} />
-          <LayerBars now={now} />
+          <div className="pc-layers-box">
+            <LayerBars now={now} />
+          </div>
         </div>
       )}
     </div>
