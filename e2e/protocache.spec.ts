@@ -7,9 +7,7 @@ import { openScenario as openScenarioAt } from './openScenario';
 
 const openScenario = (page: Page, id: string) => openScenarioAt(page, id, 60_000);
 
-// Not yet true after the models were merged: in the production build the L1-I reads 0 lines at
-// the window's opening (the branch alone drew the hot lines). Marked until that is understood.
-test.fixme('protocol-one-packet: the caches, the current reference and the packet latency', async ({
+test('protocol-one-packet: the caches, the current reference and the packet latency', async ({
   page,
 }) => {
   const errors = await openScenario(page, 'protocol-one-packet');
@@ -33,5 +31,27 @@ test('protocol-cold-hot: the sweep chart and the checks load', async ({ page }) 
   const errors = await openScenario(page, 'protocol-cold-hot');
   await expect(page.getByTestId('protocache-view')).toBeVisible();
   await expect(page.getByText('Cold against hot').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('cache-l1-size: Table 6 beside the sweep, fitted hollow and predicted filled', async ({
+  page,
+}) => {
+  const errors = await openScenario(page, 'cache-l1-size');
+  const chart = page.getByTestId('sweep-chart');
+  await page
+    .getByTestId('chart-metric')
+    .getByRole('button', { name: /l1-?i miss rate/i })
+    .click();
+  const marks = chart.getByTestId('reference-mark');
+  // Table 6's five sizes for TCP send: the 16 KB row is Table 3's fitted value, the rest predicted.
+  await expect(marks).toHaveCount(5);
+  for (const [check, basis] of [
+    ['tcp-send-16kb-l1i', 'fitted'],
+    ['tcp-send-64kb-l1i', 'predicted'],
+  ] as const)
+    await expect(chart.locator(`[data-check="${check}"]`)).toHaveAttribute('data-basis', basis);
+  await expect(chart.getByTestId('reference-legend-fitted')).toBeVisible();
+  await expect(chart.getByTestId('reference-legend-predicted')).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -49,10 +49,13 @@ class PacketLoop final : public EventHandler {
     if (trace_) observe = [&](const ProtoReference& r) { follow(start, r); };
     if (tracing_ && !snapshot_) {
       snapshot_ = true;
+      // Stamped at the window's opening, not at this packet's start (later, as a rule): a view
+      // whose cursor starts at the opening shows the lines the earlier packets left.
+      const Time opening = trace_start_;
       for (int i = 0; i < 3; ++i)
         for (std::size_t k = 0; k < owner_[i].size(); ++k)
           if (owner_[i][k] != kNone)
-            ctx_->trace.record(start, Component::HostCpu,
+            ctx_->trace.record(opening, Component::HostCpu,
                                rec::ProtoCacheLine()
                                    .cache(static_cast<std::uint32_t>(i))
                                    .set(static_cast<std::uint32_t>(k / ways_[i]))

@@ -15,17 +15,21 @@ std::vector<ParameterFit> build_fits() {
   // Table 3's 24 hot miss rates, which every protocol-cache layout offset was fitted on.
   const std::vector<const char*> kTable3 = {
       "protocol-one-packet#tcp-send-off-l1i", "protocol-one-packet#tcp-send-off-l1d",
-      "protocol-one-packet#tcp-send-off-l2",  "protocol-one-packet#tcp-send-on-l1i",
-      "protocol-one-packet#tcp-send-on-l1d",  "protocol-one-packet#tcp-send-on-l2",
+      "protocol-one-packet#tcp-send-off-l2", "protocol-one-packet#tcp-send-on-l1i",
+      "protocol-one-packet#tcp-send-on-l1d", "protocol-one-packet#tcp-send-on-l2",
       "protocol-one-packet#tcp-recv-off-l1i", "protocol-one-packet#tcp-recv-off-l1d",
-      "protocol-one-packet#tcp-recv-off-l2",  "protocol-one-packet#tcp-recv-on-l1i",
-      "protocol-one-packet#tcp-recv-on-l1d",  "protocol-one-packet#tcp-recv-on-l2",
+      "protocol-one-packet#tcp-recv-off-l2", "protocol-one-packet#tcp-recv-on-l1i",
+      "protocol-one-packet#tcp-recv-on-l1d", "protocol-one-packet#tcp-recv-on-l2",
       "protocol-one-packet#udp-send-off-l1i", "protocol-one-packet#udp-send-off-l1d",
-      "protocol-one-packet#udp-send-off-l2",  "protocol-one-packet#udp-send-on-l1i",
-      "protocol-one-packet#udp-send-on-l1d",  "protocol-one-packet#udp-send-on-l2",
+      "protocol-one-packet#udp-send-off-l2", "protocol-one-packet#udp-send-on-l1i",
+      "protocol-one-packet#udp-send-on-l1d", "protocol-one-packet#udp-send-on-l2",
       "protocol-one-packet#udp-recv-off-l1i", "protocol-one-packet#udp-recv-off-l1d",
-      "protocol-one-packet#udp-recv-off-l2",  "protocol-one-packet#udp-recv-on-l1i",
-      "protocol-one-packet#udp-recv-on-l1d",  "protocol-one-packet#udp-recv-on-l2"};
+      "protocol-one-packet#udp-recv-off-l2", "protocol-one-packet#udp-recv-on-l1i",
+      "protocol-one-packet#udp-recv-on-l1d", "protocol-one-packet#udp-recv-on-l2",
+      // Table 6's 16 KB row and Table 7's direct-mapped row: Table 3's TCP send, the same run.
+      "cache-l1-size#tcp-send-16kb-l1i", "cache-l1-size#tcp-send-16kb-l1d",
+      "cache-l1-size#tcp-send-16kb-l2", "cache-associativity#tcp-send-1way-l1i",
+      "cache-associativity#tcp-send-1way-l1d", "cache-associativity#tcp-send-1way-l2"};
   return {
       // ---- Tigon (seed 000 Ch.3) ----
       // Fig 3.10 / Abstract: PARALLEL's 1553 Mb/s, bidirectional at 1472 bytes (two presets

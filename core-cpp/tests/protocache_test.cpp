@@ -129,6 +129,30 @@ TEST(ProtoCache, RunsAreDeterministic) {
               1e-9);
 }
 
+// A hot window opens on the lines the earlier packets left, stamped at the opening itself (the
+// time a view's cursor starts at), not at the first packet that starts inside the window.
+TEST(ProtoCache, HotWindowOpensOnTheCachesLines) {
+  const Config c = protocache_config({{"run.trace.start_us", Json(1500)},
+                                      {"run.trace.end_us", Json(1600)},
+                                      {"run.warmup_us", Json(1500)}});
+  const RunOutput o = run_model(c, true);
+  ASSERT_TRUE(o.fault.empty()) << o.fault;
+  const Time opening = c.run.trace_start;
+  std::size_t l1i = 0, at_opening = 0;
+  Time first_packet = -1;
+  for (const TraceRecord& r : o.trace) {
+    if (r.kind == static_cast<std::uint16_t>(TraceKind::ProtoPacket) && first_packet < 0)
+      first_packet = r.time_ps;
+    if (r.kind != static_cast<std::uint16_t>(TraceKind::ProtoCacheLine) || r.time_ps != opening)
+      continue;
+    ++at_opening;
+    if (r.a == 0) ++l1i;  // a: the cache, 0 the L1-I
+  }
+  EXPECT_GT(first_packet, opening);
+  EXPECT_GT(l1i, 0u);
+  EXPECT_GT(at_opening, l1i);
+}
+
 TEST(ProtoCache, BadInputNamesTheField) {
   Config c;
   const Errors e = build_config(

@@ -3,7 +3,8 @@
 // layer whose code or data it holds, data lines striped so instructions and data differ without
 // colour; the reference under the cursor outlined (a hit, a miss the L2 served, a trip to
 // memory) with its stall; per-layer references and misses of the packet so far; the packet's
-// cycles split into CPU time and stall by level. Canvas grids: thousands of lines at 60 fps.
+// cycles split into CPU time and stall by level. Canvas grids: thousands of lines, of which a
+// frame redraws only the sets that changed, and the current reference on a canvas of its own.
 import { useEffect, useMemo, useRef } from 'react';
 import { useRun, useViewCursor } from '../run/store';
 import { formatNumber } from '../kit/format';
@@ -14,7 +15,7 @@ import {
   cacheShapes,
   cachedProtoIndex,
   gridColumns,
-  linesAt,
+  LinesPlayer,
   packetAt,
   type CacheShape,
   type CurrentRef,
@@ -26,12 +27,67 @@ import './protocache.css';
 
 const ACCESS = ['instruction', 'load', 'store'] as const;
 
-function drawGrid(
+/** What a grid's canvas shows: its geometry and colours, and a copy of the cells drawn. */
+interface Drawn {
+  key: string;
+  cells: Uint8Array;
+}
+
+/**
+ * One set's box (all its ways): the empty slot's colour, then each held line in its layer's hue,
+ * a data line with a dark diagonal so I and D differ without colour. Clipped to the box, so a set
+ * redrawn alone leaves its neighbours' pixels as they were.
+ */
+function drawSet(
+  ctx: CanvasRenderingContext2D,
+  shape: CacheShape,
+  cells: Uint8Array,
+  s: number,
+  cols: number,
+  cell: number,
+  empty: string,
+) {
+  const x0 = (s % cols) * cell;
+  const y0 = Math.floor(s / cols) * cell;
+  const wayW = cell / shape.ways;
+  ctx.fillStyle = empty;
+  ctx.fillRect(x0, y0, cell, cell);
+  let clipped = false;
+  for (let k = 0; k < shape.ways; k++) {
+    const v = cells[s * shape.ways + k]!;
+    if (v === EMPTY) continue;
+    const x = x0 + k * wayW;
+    ctx.fillStyle = LAYER_COLORS[v & 15] ?? OKABE_ITO.grey;
+    ctx.fillRect(x, y0, Math.max(1, wayW - (shape.ways > 1 ? 0.5 : 0)), cell - 0.5);
+    if (v & 16) {
+      if (!clipped) {
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(x0, y0, cell, cell);
+        ctx.clip();
+        ctx.strokeStyle = DATA_STRIPE;
+        ctx.lineWidth = Math.max(0.8, cell / 6);
+        clipped = true;
+      }
+      ctx.beginPath();
+      ctx.moveTo(x, y0 + cell - 0.5);
+      ctx.lineTo(x + wayW, y0);
+      ctx.stroke();
+    }
+  }
+  if (clipped) ctx.restore();
+}
+
+/**
+ * Draws the grid: all of it when its geometry or colours changed, else only the sets whose
+ * lines changed since the last frame (a packet fills a few dozen lines; the L2 has 8,192 sets).
+ */
+function paintGrid(
   canvas: HTMLCanvasElement | null,
   shape: CacheShape,
   cells: Uint8Array,
   cell: number,
-  mark: { set: number; miss: boolean } | null,
+  drawn: { current: Drawn | null },
 ) {
   if (!canvas) return;
   const ctx = canvas.getContext('2d');
@@ -40,33 +96,49 @@ function drawGrid(
   const rows = Math.ceil(shape.sets / cols);
   const w = cols * cell;
   const h = rows * cell;
+  const empty = canvasColor(SLOT_EMPTY);
+  const key = `${shape.sets}x${shape.ways}@${cell}:${empty}`;
+  const prev = drawn.current;
+  if (canvas.width !== w || canvas.height !== h || !prev || prev.key !== key) {
+    canvas.width = w;
+    canvas.height = h;
+    ctx.fillStyle = empty;
+    ctx.fillRect(0, 0, w, h);
+    for (let s = 0; s < shape.sets; s++) drawSet(ctx, shape, cells, s, cols, cell, empty);
+    drawn.current = { key, cells: cells.slice() };
+    return;
+  }
+  const was = prev.cells;
+  const ways = shape.ways;
+  for (let s = 0; s < shape.sets; s++) {
+    let changed = false;
+    for (let k = s * ways; k < (s + 1) * ways; k++) {
+      if (was[k] !== cells[k]) {
+        was[k] = cells[k]!;
+        changed = true;
+      }
+    }
+    if (changed) drawSet(ctx, shape, cells, s, cols, cell, empty);
+  }
+}
+
+/** The current reference's outline, on a canvas of its own over the grid. */
+function paintMark(
+  canvas: HTMLCanvasElement | null,
+  shape: CacheShape,
+  cell: number,
+  mark: { set: number; miss: boolean } | null,
+) {
+  if (!canvas) return;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  const cols = gridColumns(shape.sets);
+  const w = cols * cell;
+  const h = Math.ceil(shape.sets / cols) * cell;
   if (canvas.width !== w || canvas.height !== h) {
     canvas.width = w;
     canvas.height = h;
-  }
-  ctx.fillStyle = canvasColor(SLOT_EMPTY);
-  ctx.fillRect(0, 0, w, h);
-  const wayW = cell / shape.ways;
-  for (let s = 0; s < shape.sets; s++) {
-    const x0 = (s % cols) * cell;
-    const y0 = Math.floor(s / cols) * cell;
-    for (let k = 0; k < shape.ways; k++) {
-      const v = cells[s * shape.ways + k]!;
-      if (v === EMPTY) continue;
-      const x = x0 + k * wayW;
-      ctx.fillStyle = LAYER_COLORS[v & 15] ?? OKABE_ITO.grey;
-      ctx.fillRect(x, y0, Math.max(1, wayW - (shape.ways > 1 ? 0.5 : 0)), cell - 0.5);
-      if (v & 16) {
-        // A data line: a dark diagonal, so I and D differ without colour.
-        ctx.strokeStyle = DATA_STRIPE;
-        ctx.lineWidth = Math.max(0.8, cell / 6);
-        ctx.beginPath();
-        ctx.moveTo(x, y0 + cell - 0.5);
-        ctx.lineTo(x + wayW, y0);
-        ctx.stroke();
-      }
-    }
-  }
+  } else ctx.clearRect(0, 0, w, h);
   if (mark && mark.set < shape.sets) {
     const x = (mark.set % cols) * cell;
     const y = Math.floor(mark.set / cols) * cell;
@@ -88,6 +160,8 @@ function CacheGrid({
   current: CurrentRef | null;
 }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const markRef = useRef<HTMLCanvasElement>(null);
+  const drawn = useRef<Drawn | null>(null);
   const cell = shape.sets >= 4096 ? 3 : shape.sets >= 1024 ? 6 : 10;
   const isL2 = name === 'L2';
   const mark =
@@ -100,7 +174,20 @@ function CacheGrid({
           ? { set: current.l1Set, miss: current.served >= 1 }
           : null
       : null;
-  useEffect(() => drawGrid(ref.current, shape, cells, cell, mark));
+  // Every render: the cells change in place (LinesPlayer), so no dependency list can see it.
+  useEffect(() => paintGrid(ref.current, shape, cells, cell, drawn));
+  const markSet = mark ? mark.set : -1;
+  const markMiss = mark?.miss ?? false;
+  useEffect(
+    () =>
+      paintMark(
+        markRef.current,
+        shape,
+        cell,
+        markSet < 0 ? null : { set: markSet, miss: markMiss },
+      ),
+    [shape, cell, markSet, markMiss],
+  );
   let held = 0;
   for (const v of cells) if (v !== EMPTY) held++;
   return (
@@ -112,12 +199,15 @@ function CacheGrid({
           {formatNumber(held)} lines held
         </span>
       </figcaption>
-      <canvas
-        ref={ref}
-        className="pc-canvas"
-        role="img"
-        aria-label={`${name}: ${held} of ${shape.sets * shape.ways} lines held, coloured by layer`}
-      />
+      <div className="pc-grid">
+        <canvas
+          ref={ref}
+          className="pc-canvas"
+          role="img"
+          aria-label={`${name}: ${held} of ${shape.sets * shape.ways} lines held, coloured by layer`}
+        />
+        <canvas ref={markRef} className="pc-mark" aria-hidden="true" />
+      </div>
     </figure>
   );
 }
@@ -148,7 +238,7 @@ function LayerBars({ now }: { now: PacketNow }) {
                 [l.dRefs, l.dMisses],
               ].map(([refs, misses], k) => (
                 <td key={k} title={`${refs} references, ${misses} misses`}>
-                  <svg width={W} height={12} aria-hidden="true">
+                  <svg viewBox={`0 0 ${W} 12`} preserveAspectRatio="none" aria-hidden="true">
                     <rect
                       width={(W * refs!) / max}
                       height={12}
@@ -192,8 +282,9 @@ function LatencyBar({ now }: { now: PacketNow }) {
         {formatNumber(now.l2Stall + now.memoryStall)} cycles.
       </p>
       <svg
-        width={W}
-        height={22}
+        className="pc-latency-bar"
+        viewBox={`0 0 ${W} 22`}
+        preserveAspectRatio="none"
         role="img"
         aria-label="The packet's cycles: CPU and stall by level"
       >
@@ -224,7 +315,9 @@ export function ProtoCacheView() {
   const params = run?.output.parameters;
   const shapes = useMemo(() => cacheShapes(params), [params]);
   const ix = useMemo(() => (run ? cachedProtoIndex(run.trace) : null), [run]);
-  const cells = useMemo(() => (ix ? linesAt(ix, shapes, cursor) : null), [ix, shapes, cursor]);
+  const player = useMemo(() => (ix ? new LinesPlayer(ix, shapes) : null), [ix, shapes]);
+  // The same arrays each frame, changed in place by the records since the last cursor.
+  const cells = player ? player.at(cursor) : null;
   const now = useMemo(() => (ix ? packetAt(ix, cursor) : null), [ix, cursor]);
   if (!run || !ix || !cells)
     return <div className="placeholder">The caches appear when the simulation has run.</div>;
@@ -266,7 +359,9 @@ export function ProtoCacheView() {
       {now && (
         <div className="pc-side">
           <LatencyBar now={now} />
-          <LayerBars now={now} />
+          <div className="pc-layers-box">
+            <LayerBars now={now} />
+          </div>
         </div>
       )}
     </div>

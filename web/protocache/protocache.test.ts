@@ -4,6 +4,7 @@ import { ProtoCacheLine, ProtoCacheRef, ProtoPacket } from '../trace/records.gen
 import type { ParameterTree } from '../engine/types';
 import {
   EMPTY,
+  LinesPlayer,
   buildProtoIndex,
   cacheShapes,
   decodeReference,
@@ -89,6 +90,24 @@ describe('protocol-cache view data', () => {
     expect(at3[0]![7]).toBe(5);
     expect(at3[2]![41]).toBe(5);
     expect(at3[0]![5]).toBe(EMPTY); // invalidated by inclusion
+  });
+
+  it('a player moved forward and back gives what replaying from the opening gives', () => {
+    const ix = buildProtoIndex(trace);
+    const shapes = cacheShapes(params);
+    const player = new LinesPlayer(ix, shapes);
+    for (const t of [0, 1000, 2500, 3000, 1500, 999, 3000, 2000]) {
+      const before = player.version;
+      const got = player.at(t).map((g) => Array.from(g));
+      expect(got).toEqual(linesAt(ix, shapes, t).map((g) => Array.from(g)));
+      // Unchanged cursor, unchanged cells: no new version, the same arrays.
+      const again = player.at(t);
+      expect(again).toBe(player.cells);
+      expect(player.version).toBeGreaterThanOrEqual(before);
+    }
+    const v = player.version;
+    player.at(2000);
+    expect(player.version).toBe(v);
   });
 
   it('tallies the packet so far by layer and stall level', () => {

@@ -97,22 +97,52 @@ export function lastAtOrBefore(trace: Trace, list: readonly number[], t: number)
  * for a data line (instructions 0), EMPTY for no line.
  */
 export function linesAt(ix: ProtoIndex, shapes: CacheShape[], t: number): Uint8Array[] {
-  const cells = shapes.map((s) => new Uint8Array(s.sets * s.ways).fill(EMPTY));
-  const last = lastAtOrBefore(ix.trace, ix.lines, t);
-  for (let n = 0; n <= last; n++) {
-    const i = ix.lines[n]!;
-    const c = ProtoCacheLine.cache(ix.trace, i);
-    const s = shapes[c];
-    const grid = cells[c];
-    if (!s || !grid) continue;
-    const set = ProtoCacheLine.set(ix.trace, i);
-    const way = ProtoCacheLine.way(ix.trace, i);
-    if (set >= s.sets || way >= s.ways) continue;
-    const what = ProtoCacheLine.line(ix.trace, i);
-    grid[set * s.ways + way] =
-      what === 2 ? EMPTY : (ProtoCacheLine.layer(ix.trace, i) & 15) | (what === 1 ? 16 : 0);
+  return new LinesPlayer(ix, shapes).at(t);
+}
+
+/**
+ * linesAt for a cursor that mostly moves forward (playback): the cells are kept and only the
+ * records between the last time and the new one are replayed; a step back replays from the
+ * window's opening. `at` returns the same arrays, changed in place; `version` counts changes.
+ */
+export class LinesPlayer {
+  readonly cells: Uint8Array[];
+  /** Changes each time `at` changes a cell. */
+  version = 0;
+  private applied = -1;
+
+  constructor(
+    readonly ix: ProtoIndex,
+    readonly shapes: readonly CacheShape[],
+  ) {
+    this.cells = shapes.map((s) => new Uint8Array(s.sets * s.ways).fill(EMPTY));
   }
-  return cells;
+
+  at(t: number): Uint8Array[] {
+    const { trace } = this.ix;
+    const last = lastAtOrBefore(trace, this.ix.lines, t);
+    if (last === this.applied) return this.cells;
+    if (last < this.applied) {
+      for (const g of this.cells) g.fill(EMPTY);
+      this.applied = -1;
+    }
+    for (let n = this.applied + 1; n <= last; n++) {
+      const i = this.ix.lines[n]!;
+      const c = ProtoCacheLine.cache(trace, i);
+      const s = this.shapes[c];
+      const grid = this.cells[c];
+      if (!s || !grid) continue;
+      const set = ProtoCacheLine.set(trace, i);
+      const way = ProtoCacheLine.way(trace, i);
+      if (set >= s.sets || way >= s.ways) continue;
+      const what = ProtoCacheLine.line(trace, i);
+      grid[set * s.ways + way] =
+        what === 2 ? EMPTY : (ProtoCacheLine.layer(trace, i) & 15) | (what === 1 ? 16 : 0);
+    }
+    this.applied = last;
+    this.version++;
+    return this.cells;
+  }
 }
 
 export interface LayerTally {
