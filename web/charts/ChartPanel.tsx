@@ -80,7 +80,7 @@ function SweepSection({
       <SweepChart
         model={model}
         xUnit={ax.unit}
-        limitLabel={spec.limit ? humanize(spec.limit) : undefined}
+        limitLabel={spec.limit ? metricLabel(spec.limit) : undefined}
       />
       {output.pending ? (
         // The published values are drawn with the checks, which the core computes at the end.
@@ -156,7 +156,7 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
   const series = output?.series[Math.min(which, output.series.length - 1)];
   const title =
     show === 'sweep'
-      ? `${humanize(metric ?? 'throughput')} across the sweep`
+      ? `${metricLabel(metric ?? 'throughput')} across the sweep`
       : show === 'series'
         ? 'Over time'
         : 'Chart';
@@ -219,7 +219,7 @@ export function ChartPanel({ scenario, headingId }: { scenario: Scenario; headin
               className={metric === m ? 'on' : ''}
               onClick={() => setMetric(m)}
             >
-              {humanize(m).replace(/ \(.*\)$/, '')}
+              {metricLabel(m).replace(/ \(.*\)$/, '')}
             </button>
           ))}
         </div>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Check } from '../engine/types';
+import type { Check, SweepEntry } from '../engine/types';
 import { fixtureSweep } from '../engine/fixture';
 import { groupSweep, seriesStart } from '../kit/sweep';
 import {
+  categoricalValues,
   DEFAULT_BOX,
   nearestX,
   REF_DX,
@@ -450,5 +451,16 @@ describe('a sweep still running', () => {
       labels,
     );
     expect(partial.lines[0]!.points[0]!.px).toBe(done.lines[0]!.points[0]!.px);
+  });
+});
+
+describe('categoricalValues', () => {
+  const at = (value: unknown) => ({ value, results: {} }) as unknown as SweepEntry;
+  it('places named values evenly, numbers-as-names included (machines 1994, 1996, 1998)', () => {
+    expect(categoricalValues(['1994', '1996', '1998'].map(at))).toEqual(['1994', '1996', '1998']);
+    expect(categoricalValues(['hot', 'cold'].map(at))).toEqual(['hot', 'cold']);
+  });
+  it('keeps a numeric sweep on a numeric axis', () => {
+    expect(categoricalValues([64, 512, 1472].map(at))).toBeNull();
   });
 });

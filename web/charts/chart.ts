@@ -87,7 +87,8 @@ export interface SweepChartSpec {
  * places them evenly at 1, 2, … and labels them by name; null for a numeric sweep.
  */
 export function categoricalValues(sweep: readonly SweepEntry[]): string[] | null {
-  if (sweep.every((e) => Number.isFinite(num(e.value)))) return null;
+  // A choice's values are names, even those that read as numbers (machines "1994", "1996").
+  if (sweep.every((e) => typeof e.value === 'number' && Number.isFinite(e.value))) return null;
   return [...new Set(sweep.map((e) => String(e.value)))];
 }
 
