@@ -66,11 +66,12 @@ TEST(RunSplit, ComposedPartsEqualRunOnEveryPreset) {
     EXPECT_EQ(parts.json, whole.json) << id;
     ASSERT_EQ(parts.trace.size(), whole.trace.size()) << id;
     // memcmp on an empty trace would pass null pointers (undefined behaviour, UBSan says so).
-    if (!whole.trace.empty())
+    if (!whole.trace.empty()) {
       EXPECT_EQ(std::memcmp(parts.trace.data(), whole.trace.data(),
                             whole.trace.size() * sizeof(TraceRecord)),
                 0)
           << id;
+    }
   }
 }
 
