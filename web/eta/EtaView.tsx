@@ -122,7 +122,9 @@ function Lanes({
         <polyline points={steps(lanes.events)} className="eta-depth eta-depth-ev" />
       )}
       <text x={left + 4} y={depthY + 12} className="eta-depth-key">
-        doorbell queue (solid), event queues (dashed), up to {maxDepth}
+        {w >= 360
+          ? `doorbell queue (solid), event queues (dashed), up to ${maxDepth}`
+          : `DbQ (solid), EvQ (dashed), ≤ ${maxDepth}`}
       </text>
     </svg>
   );
