@@ -44,7 +44,7 @@ describe.skipIf(!built)('ETA+AIO’s causes on the real engine', async () => {
     expect(m.lanes.slice(0, 3).map((l) => l.label)).toEqual([
       'CPU 0: PPE',
       'CPU 1: application',
-      'doorbell and event queues',
+      'doorbell, event queues',
     ]);
     // Slices last their cycles at the run's 2.8 GHz: 152-cycle empty iterations, ~54 ns each.
     const idle = m.items.find((it) => /empty iterations/.test(it.label))!;

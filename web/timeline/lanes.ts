@@ -268,7 +268,7 @@ function laneLabel(
     case 'disk':
       return 'disk';
     case 'driver':
-      return eta ? 'doorbell and event queues' : 'driver';
+      return eta ? 'doorbell, event queues' : 'driver';
     case 'bus':
       return setup.busLabel;
     case 'nic':
