@@ -15,6 +15,8 @@ import {
   etaBinBars,
   etaCurves,
   etaLanes,
+  laneWindowFrom,
+  LANE_WINDOW_PS,
   signalWord,
   type BinBar,
   type Curve,
@@ -23,7 +25,6 @@ import {
 import './eta.css';
 import { ETA_CURVE_COLORS } from '../kit/palette';
 
-const LANE_WINDOW_PS = 100e6; // 100 µs
 const CURVE_COLORS = ETA_CURVE_COLORS;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
@@ -63,6 +64,7 @@ function Lanes({
       role="img"
       aria-label="The two CPUs over 100 µs from the cursor"
       data-testid="eta-lanes"
+      tabIndex={0}
     >
       {names.map((n, i) => (
         <g key={n}>
@@ -120,22 +122,34 @@ function Lanes({
         <polyline points={steps(lanes.events)} className="eta-depth eta-depth-ev" />
       )}
       <text x={left + 4} y={depthY + 12} className="eta-depth-key">
-        doorbell queue (solid), event queues (dashed), up to {maxDepth}
+        {w >= 360
+          ? `doorbell queue (solid), event queues (dashed), up to ${maxDepth}`
+          : `DbQ (solid), EvQ (dashed), ≤ ${maxDepth}`}
       </text>
     </svg>
   );
 }
 
+/** The key's entries: as many to a row as the width holds (95 px each). */
+const KEY_STEP = 95;
+
 function Bars({ bars, width }: { bars: BinBar[]; width: number }) {
-  const left = 170;
-  const w = Math.max(100, width - left - 60);
+  // Narrow (a phone, one side of an A/B page): each bar's name above it, not beside it.
+  const narrow = width < 480;
+  const left = narrow ? 4 : 170;
+  const w = Math.max(100, width - left - (narrow ? 10 : 60));
   const rowH = 18;
+  const labelH = narrow ? 14 : 0;
   const rows: { label: string; parts: Partial<Record<string, number>>; paper: boolean }[] = [];
   for (const b of bars) {
     rows.push({ label: b.label, parts: b.parts, paper: false });
     if (b.paper) rows.push({ label: 'Table 1 (paper)', parts: b.paper, paper: true });
   }
-  const h = rows.length * (rowH + 4) + 30;
+  const keyLeft = narrow ? 4 : left;
+  const perRow = Math.max(1, Math.floor((width - keyLeft) / KEY_STEP));
+  const keyRows = Math.ceil(ETA_BINS.length / perRow);
+  const barsH = rows.length * (rowH + labelH + 4);
+  const h = barsH + 14 + keyRows * 16;
   return (
     <svg
       className="eta-bars"
@@ -145,16 +159,17 @@ function Bars({ bars, width }: { bars: BinBar[]; width: number }) {
       role="img"
       aria-label="Cycles by Table 1's bins"
       data-testid="eta-bars"
+      tabIndex={0}
     >
       {rows.map((r, i) => {
         let acc = 0;
-        const y = 4 + i * (rowH + 4);
+        const y = 4 + i * (rowH + labelH + 4) + labelH;
         return (
           <g key={i} data-testid={r.paper ? 'eta-paper-bar' : 'eta-bar'}>
             <text
-              x={left - 6}
-              y={y + 13}
-              textAnchor="end"
+              x={narrow ? left : left - 6}
+              y={narrow ? y - 3 : y + 13}
+              textAnchor={narrow ? 'start' : 'end'}
               className={r.paper ? 'eta-bar-label paper' : 'eta-bar-label'}
             >
               {r.label}
@@ -181,7 +196,10 @@ function Bars({ bars, width }: { bars: BinBar[]; width: number }) {
         );
       })}
       {ETA_BINS.map((b, i) => (
-        <g key={b} transform={`translate(${left + i * 95},${h - 12})`}>
+        <g
+          key={b}
+          transform={`translate(${keyLeft + (i % perRow) * KEY_STEP},${barsH + 16 + Math.floor(i / perRow) * 16})`}
+        >
           <rect width={10} height={10} y={-9} fill={ETA_BIN_COLORS[b]} />
           <text x={14} className="eta-key">
             {ETA_BIN_LABELS[b]}
@@ -208,6 +226,7 @@ function Curves({ curves, width }: { curves: Curve[]; width: number }) {
       role="img"
       aria-label="CPU utilisation against throughput (Fig 4)"
       data-testid="eta-curves"
+      tabIndex={0}
     >
       {[0, 0.25, 0.5, 0.75, 1].map((u) => (
         <g key={u}>
@@ -299,9 +318,7 @@ export function EtaView() {
   const out = run?.output;
   const mhz = Number(paramAt(out?.parameters, 'system.eta.cpu_mhz') ?? 2800);
   const eta = paramAt(out?.parameters, 'system.eta.system') === 'eta-aio';
-  const from = run
-    ? Math.max(run.index.windowStart, Math.min(cursor, run.index.windowEnd - LANE_WINDOW_PS))
-    : 0;
+  const from = run ? laneWindowFrom(run.index, cursor) : 0;
   const lanes = useMemo(
     () => (run ? etaLanes(run.trace, mhz, from, from + LANE_WINDOW_PS) : null),
     [run, mhz, from],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunOutput } from '../engine/types';
 import { EtaDoorbell, EtaCpuWork, EtaIdle, EtaIteration, EtaSignal } from '../trace/records.gen';
-import { etaBinBars, etaCurves, etaLanes, systemLabel } from './etaView';
+import { describeEta, etaBinBars, etaCurves, etaLanes, systemLabel } from './etaView';
 
 const m = (value: number) => ({ value, unit: 'fraction' });
 const bins = (user: number, tcpip: number, idle: number) => ({
@@ -137,5 +137,15 @@ describe('the CPU lanes', () => {
   it('leave out what lies outside the window', () => {
     const l = etaLanes(t, 2800, 4.5e6, 10e6);
     expect(l.spans.map((s) => s.what)).toEqual(['user']);
+  });
+  it('are described in words for a screen reader, with the cycle bins', () => {
+    const out = output({ results: { ...bins(0.07, 0.25, 0.39), eta_throughput: m(2218) } });
+    const index = { windowStart: 0, windowEnd: 10e6 };
+    const words = describeEta({ output: out, trace: t as never, index: index as never }, 0);
+    expect(words).toMatch(/^ETA\+AIO over 100 µs from 0/);
+    expect(words).toContain('the PPE (CPU 0) ran 1 iteration with work and 18 empty iterations');
+    expect(words).toContain('the application (CPU 1) ran 1 unit of work and saw 1 signal step');
+    expect(words).toContain('the doorbell queue held at most 1');
+    expect(words).toContain('Cycles, this run: user 7.0%, TCP/IP 25.0%');
   });
 });

@@ -7,6 +7,8 @@ import { ETA_BIN_PALETTE } from '../kit/palette';
 import type { Check, RunOutput } from '../engine/types';
 import { paramAt } from '../engine/types';
 import type { TraceColumns } from '../trace/records.gen';
+import type { DoneRun } from '../run/store';
+import { formatTime } from '../kit/format';
 import {
   EtaCpuWork,
   EtaDoorbell,
@@ -160,6 +162,8 @@ export interface LaneSpan {
   /** A Table 1 bin, or 'empty' for the PPE's empty iterations. */
   what: EtaBinKey | 'empty';
   title: string;
+  /** The empty iterations of an empty stretch (1 for work). */
+  iterations: number;
 }
 export interface DepthStep {
   time: number;
@@ -199,6 +203,7 @@ export function etaLanes(
           end: time,
           what: 'empty',
           title: `${EtaIdle.iterations(t, i)} empty iterations`,
+          iterations: EtaIdle.iterations(t, i),
         });
       continue;
     }
@@ -216,6 +221,7 @@ export function etaLanes(
         end,
         what: op === 1 ? 'tcpip' : frames > 0 ? 'ethernet' : 'ppe_other',
         title: `NIC ${EtaIteration.nic(t, i)}: ${frames} frames${op === 1 ? ', a send' : op === 2 ? ', a receive posted' : ''}`,
+        iterations: 1,
       });
     } else if (EtaCpuWork.is(t, i)) {
       const end = time + EtaCpuWork.cycles(t, i) * psPerCycle;
@@ -227,6 +233,7 @@ export function etaLanes(
         end,
         what,
         title: `${ETA_BIN_LABELS[what]}, ${EtaCpuWork.cycles(t, i)} cycles`,
+        iterations: 1,
       });
     } else if (EtaDoorbell.is(t, i)) {
       dbq = EtaDoorbell.depth(t, i);
@@ -244,4 +251,60 @@ export function etaLanes(
 /** The checks that read Table 1's bins or Fig 4's points, for the view's caption. */
 export function etaChecks(checks: readonly Check[]): Check[] {
   return checks.filter((c) => c.metric?.startsWith('eta_') ?? false);
+}
+
+/** The lanes show 100 µs from the cursor, kept inside the trace window. */
+export const LANE_WINDOW_PS = 100e6;
+export function laneWindowFrom(
+  index: { windowStart: number; windowEnd: number },
+  cursor: number,
+): number {
+  return Math.max(index.windowStart, Math.min(cursor, index.windowEnd - LANE_WINDOW_PS));
+}
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What the view shows at the cursor, in words, for screen readers (the lanes, the bars, Fig 4). */
+export function describeEta(run: Pick<DoneRun, 'output' | 'trace' | 'index'>, cursor: number) {
+  const out = run.output;
+  const system = paramAt(out.parameters, 'system.eta.system');
+  if (system === undefined) return 'This run is not the ETA+AIO paper’s server: no CPU lanes.';
+  const mhz = Number(paramAt(out.parameters, 'system.eta.cpu_mhz') ?? 2800);
+  const eta = system === 'eta-aio';
+  const from = laneWindowFrom(run.index, cursor);
+  const lanes = etaLanes(run.trace, mhz, from, from + LANE_WINDOW_PS);
+  const on = (cpu: number) => lanes.spans.filter((s) => s.cpu === cpu);
+  const busy = (cpu: number) => on(cpu).filter((s) => s.what !== 'empty').length;
+  const empty = on(0)
+    .filter((s) => s.what === 'empty')
+    .reduce((n, s) => n + s.iterations, 0);
+  const parts: string[] = [];
+  const span = `over 100 µs from ${formatTime(from)}`;
+  if (eta) {
+    parts.push(
+      `ETA+AIO ${span}: the PPE (CPU 0) ran ${plural(busy(0), 'iteration')} with work and ${plural(empty, 'empty iteration')}; the application (CPU 1) ran ${plural(busy(1), 'unit')} of work and saw ${plural(lanes.signals.length, 'signal step')}`,
+    );
+    const deepest = (d: DepthStep[]) => d.reduce((m, x) => Math.max(m, x.depth), 0);
+    parts.push(
+      `the doorbell queue held at most ${deepest(lanes.doorbell)}, the event queues at most ${deepest(lanes.events)}`,
+    );
+  } else {
+    parts.push(
+      `The baseline ${span}: CPU 0 ran ${plural(busy(0), 'unit')} of work, CPU 1 ${plural(busy(1), 'unit')}`,
+    );
+  }
+  const bars = etaBinBars(out).slice(0, 4);
+  for (const b of bars) {
+    const shares = ETA_BINS.filter((k) => b.parts[k] >= 0.005)
+      .map((k) => `${ETA_BIN_LABELS[k]} ${pct(b.parts[k])}`)
+      .join(', ');
+    parts.push(`Cycles, ${b.label}: ${shares}`);
+  }
+  const curves = etaCurves(out);
+  if (curves.length > 1)
+    parts.push(
+      `Fig 4: utilisation against throughput for ${curves.map((c) => c.label).join(', ')}, with the paper's peaks ${PAPER_PEAKS.map((p) => `${p.label} ${p.throughput} Mb/s`).join(', ')}`,
+    );
+  return `${parts.join('. ')}.`;
 }

@@ -40,6 +40,7 @@ import {
   CPU_PART_COLORS,
   CPU_TASK_COLORS,
   DISK_COLOR,
+  ETA_BIN_PALETTE,
   FRAME_COLORS,
   GROUP_COLORS,
   NEUTRAL,
@@ -105,6 +106,8 @@ export function toneColor(tone: Tone): string {
       return CPU_TASK_COLORS[0];
     case 'register':
       return NEUTRAL;
+    case 'eta':
+      return ETA_BIN_PALETTE[arg as keyof typeof ETA_BIN_PALETTE] ?? MIXED;
     default:
       return MIXED;
   }
@@ -353,7 +356,13 @@ function TimelineRun({ run }: { run: DoneRun }) {
   const highlight = useStore((s) => s.ui.highlight);
   const win = useMemo(() => windowOf(run), [run]);
   const model = useMemo(
-    () => cachedTimeline(run.trace, win.start, win.end, timelineSetup(run.output.system)),
+    () =>
+      cachedTimeline(
+        run.trace,
+        win.start,
+        win.end,
+        timelineSetup(run.output.system, run.output.parameters),
+      ),
     [run, win],
   );
   const wrapRef = useRef<HTMLDivElement>(null);

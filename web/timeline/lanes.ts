@@ -1,7 +1,7 @@
 // The timeline of lanes, in the manner of Perfetto's timeline and OMNeT++'s sequence
 // chart: one lane per part of the machine that has records in the run (host CPU, driver, PCI bus,
-// each Tigon CPU, DMA read and write, MAC transmit and receive, the wire, and for the web server
-// and SINIC runs their own parts), slices for what takes time, instants for what does not, and
+// each Tigon CPU, DMA read and write, MAC transmit and receive, the wire, and for the web server,
+// SINIC and ETA+AIO runs their own parts), slices for what takes time, instants for what does not, and
 // cause-and-effect arrows between them.
 //
 // Every slice, instant and arrow comes from records: a slice's start and end are paired by the ids
@@ -26,7 +26,8 @@ import {
   componentLabel,
   purposeName,
 } from '../trace/traceKinds';
-import type { SystemInfo } from '../engine/types';
+import type { ParameterTree, SystemInfo } from '../engine/types';
+import { paramAt } from '../engine/types';
 import {
   BusTxnEnd,
   BusTxnStart,
@@ -36,6 +37,17 @@ import {
   DmaDone,
   DmaQueued,
   DriverPostSendBd,
+  EtaAck,
+  EtaCpuWork,
+  EtaDone,
+  EtaDoorbell,
+  EtaEvent,
+  EtaIdle,
+  EtaInterrupt,
+  EtaIteration,
+  EtaRequest,
+  EtaSegment,
+  EtaSignal,
   HostCpuBusy,
   HostDeliver,
   InterruptRaise,
@@ -169,20 +181,24 @@ export interface TimelineModel {
   /** Arrows a rule proposed that would point back in time (none are kept; a test keeps it 0). */
   backwards: number;
   /** What the run is: the lanes and rules that apply. */
-  flavour: { tigon: boolean; web: boolean; stream: boolean };
+  flavour: { tigon: boolean; web: boolean; stream: boolean; eta?: boolean };
 }
 
 export interface TimelineSetup {
   /** "PCI bus", "PCI-X bus" or "I/O bus". */
   busLabel: string;
   tigon: boolean;
+  /** ps per cycle of the ETA+AIO run's host CPUs (its records count work in cycles). */
+  etaCyclePs?: number;
 }
 
 /** The timeline's setup from the system the core built (no bus: the SINIC's own I/O link). */
 export function timelineSetup(
   system: Pick<SystemInfo, 'bus' | 'nic_model'> | undefined,
+  parameters?: ParameterTree,
 ): TimelineSetup {
   const bus = system?.bus ?? null;
+  const mhz = Number(paramAt(parameters, 'system.eta.cpu_mhz'));
   return {
     busLabel:
       !bus || bus.model === 'fixed'
@@ -191,6 +207,7 @@ export function timelineSetup(
           ? 'PCI-X bus'
           : 'PCI bus',
     tigon: system?.nic_model === 'tigon',
+    ...(mhz > 0 ? { etaCyclePs: 1e6 / mhz } : {}),
   };
 }
 
@@ -233,16 +250,25 @@ const LANE_COMPONENT: Record<LaneKind, string> = {
   client: 'peer',
 };
 
-function laneLabel(kind: LaneKind, nics: number, setup: TimelineSetup, web: boolean): string {
+function laneLabel(
+  kind: LaneKind,
+  nics: number,
+  setup: TimelineSetup,
+  web: boolean,
+  eta: EtaLanes | null,
+  instance: number,
+): string {
   switch (kind) {
     case 'hostCpu':
+      // ETA+AIO (Brecht et al., EuroSys 2006 §4): CPU 0 is the Packet Processing Engine.
+      if (eta) return eta.ppe ? ['CPU 0: PPE', 'CPU 1: application'][instance]! : `CPU ${instance}`;
       return 'host CPU';
     case 'server':
       return 'web server';
     case 'disk':
       return 'disk';
     case 'driver':
-      return 'driver';
+      return eta ? 'doorbell, event queues' : 'driver';
     case 'bus':
       return setup.busLabel;
     case 'nic':
@@ -268,9 +294,22 @@ function laneLabel(kind: LaneKind, nics: number, setup: TimelineSetup, web: bool
     case 'wireRx':
       return 'wire (from peer)';
     case 'client':
-      return web ? 'client' : 'peer';
+      return web || eta ? 'client' : 'peer';
   }
 }
+
+/** An ETA+AIO run: its CPUs' lanes are named by role when one CPU is the PPE. */
+interface EtaLanes {
+  ppe: boolean;
+}
+const ETA_BIN_KEYS = ['user', 'tcpip', 'ethernet', 'kernel_other', 'ppe_other'];
+const ETA_BIN_WORDS = ['user', 'TCP/IP', 'Ethernet', 'kernel other', 'PPE other'];
+const ETA_OP_WORDS = ['', 'a send', 'a receive posted'];
+const ETA_SIGNAL_WORDS = [
+  'signal armed',
+  'signal raised (Interrupt Queue and IPI)',
+  'signal delivered',
+];
 
 function laneOrder(kind: LaneKind, instance: number): number {
   const h = HOST_ORDER.indexOf(kind);
@@ -337,6 +376,15 @@ const LINK_WORDS: Partial<Record<string, string>> = {
   RegisterRead: 'register read',
   TxBufferFull: 'transmit buffer full',
   RxDrop: 'frame dropped',
+  EtaRequest: 'request arrives',
+  EtaIteration: 'PPE iteration',
+  EtaDoorbell: 'doorbell',
+  EtaSegment: 'segment sent',
+  EtaAck: 'ACK taken',
+  EtaEvent: 'completion posted',
+  EtaSignal: 'signal',
+  EtaCpuWork: 'CPU work',
+  EtaDone: 'response complete',
 };
 
 /** What record i is, as one end of an arrow. */
@@ -384,8 +432,11 @@ export function buildTimeline(
   let stream = false;
   let tigon = setup.tigon;
   let nics = 1;
+  let eta: EtaLanes | null = null;
   for (let i = 0; i < n; i++) {
     const k = kind[i]!;
+    if (k === K.EtaIteration || k === K.EtaIdle || k === K.EtaDoorbell) eta = { ppe: true };
+    else if (k === K.EtaCpuWork || k === K.EtaRequest) eta ??= { ppe: false };
     if (k === K.WebAsk || k === K.WebServe || k === K.WebSegment) web = true;
     else if (k === K.CpuPart || k === K.VnicState || k === K.SinicCopy) stream = true;
     else if (k === K.TigonHandler) tigon = true;
@@ -405,8 +456,13 @@ export function buildTimeline(
     if (ix === undefined) {
       ix = lanes.length;
       laneIx.set(key, ix);
-      const base = laneLabel(k, nics, setup, web);
-      const perNic = k !== 'hostCpu' && k !== 'server' && k !== 'disk' && k !== 'bus';
+      const base = laneLabel(k, nics, setup, web, eta, instance);
+      const perNic =
+        k !== 'hostCpu' &&
+        k !== 'server' &&
+        k !== 'disk' &&
+        k !== 'bus' &&
+        !(eta && k === 'driver');
       lanes.push({
         key,
         kind: k,
@@ -1093,6 +1149,125 @@ export function buildTimeline(
           );
         }
         break;
+
+      // ---- ETA+AIO (Brecht et al., EuroSys 2006) ------------------------------------------
+      // The records count work in cycles; a slice lasts cycles × the run's clock period.
+      case 'EtaRequest': {
+        const request = EtaRequest.request(trace, i);
+        const refused = EtaRequest.refused(trace, i) !== 0;
+        instant(
+          lane('client', EtaRequest.nic(trace, i)),
+          i,
+          t,
+          refused
+            ? `request ${request} refused: every connection busy`
+            : `request ${request} arrives (${formatNumber(EtaRequest.responseBytes(trace, i))} B response)`,
+          refused ? 'alert' : 'web',
+        );
+        break;
+      }
+      case 'EtaIteration': {
+        const frames = EtaIteration.frames(trace, i);
+        const op = EtaIteration.op(trace, i);
+        const request = EtaIteration.request(trace, i);
+        add(
+          lane('hostCpu', 0),
+          i,
+          t,
+          t + EtaIteration.cycles(trace, i) * (setup.etaCyclePs ?? 0),
+          `polls NIC ${EtaIteration.nic(trace, i) + 1}: ${plural(frames, 'frame')}${op ? `, ${ETA_OP_WORDS[op] ?? 'an operation'} (request ${request})` : ''}`,
+          op === 1 ? 'eta:tcpip' : frames > 0 ? 'eta:ethernet' : 'eta:ppe_other',
+        );
+        break;
+      }
+      case 'EtaIdle':
+        add(
+          lane('hostCpu', 0),
+          i,
+          t - EtaIdle.durationNs(trace, i) * 1000,
+          t,
+          `${plural(EtaIdle.iterations(trace, i), 'empty iteration')} (152 cycles each)`,
+          'spin',
+        );
+        break;
+      case 'EtaCpuWork': {
+        const bin = EtaCpuWork.bin(trace, i);
+        const cycles = EtaCpuWork.cycles(trace, i);
+        const request = EtaCpuWork.request(trace, i);
+        add(
+          lane('hostCpu', EtaCpuWork.cpu(trace, i)),
+          i,
+          t,
+          t + cycles * (setup.etaCyclePs ?? 0),
+          `${ETA_BIN_WORDS[bin] ?? 'work'}, ${formatNumber(cycles)} cycles${request ? ` (request ${request})` : ''}`,
+          `eta:${ETA_BIN_KEYS[bin] ?? 'user'}`,
+        );
+        break;
+      }
+      case 'EtaDoorbell': {
+        const op = EtaDoorbell.op(trace, i);
+        instant(
+          lane('driver'),
+          i,
+          t,
+          `doorbell: ${ETA_OP_WORDS[op] ?? 'an operation'} for request ${EtaDoorbell.request(trace, i)} (queue ${EtaDoorbell.depth(trace, i)} deep)`,
+          'mailbox',
+        );
+        break;
+      }
+      case 'EtaEvent':
+        instant(
+          lane('driver'),
+          i,
+          t,
+          `${EtaEvent.queue(trace, i) === 0 ? 'receive' : 'send'} completion for request ${EtaEvent.request(trace, i)} (event queue ${EtaEvent.depth(trace, i)} deep)`,
+          'driver',
+        );
+        break;
+      case 'EtaSegment': {
+        const packet = EtaSegment.packet(trace, i);
+        instant(
+          lane('wireTx', EtaSegment.nic(trace, i)),
+          i,
+          t,
+          `segment of request ${EtaSegment.request(trace, i)}, ${formatNumber(EtaSegment.bytes(trace, i))} B${pk(packet)}`,
+          'frameTx',
+          packet,
+        );
+        break;
+      }
+      case 'EtaAck':
+        instant(
+          lane('wireRx', inst),
+          i,
+          t,
+          `ACK for request ${EtaAck.request(trace, i)}: ${plural(EtaAck.acked(trace, i), 'segment')}, ${EtaAck.left(trace, i)} left`,
+          'frameRx',
+        );
+        break;
+      case 'EtaInterrupt':
+        instant(
+          lane('nic', EtaInterrupt.nic(trace, i)),
+          i,
+          t,
+          `interrupt: ${plural(EtaInterrupt.frames(trace, i), 'frame')}`,
+          'alert',
+        );
+        break;
+      case 'EtaSignal': {
+        const step = EtaSignal.step(trace, i);
+        instant(lane('hostCpu', inst), i, t, ETA_SIGNAL_WORDS[step] ?? 'signal', 'warn');
+        break;
+      }
+      case 'EtaDone':
+        instant(
+          lane('client', inst),
+          i,
+          t,
+          `request ${EtaDone.request(trace, i)} complete: ${formatNumber(EtaDone.bytes(trace, i))} B in ${formatTime(EtaDone.latencyNs(trace, i) * 1000)}`,
+          'web',
+        );
+        break;
       default:
         break;
     }
@@ -1161,6 +1336,7 @@ export function buildTimeline(
     tigon,
     web,
     stream,
+    ...(eta ? { eta: true } : {}),
   });
 }
 

@@ -9,7 +9,7 @@ import { BottleneckView } from '../webserver';
 import { BusView } from '../bus';
 import { CacheView } from '../webserver';
 import { CpuView } from '../sinic';
-import { EtaView } from '../eta';
+import { EtaView, describeEta } from '../eta';
 import { FirmwareView } from '../tigon';
 import { ProfileView } from '../tigon';
 import { ProtoCacheView } from '../protocache';
@@ -101,7 +101,7 @@ const EXTRA: Record<ViewId, Extra> = {
     describe: describe.vnics,
   },
   cpu: { panel: 'cpu', boundary: 'CPU breakdown', View: CpuView, describe: describe.cpu },
-  eta: { panel: 'eta', boundary: 'ETA+AIO view', View: EtaView },
+  eta: { panel: 'eta', boundary: 'ETA+AIO view', View: EtaView, describe: describeEta },
 };
 
 /** Every view, in the page's order. */

@@ -94,6 +94,15 @@ describe.skipIf(!built)('view descriptions for screen readers', async () => {
     expect(describeView('chart', r, t, 1e6)).not.toBe('');
   });
 
+  it('describes ETA+AIO’s two CPUs at the cursor: the PPE’s empty iterations at low load', () => {
+    const r = run('eta-never-sleeps');
+    const text = describeView('eta', r, r.output.trace.start_ps, 1e6);
+    expect(text).toMatch(
+      /^ETA\+AIO over 100 µs from 40 ms: the PPE \(CPU 0\) ran \d+ iterations? with work and [1-9]\d* empty iterations/,
+    );
+    expect(text).toContain('Cycles, request rate 1000: ');
+  });
+
   it('has a describer for every main view and none throws on any of these runs', () => {
     expect(DESCRIBED.map((v) => v.id).sort()).toEqual(
       [
@@ -102,6 +111,7 @@ describe.skipIf(!built)('view descriptions for screen readers', async () => {
         'chart',
         'cpu',
         'diagram',
+        'eta',
         'firmware',
         'request',
         'rings',
@@ -116,6 +126,7 @@ describe.skipIf(!built)('view descriptions for screen readers', async () => {
       'tigon-one-packet',
       'web-anatomy-of-a-request',
       'sinic-anatomy',
+      'eta-never-sleeps',
     ]) {
       const r = run(id);
       for (const view of DESCRIBED)
