@@ -67,7 +67,12 @@ bool PciBus::try_start(const BusTransaction& txn, BusMaster* master) {
   }
   set_requesting(p, true);
   p.ready = ctx_->now();
-  p.req = Request{txn};
+  // Field by field: a whole Request built on the stack and copied made its wide loads wait
+  // for the narrow stores that built it (a store-forwarding stall on every request).
+  p.req.txn = txn;
+  p.req.done = 0;
+  p.req.origin = -1;
+  p.req.bytes = 0;
   record_request(p, ctx_->now());
   if (owned_) {
     // REQ# waits while another master owns the bus: "bus busy".
