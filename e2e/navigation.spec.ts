@@ -44,6 +44,7 @@ async function viewState(page: Page): Promise<string> {
 test('step to the next and the previous event of a chosen kind', async ({ page }) => {
   const errors = collectErrors(page);
   await openScenario(page, 'anatomy-of-a-send', 45_000, { viewport: null });
+  await page.getByTestId('nav-toggle').click(); // the navigation row, under the bar
   const select = page.getByTestId('kind-select');
   // The kinds are named in words.
   await expect(select.locator('option', { hasText: 'frame starts on the wire' })).toHaveCount(1);
@@ -63,6 +64,7 @@ test('step to the next and the previous event of a chosen kind', async ({ page }
 test('a breakpoint stops playing exactly on the event and says why', async ({ page }) => {
   const errors = collectErrors(page);
   await openScenario(page, 'send-ring-full', 45_000, { viewport: null });
+  await page.getByTestId('nav-toggle').click(); // the navigation row, under the bar
   const ringFull = page.getByTestId('bp-ring-full');
   await expect(ringFull).toHaveAttribute('data-present', 'true');
   await ringFull.click();
@@ -94,6 +96,7 @@ test('a breakpoint stops playing exactly on the event and says why', async ({ pa
 test('Back restores exactly what the views showed, also from between events', async ({ page }) => {
   const errors = collectErrors(page);
   await openScenario(page, 'anatomy-of-a-send', 45_000, { viewport: null });
+  await page.getByTestId('nav-toggle').click(); // the navigation row, under the bar
   // 16 µs: the frame is on the wire, between two events.
   await page.getByTestId('scrub').fill('16000000');
   await expect(page.getByTestId('frame-tx')).toHaveCount(1);
@@ -122,6 +125,7 @@ test('Back restores exactly what the views showed, also from between events', as
 test('idle stretches are skipped while playing, and the skip is shown', async ({ page }) => {
   const errors = collectErrors(page);
   await openScenario(page, 'anatomy-of-a-send', 45_000, { viewport: null });
+  await page.getByTestId('nav-toggle').click(); // the navigation row, under the bar
   // After the interrupt the frame finishes 10 µs later with nothing recorded in between.
   await page.getByTestId('scrub').fill('12000000');
   await page.getByTestId('idle-threshold').selectOption({ label: '1 µs' });
