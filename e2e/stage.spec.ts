@@ -37,7 +37,8 @@ async function open(page: Page, route: string, bRuns = false) {
       if (ab) {
         const side = (x: string) =>
           document.querySelector(`[data-testid="ab-side-${x}"]`)?.getAttribute('data-status');
-        if (side('a') !== 'done' || (bRuns && side('b') !== 'done')) return false;
+        // Both runs in when B runs (the access-log preset's A waits for a log instead).
+        if (bRuns && (side('a') !== 'done' || side('b') !== 'done')) return false;
         // Drawn, or (a scenario with no view to set side by side, B not run yet) A's run done.
         const runs = [...ab.querySelectorAll('[data-testid="run-status"]')];
         return (
