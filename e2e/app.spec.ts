@@ -1,14 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 const SCENARIO = 'udp-throughput';
-
-async function openScenario(page: Page, id = SCENARIO): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-}
 
 async function simTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('sim-time').getAttribute('data-ps'));
@@ -36,7 +29,7 @@ test('the gallery lists the scenarios and opens one from the keyboard', async ({
 });
 
 test('a scenario runs, plays, and packets move', async ({ page }) => {
-  await openScenario(page);
+  await openScenario(page, SCENARIO, 45_000, { viewport: null });
   await expect(page.getByTestId('system-diagram')).toBeVisible();
   const t0 = await simTime(page);
 
@@ -74,7 +67,7 @@ test('a scenario runs, plays, and packets move', async ({ page }) => {
 });
 
 test('step forward and back move the cursor between events', async ({ page }) => {
-  await openScenario(page);
+  await openScenario(page, SCENARIO, 45_000, { viewport: null });
   const t0 = await simTime(page);
   await page.getByTestId('step-forward').click();
   const t1 = await simTime(page);
@@ -95,7 +88,7 @@ test('step forward and back move the cursor between events', async ({ page }) =>
 });
 
 test('the speed control is logarithmic and shows units', async ({ page }) => {
-  await openScenario(page);
+  await openScenario(page, SCENARIO, 45_000, { viewport: null });
   const speed = page.getByTestId('speed-value');
   await expect(speed).toHaveText('1 µs/s');
   await page.getByTestId('speed').fill('0');
@@ -107,7 +100,7 @@ test('the speed control is logarithmic and shows units', async ({ page }) => {
 });
 
 test('the sweep chart shows each series beside the Ethernet limit', async ({ page }) => {
-  await openScenario(page);
+  await openScenario(page, SCENARIO, 45_000, { viewport: null });
   const chart = page.getByTestId('sweep-chart');
   await expect(chart).toBeVisible();
   await expect(chart.locator('.series-line')).toHaveCount(3);
@@ -123,7 +116,7 @@ test('the sweep chart shows each series beside the Ethernet limit', async ({ pag
 });
 
 test('checks, results and rings are shown', async ({ page }) => {
-  await openScenario(page);
+  await openScenario(page, SCENARIO, 45_000, { viewport: null });
   await expect(page.getByTestId('checks')).toContainText(/pass|fail/);
   await expect(page.getByTestId('results')).toContainText('Mb/s');
   await expect(page.getByTestId('rings-view')).toBeVisible();
@@ -148,7 +141,7 @@ test('an unknown scenario id shows a message and the gallery still works', async
 
 test('full-page screenshot of the scenario page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openScenario(page);
+  await openScenario(page, SCENARIO, 45_000, { viewport: null });
   // Step into the window so that traffic is in flight (the rings are known from the first frame).
   for (let i = 0; i < 20; i++) await page.getByTestId('step-forward').click();
   await stepUntil(page, '[data-testid="bus-token"]', 100).catch(() => undefined);

@@ -1,20 +1,13 @@
 // Expected keyboard conventions: Esc closes the Share, Views and Download menus and gives focus
 // back to their button; the event log is one Tab stop with the arrows inside; `?` opens the
 // keyboard-shortcut sheet (a modal dialog) and Esc closes it.
-import { expect, test, type Page } from '@playwright/test';
-
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-}
+import { expect, test } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 test('Esc closes the Share, Views and Download menus and returns focus to the button', async ({
   page,
 }) => {
-  await openScenario(page, 'anatomy-of-a-receive');
+  await openScenario(page, 'anatomy-of-a-receive', 45_000, { viewport: null });
   for (const id of ['share-menu', 'views-menu', 'run-downloads']) {
     const menu = page.getByTestId(id);
     const button = menu.locator('summary');
@@ -31,7 +24,7 @@ test('Esc closes the Share, Views and Download menus and returns focus to the bu
 });
 
 test('the event log is one Tab stop; the arrows move inside it', async ({ page }) => {
-  await openScenario(page, 'anatomy-of-a-receive');
+  await openScenario(page, 'anatomy-of-a-receive', 45_000, { viewport: null });
   const log = page.getByTestId('event-log');
   await expect(log).toBeVisible();
   const rows = log.getByTestId('log-row');
@@ -55,7 +48,7 @@ test('the event log is one Tab stop; the arrows move inside it', async ({ page }
 });
 
 test('? opens the keyboard-shortcut sheet, a dialog that Esc closes', async ({ page }) => {
-  await openScenario(page, 'anatomy-of-a-receive');
+  await openScenario(page, 'anatomy-of-a-receive', 45_000, { viewport: null });
   const play = page.getByTestId('play');
   await play.focus();
   await page.keyboard.press('?');

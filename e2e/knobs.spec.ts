@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 // "Change a knob": a moved knob runs by itself (no Run button pressed), the previous run stays on
 // screen until the new one arrives, and a value the core refuses shows its message at the field
@@ -8,13 +9,6 @@ import { expect, test, type Page } from '@playwright/test';
 // udp-throughput runs a 33-point sweep with each change: generous on a shared 2-core machine.
 test.describe.configure({ timeout: 150_000 });
 const RUN = { timeout: 60_000 };
-
-async function openScenario(page: Page, id = 'udp-throughput'): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 90_000,
-  });
-}
 
 async function simTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('sim-time').getAttribute('data-ps'));
@@ -45,7 +39,7 @@ async function countRuns(page: Page): Promise<() => Promise<number>> {
 test('an out-of-range value shows the core’s message at its field, runs nothing and keeps the views', async ({
   page,
 }) => {
-  await openScenario(page);
+  await openScenario(page, 'udp-throughput', 90_000, { viewport: null });
   for (let i = 0; i < 6; i++) await page.getByTestId('step-forward').click();
   const cursor = await simTime(page);
   const chart = page.getByTestId('sweep-chart');
@@ -114,7 +108,7 @@ test('an out-of-range value shows the core’s message at its field, runs nothin
 test('a picked choice runs by itself; the old result stays until the new one arrives', async ({
   page,
 }) => {
-  await openScenario(page);
+  await openScenario(page, 'udp-throughput', 90_000, { viewport: null });
   const results = page.getByTestId('results');
   const before = (await results.locator('.metrics').textContent()) ?? '';
   await expect(page.getByTestId('unit-bus')).toContainText('66 MHz');
@@ -183,7 +177,7 @@ test('a picked choice runs by itself; the old result stays until the new one arr
 });
 
 test('a slider moved with the keyboard runs by itself and the views update', async ({ page }) => {
-  await openScenario(page, 'anatomy-of-a-send');
+  await openScenario(page, 'anatomy-of-a-send', 90_000, { viewport: null });
   await page.getByTestId('knobs-toggle').click();
   const field = page.getByTestId('knob-system.driver.send_ring_size');
   const slider = field.getByRole('slider', { name: 'Send ring size' });
@@ -228,7 +222,7 @@ test('a slider moved with the keyboard runs by itself and the views update', asy
 test('a dragged slider runs while it moves, and its last position when let go', async ({
   page,
 }) => {
-  await openScenario(page, 'anatomy-of-a-send');
+  await openScenario(page, 'anatomy-of-a-send', 90_000, { viewport: null });
   await page.getByTestId('knobs-toggle').click();
   const field = page.getByTestId('knob-system.driver.send_ring_size');
   const slider = field.getByRole('slider');
@@ -259,7 +253,7 @@ test('a dragged slider runs while it moves, and its last position when let go', 
 test('search narrows the parameters and a new change cancels the one in progress', async ({
   page,
 }) => {
-  await openScenario(page);
+  await openScenario(page, 'udp-throughput', 90_000, { viewport: null });
   await page.getByTestId('knobs-toggle').click();
   await page.getByTestId('knobs-search').fill('coalesce timer');
   await expect(page.getByTestId('knob-system.nic.coalesce.send_timer_us')).toBeVisible();
@@ -284,7 +278,7 @@ test('search narrows the parameters and a new change cancels the one in progress
 
 test('the knobs stay at hand in presenter mode and at a narrow width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openScenario(page, 'anatomy-of-a-send');
+  await openScenario(page, 'anatomy-of-a-send', 90_000, { viewport: null });
   await page.getByTestId('presenter-toggle').click();
   await expect(page.locator('html')).toHaveClass(/presenter-mode/);
   await page.getByTestId('knobs-toggle').click();

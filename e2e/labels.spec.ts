@@ -2,22 +2,15 @@
 // mailbox, counters say where they count from, the Tigon's SRAM note agrees with its CPUs, one
 // throughput reads in one unit, the bus sweep names its sizes, and the "All metrics" table reads
 // in words. Screenshots of each go to e2e/artifacts/labels-*.png (1440×900).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-}
 
 test('receive preset: the first mailbox write is pre-allocation, not the send step S2', async ({
   page,
 }) => {
-  await openScenario(page, 'anatomy-of-a-receive');
+  await openScenario(page, 'anatomy-of-a-receive', 45_000, { viewport: null });
   const now = page.getByTestId('now-list');
   for (let i = 0; i < 60 && !(await now.textContent())?.includes('mailbox write'); i++)
     await page.getByTestId('step-forward').click();
@@ -29,7 +22,7 @@ test('receive preset: the first mailbox write is pre-allocation, not the send st
 });
 
 test('counters from a window opened mid-run say since when', async ({ page }) => {
-  await openScenario(page, 'udp-throughput');
+  await openScenario(page, 'udp-throughput', 45_000, { viewport: null });
   const diagram = page.getByTestId('system-diagram');
   await expect(diagram).toContainText(/received [\d,]+ since 20 ms/);
   await expect(diagram).toContainText(/sent [\d,]+ since 20 ms/);
@@ -38,7 +31,7 @@ test('counters from a window opened mid-run say since when', async ({ page }) =>
 });
 
 test('the Tigon SRAM note never says no handler started beside a running CPU', async ({ page }) => {
-  await openScenario(page, 'tigon-udp-receive');
+  await openScenario(page, 'tigon-udp-receive', 45_000, { viewport: null });
   const fw = page.getByTestId('firmware-view');
   await expect(fw).toBeVisible();
   await expect(fw).not.toContainText('No handler has started yet');
@@ -50,7 +43,7 @@ test('the Tigon SRAM note never says no handler started beside a running CPU', a
 });
 
 test('web throughput and content throughput are one quantity in one unit', async ({ page }) => {
-  await openScenario(page, 'web-nasa-cache');
+  await openScenario(page, 'web-nasa-cache', 45_000, { viewport: null });
   const results = page.getByTestId('results');
   await results.locator('details summary', { hasText: 'All metrics' }).click();
   const table = results.locator('.metrics-table');
@@ -71,7 +64,7 @@ test('web throughput and content throughput are one quantity in one unit', async
 });
 
 test('sweeps over cache sizes name the size with its unit', async ({ page }) => {
-  await openScenario(page, 'web-bus-cycles');
+  await openScenario(page, 'web-bus-cycles', 45_000, { viewport: null });
   const sweep = page.getByTestId('bus-sweep');
   if ((await sweep.count()) === 0) test.skip(true, 'this preset shows no bus sweep');
   await expect(sweep).toBeVisible({ timeout: 60_000 });
@@ -82,7 +75,7 @@ test('sweeps over cache sizes name the size with its unit', async ({ page }) => 
 });
 
 test('sendfile against write: no line joins separate traces', async ({ page }) => {
-  await openScenario(page, 'web-sendfile-vs-write');
+  await openScenario(page, 'web-sendfile-vs-write', 45_000, { viewport: null });
   const chart = page.locator('.series-line').first();
   await expect(chart).toBeAttached({ timeout: 90_000 });
   for (const d of await page

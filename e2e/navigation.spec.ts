@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 // Time and navigation: step to an event of a kind, breakpoints, Back restores the view,
 // idle stretches collapsed, and the packet inspector.
@@ -10,13 +11,6 @@ function collectErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(m.text());
   });
   return errors;
-}
-
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
 }
 
 async function simTime(page: Page): Promise<number> {
@@ -49,7 +43,8 @@ async function viewState(page: Page): Promise<string> {
 
 test('step to the next and the previous event of a chosen kind', async ({ page }) => {
   const errors = collectErrors(page);
-  await openScenario(page, 'anatomy-of-a-send');
+  await openScenario(page, 'anatomy-of-a-send', 45_000, { viewport: null });
+  await page.getByTestId('nav-toggle').click(); // the navigation row, under the bar
   const select = page.getByTestId('kind-select');
   // The kinds are named in words.
   await expect(select.locator('option', { hasText: 'frame starts on the wire' })).toHaveCount(1);
@@ -68,7 +63,8 @@ test('step to the next and the previous event of a chosen kind', async ({ page }
 
 test('a breakpoint stops playing exactly on the event and says why', async ({ page }) => {
   const errors = collectErrors(page);
-  await openScenario(page, 'send-ring-full');
+  await openScenario(page, 'send-ring-full', 45_000, { viewport: null });
+  await page.getByTestId('nav-toggle').click(); // the navigation row, under the bar
   const ringFull = page.getByTestId('bp-ring-full');
   await expect(ringFull).toHaveAttribute('data-present', 'true');
   await ringFull.click();
@@ -99,7 +95,8 @@ test('a breakpoint stops playing exactly on the event and says why', async ({ pa
 
 test('Back restores exactly what the views showed, also from between events', async ({ page }) => {
   const errors = collectErrors(page);
-  await openScenario(page, 'anatomy-of-a-send');
+  await openScenario(page, 'anatomy-of-a-send', 45_000, { viewport: null });
+  await page.getByTestId('nav-toggle').click(); // the navigation row, under the bar
   // 16 µs: the frame is on the wire, between two events.
   await page.getByTestId('scrub').fill('16000000');
   await expect(page.getByTestId('frame-tx')).toHaveCount(1);
@@ -127,7 +124,8 @@ test('Back restores exactly what the views showed, also from between events', as
 
 test('idle stretches are skipped while playing, and the skip is shown', async ({ page }) => {
   const errors = collectErrors(page);
-  await openScenario(page, 'anatomy-of-a-send');
+  await openScenario(page, 'anatomy-of-a-send', 45_000, { viewport: null });
+  await page.getByTestId('nav-toggle').click(); // the navigation row, under the bar
   // After the interrupt the frame finishes 10 µs later with nothing recorded in between.
   await page.getByTestId('scrub').fill('12000000');
   await page.getByTestId('idle-threshold').selectOption({ label: '1 µs' });
@@ -142,7 +140,7 @@ test('idle stretches are skipped while playing, and the skip is shown', async ({
 
 test('clicking a packet opens the inspector; a journey step moves the cursor', async ({ page }) => {
   const errors = collectErrors(page);
-  await openScenario(page, 'anatomy-of-a-send');
+  await openScenario(page, 'anatomy-of-a-send', 45_000, { viewport: null });
   await page.getByTestId('scrub').fill('16000000');
   await page.getByTestId('frame-tx').click();
   const inspector = page.getByTestId('packet-inspector');
@@ -175,7 +173,7 @@ test('clicking a packet opens the inspector; a journey step moves the cursor', a
 
 test('the inspector on a web request: HTTP over TCP, the cache commands', async ({ page }) => {
   const errors = collectErrors(page);
-  await openScenario(page, 'web-anatomy-of-a-request');
+  await openScenario(page, 'web-anatomy-of-a-request', 45_000, { viewport: null });
   const chips = page.locator('[data-testid="request-packets"] [data-testid="packet-chip"]');
   await expect(chips.first()).toBeVisible();
   await chips.nth(1).click();

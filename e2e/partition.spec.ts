@@ -1,22 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 // The partition editor: dragging a handler chip from CPU A to CPU B with the mouse sets
 // its partition override, the core runs the new partition, and the CPU split changes; the keys
 // move it back.
 
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-}
-
 test('tigon-partition: drag Receive Complete from CPU A to CPU B and the run follows', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await openScenario(page, 'tigon-partition');
+  await openScenario(page, 'tigon-partition', 45_000, { viewport: null });
   const editor = page.getByTestId('partition-editor');
   await expect(editor).toBeVisible();
   const zoneA = editor.getByTestId('pt-zone-A');

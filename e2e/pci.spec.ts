@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-}
+import { openScenario } from './openScenario';
 
 async function span(page: Page): Promise<number> {
   return Number(await page.getByTestId('wave-span').getAttribute('data-span'));
@@ -26,7 +19,7 @@ test('pci-dma-read: the waveform shows the signals, zooms, and follows the curso
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openScenario(page, 'pci-dma-read');
+  await openScenario(page, 'pci-dma-read', 45_000, { viewport: null });
   const wave = page.getByTestId('waveform');
   await expect(wave).toBeVisible();
   const svg = wave.locator('svg.wave-svg');
@@ -94,7 +87,7 @@ test('pci-dma-read: the waveform shows the signals, zooms, and follows the curso
 
 test('pci-33-vs-66: utilisation bars with both sweep groups, and the chart', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openScenario(page, 'pci-33-vs-66');
+  await openScenario(page, 'pci-33-vs-66', 45_000, { viewport: null });
   const bus = page.getByTestId('bus-util');
   await expect(bus).toBeVisible();
   await expect(page.getByTestId('bus-window-overhead')).toContainText('%');
@@ -123,7 +116,7 @@ test('pci-33-vs-66: utilisation bars with both sweep groups, and the chart', asy
 
 test('pci-two-nics: both NICs in the diagram and two REQ#/GNT# pairs', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openScenario(page, 'pci-two-nics');
+  await openScenario(page, 'pci-two-nics', 45_000, { viewport: null });
   const diagram = page.getByTestId('system-diagram');
   await expect(diagram).toHaveAttribute('data-nics', '2');
   await expect(page.getByTestId('unit-nic')).toBeVisible();

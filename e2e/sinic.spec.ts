@@ -1,27 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 // The SINIC paper's views: the receive path, the SINIC registers and VNICs, and the CPU time by part
 // on their presets; stepping the cursor moves them; no page errors.
 
-async function openScenario(page: Page, id: string): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-  return errors;
-}
-
 test('sinic-anatomy: follow a SINIC packet step by step, its registers and the CPU bars', async ({
   page,
 }) => {
-  const errors = await openScenario(page, 'sinic-anatomy');
+  const errors = await openScenario(page, 'sinic-anatomy', 45_000);
   await expect(
     page.getByRole('heading', { name: 'DMA descriptors or a FIFO and a copy engine' }),
   ).toBeVisible();
@@ -78,7 +64,7 @@ test('sinic-anatomy: follow a SINIC packet step by step, its registers and the C
 test('sinic-on-die: off chip, the frame goes by DMA into DRAM and the copy misses', async ({
   page,
 }) => {
-  const errors = await openScenario(page, 'sinic-on-die');
+  const errors = await openScenario(page, 'sinic-on-die', 45_000);
   const rx = page.getByTestId('rxpath-view');
   await expect(rx).toHaveAttribute('data-nic', 'cnic-off-chip');
   // A packet followed from the wire to the user's buffer.
@@ -104,7 +90,7 @@ test('sinic-on-die: off chip, the frame goes by DMA into DRAM and the copy misse
 test('sinic-zero-copy: 256 VNICs, some holding deferred payloads, change as the cursor steps', async ({
   page,
 }) => {
-  const errors = await openScenario(page, 'sinic-zero-copy');
+  const errors = await openScenario(page, 'sinic-zero-copy', 45_000);
   const vn = page.getByTestId('vnics-view');
   await expect(vn.getByTestId('vnic-cell')).toHaveCount(256);
   expect(await vn.locator('[data-testid="vnic-cell"][data-state="3"]').count()).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
 // at 390×844 or 800×600; (f) in presenter mode the view a tour step shows draws its labels at
 // 18 px or more on screen. One page load per preset and page kind, resized in place, with the
 // checks batched inside the page, so the whole file runs in a few minutes on two cores.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 const IDS = readdirSync('scenarios')
@@ -16,36 +16,43 @@ const IDS = readdirSync('scenarios')
 
 test.describe.configure({ mode: 'parallel' });
 
-/** Opens a page and waits for its run (or, for the access-log preset, for its prompt). */
-async function open(page: Page, route: string) {
+/** Whether the A/B page of a preset runs B: its compare block sets B apart from A (ab.ts). */
+function runsB(id: string): boolean {
+  const c = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')).compare;
+  return !!c?.a && !!c?.b && JSON.stringify(c.a.set ?? {}) !== JSON.stringify(c.b.set ?? {});
+}
+
+/**
+ * Opens a page and waits for its run (or, for the access-log preset, for its prompt); an A/B
+ * page for A's run and, when B runs, B's, then the frames that draw them. Polled in the page.
+ */
+async function open(page: Page, route: string, bRuns = false) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`./${route}`);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const s = document
-            .querySelector('[data-testid="run-status"]')
-            ?.getAttribute('data-status');
-          const ab = document.querySelector('[data-testid="ab-page"]');
-          const drawn =
-            '[data-testid^="ab-row-"], [data-testid="ab-results"], [data-testid="ab-diff"]';
-          // Drawn, or (a scenario with no view to set side by side, B not run yet) A's run done.
-          const runs = [...(ab?.querySelectorAll('[data-testid="run-status"]') ?? [])];
-          if (ab)
-            return ab.querySelector(drawn) ||
-              (runs.length > 0 && runs.every((r) => r.getAttribute('data-status') === 'done'))
-              ? 'ab'
-              : '';
-          return s === 'done' || (s === 'idle' && document.querySelector('.panel-access-log'))
-            ? 'ready'
-            : '';
-        }),
-      { timeout: 50_000 },
-    )
-    .not.toBe('');
-  // The A/B sides draw once both runs are in.
-  if (route.startsWith('#/ab/')) await page.waitForTimeout(800);
+  await page.waitForFunction(
+    (bRuns) => {
+      const s = document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status');
+      const ab = document.querySelector('[data-testid="ab-page"]');
+      const drawn = '[data-testid^="ab-row-"], [data-testid="ab-results"], [data-testid="ab-diff"]';
+      if (ab) {
+        const side = (x: string) =>
+          document.querySelector(`[data-testid="ab-side-${x}"]`)?.getAttribute('data-status');
+        // Both runs in when B runs (the access-log preset's A waits for a log instead).
+        if (bRuns && (side('a') !== 'done' || side('b') !== 'done')) return false;
+        // Drawn, or (a scenario with no view to set side by side, B not run yet) A's run done.
+        const runs = [...ab.querySelectorAll('[data-testid="run-status"]')];
+        return (
+          !!ab.querySelector(drawn) ||
+          (runs.length > 0 && runs.every((r) => r.getAttribute('data-status') === 'done'))
+        );
+      }
+      return s === 'done' || (s === 'idle' && !!document.querySelector('.panel-access-log'));
+    },
+    bRuns,
+    { timeout: 50_000, polling: 100 },
+  );
+  // The views draw what the runs hand them within a few frames.
+  await page.evaluate(frames);
 }
 
 /** Three frames: the views measure their width, the stage fits them, the page settles. */
@@ -125,14 +132,36 @@ function overflows(page: Page, selector: string): Promise<string[]> {
 
 const VIEWS = '.panel-diagram, .panel-firmware, .panel-rings, .panel-profile';
 
+/**
+ * No sideways scroll at 390×844 and 800×600; on an A/B page the knob chips also stay inside
+ * their row and their row inside its side (they wrap there, on a phone too). One evaluate per size.
+ */
 async function noSidewaysScroll(page: Page, route: string) {
   for (const [w, h] of [
     [390, 844],
     [800, 600],
   ] as const) {
-    await resize(page, w, h);
-    const sw = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(sw, `${route} at ${w}×${h} scrolls sideways`).toBeLessThanOrEqual(w);
+    await page.setViewportSize({ width: w, height: h });
+    const m = await page.evaluate(async () => {
+      await new Promise((r) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
+      const out: string[] = [];
+      const within = (a: Element, b: Element | null) => {
+        if (!b) return true;
+        const [x, y] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        return x.width === 0 || (x.left >= y.left - 1 && x.right <= y.right + 1);
+      };
+      for (const row of document.querySelectorAll('.ab-page [data-testid="override-chips"]')) {
+        if (!within(row, row.closest('[data-testid="knob-panel"]')))
+          out.push(`the knob chips' row leaves its panel`);
+        for (const chip of row.querySelectorAll('[data-testid="override-chip"]'))
+          if (!within(chip, row)) out.push(`chip "${chip.textContent}" leaves its row`);
+      }
+      return { sw: document.documentElement.scrollWidth, chips: out };
+    });
+    expect(m.sw, `${route} at ${w}×${h} scrolls sideways`).toBeLessThanOrEqual(w);
+    expect(m.chips, `${route} at ${w}×${h}`).toEqual([]);
   }
 }
 
@@ -300,7 +329,7 @@ for (const id of IDS.filter((i) => !NOT_YET_AUDITED.test(i))) {
 
   test(`A/B ${id}: labels fit at full and half width, no sideways scroll`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await open(page, `#/ab/${id}`);
+    await open(page, `#/ab/${id}`, runsB(id));
     const ab = '[data-testid="ab-page"]';
     expect(await overflows(page, ab), `A/B ${id} at 1440×900`).toEqual([]);
     await resize(page, 720, 900);

@@ -1,19 +1,11 @@
 // Table 3.6's macrobenchmarks: thttpd over the Tigon firmwares and Click on two Tigons. Each
 // preset opens, runs, draws its sweep chart and the firmware view, and shows its checks.
-import { expect, test, type Page } from '@playwright/test';
-
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 60_000,
-  });
-}
+import { expect, test } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 for (const id of ['tigon-thttpd', 'tigon-ip-router']) {
   test(`${id}: runs, draws the firmware view and the chart`, async ({ page }) => {
-    await openScenario(page, id);
+    await openScenario(page, id, 60_000, { viewport: { width: 1440, height: 900 } });
     await expect(page.getByTestId('firmware-view')).toBeVisible();
     await expect(page.getByTestId('firmware-view').getByTestId('fw-lane-A')).toBeVisible();
     await page.screenshot({ path: `e2e/artifacts/${id}.png` });

@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-}
+import { openScenario } from './openScenario';
 
 async function registers(page: Page): Promise<string> {
   const a = await page.getByTestId('fw-reg-A').getAttribute('data-bits');
@@ -18,7 +11,7 @@ test('tigon-one-packet: the firmware view shows both CPUs, their handlers and re
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await openScenario(page, 'tigon-one-packet');
+  await openScenario(page, 'tigon-one-packet', 45_000, { viewport: null });
   const view = page.getByTestId('firmware-view');
   await expect(view).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tigon firmware' })).toBeVisible();

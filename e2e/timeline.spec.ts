@@ -1,19 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-async function openScenario(page: Page, id: string, timeout = 45_000): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout,
-  });
-  return errors;
-}
+import { openScenario } from './openScenario';
 
 async function range(page: Page): Promise<[number, number]> {
   const r = page.getByTestId('tl-range');
@@ -23,7 +10,7 @@ async function range(page: Page): Promise<[number, number]> {
 test('the timeline of a send: its lanes, arrows, zoom, pan, cursor and a packet followed', async ({
   page,
 }) => {
-  const errors = await openScenario(page, 'anatomy-of-a-send');
+  const errors = await openScenario(page, 'anatomy-of-a-send', 45_000, { viewport: null });
   const view = page.getByTestId('timeline-view');
   await view.scrollIntoViewIfNeeded();
   await expect(view).toBeVisible();
@@ -130,7 +117,7 @@ test('the timeline of a send: its lanes, arrows, zoom, pan, cursor and a packet 
 test('the timeline of a web request shows the server’s lanes', async ({ page }) => {
   // The full-system web run is the slowest preset: give it time on a loaded machine.
   test.slow();
-  const errors = await openScenario(page, 'web-anatomy-of-a-request', 150_000);
+  const errors = await openScenario(page, 'web-anatomy-of-a-request', 150_000, { viewport: null });
   await page.getByTestId('timeline-view').scrollIntoViewIfNeeded();
   const web = await page
     .getByTestId('tl-lane')
@@ -143,7 +130,7 @@ test('the timeline of a web request shows the server’s lanes', async ({ page }
 });
 
 test('the timeline of the Tigon shows its two CPUs', async ({ page }) => {
-  const errors = await openScenario(page, 'tigon-one-packet');
+  const errors = await openScenario(page, 'tigon-one-packet', 45_000, { viewport: null });
   await page.getByTestId('timeline-view').scrollIntoViewIfNeeded();
   const tigon = await page
     .getByTestId('tl-lane')

@@ -3,25 +3,18 @@
 // back restores the scenario's settings, and presenter mode is driven from the keyboard alone at
 // a projector's 1280×720.
 import { expect, test, type Page } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 const SCENARIO = 'anatomy-of-a-send';
-
-async function openScenario(page: Page, id = SCENARIO): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-  return errors;
-}
 
 const simPs = async (page: Page) =>
   Number(await page.getByTestId('sim-time').getAttribute('data-ps'));
 
 test('a tour moves the cursor and the highlight; back and exit restore', async ({ page }) => {
-  const errors = await openScenario(page);
+  const errors = await openScenario(page, SCENARIO, 45_000, {
+    viewport: null,
+    consoleErrors: false,
+  });
   const diagram = page.getByTestId('system-diagram');
   await expect(diagram).toHaveAttribute('data-highlight', '');
   await expect(page.getByTestId('tour-launch')).toContainText('6 steps');
@@ -73,7 +66,10 @@ test('a tour moves the cursor and the highlight; back and exit restore', async (
 test('a predict step runs the variant, reveals live values, and back restores', async ({
   page,
 }) => {
-  const errors = await openScenario(page);
+  const errors = await openScenario(page, SCENARIO, 45_000, {
+    viewport: null,
+    consoleErrors: false,
+  });
   await page.getByTestId('tour-open-6').click();
   await expect(page.getByTestId('tour-count')).toHaveText('Step 6 of 6');
   const predict = page.getByTestId('tour-predict');
@@ -117,7 +113,10 @@ test('a predict step runs the variant, reveals live values, and back restores', 
 
 test('presenter mode at 1280×720 is driven by the keyboard alone', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  const errors = await openScenario(page);
+  const errors = await openScenario(page, SCENARIO, 45_000, {
+    viewport: null,
+    consoleErrors: false,
+  });
   const root = page.locator('html');
 
   await page.keyboard.press('p');
@@ -192,7 +191,7 @@ test('presenter mode at 1280×720 is driven by the keyboard alone', async ({ pag
 
 test('the highlight does not pulse under prefers-reduced-motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openScenario(page);
+  await openScenario(page, SCENARIO, 45_000, { viewport: null, consoleErrors: false });
   await page.getByTestId('tour-start').click();
   const halo = page.locator('.hl-halo').first();
   await expect(halo).toBeVisible();
@@ -202,7 +201,10 @@ test('the highlight does not pulse under prefers-reduced-motion', async ({ page 
 });
 
 test('a tour without a diagram scrolls to its views and runs its variant', async ({ page }) => {
-  const errors = await openScenario(page, 'tigon-handler-profile');
+  const errors = await openScenario(page, 'tigon-handler-profile', 45_000, {
+    viewport: null,
+    consoleErrors: false,
+  });
   await page.getByTestId('tour-start').click();
   await expect(page.getByTestId('tour-count')).toHaveText('Step 1 of 4');
   await expect(page.locator('.panel-firmware')).toBeInViewport();

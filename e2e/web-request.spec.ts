@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(`./#/s/${id}`);
-  await expect(page.getByTestId('scenario-page')).toBeVisible();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', {
-    timeout: 45_000,
-  });
-}
+import { expect, test } from '@playwright/test';
+import { openScenario } from './openScenario';
 
 test('web-anatomy-of-a-request: one request’s steps, the bus it crosses and the bottleneck, cache on and off', async ({
   page,
@@ -17,7 +10,7 @@ test('web-anatomy-of-a-request: one request’s steps, the bus it crosses and th
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await openScenario(page, 'web-anatomy-of-a-request');
+  await openScenario(page, 'web-anatomy-of-a-request', 45_000, { viewport: null });
 
   // The request path: Figure 4.2 (the scenario's 16 MB cache), a request and its steps.
   const view = page.getByTestId('request-view');

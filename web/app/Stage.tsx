@@ -59,8 +59,8 @@ export function Stage({ view, children }: { view: string | undefined; children: 
       const nat = natural();
       const z = Math.max(MIN_ZOOM, Math.min(1, room / nat));
       if (Math.abs(z - zoom) > 0.01) panel.style.zoom = z < 1 ? z.toFixed(3) : '';
-      // A view still too tall at MIN_ZOOM on a desk screen (the request path under a three-row
-      // playback bar) keeps its top, the moving part, in the room; the rest scrolls inside it.
+      // A view still too tall at MIN_ZOOM on a desk screen (the request path in a short window,
+      // or under the opened navigation row) keeps its top, the moving part, in the room; the rest scrolls inside it.
       // On a phone the page scrolls instead.
       const tall = window.innerWidth >= 1000 && room < nat * MIN_ZOOM - 1;
       if (tall) {

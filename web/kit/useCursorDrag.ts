@@ -16,8 +16,12 @@ export interface CursorDragOptions {
 
 export function useCursorDrag({ cursor, seek, dragTo, clickTo }: CursorDragOptions) {
   const drag = useRef<{ x: number; cursor: number; moved: boolean } | null>(null);
+  // Pointer offsets in the view's own px: the stage zooms a view out to fit the window (CSS
+  // zoom, app/Stage.tsx), and clientX and the box are on screen, in zoomed px.
+  const zoomOf = (e: React.PointerEvent<Element>) =>
+    (e.currentTarget as Element & { currentCSSZoom?: number }).currentCSSZoom || 1;
   const xIn = (e: React.PointerEvent<Element>) =>
-    e.clientX - (e.currentTarget as Element).getBoundingClientRect().left;
+    (e.clientX - (e.currentTarget as Element).getBoundingClientRect().left) / zoomOf(e);
   return {
     onPointerDown: (e: React.PointerEvent<Element>) => {
       (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
@@ -26,7 +30,7 @@ export function useCursorDrag({ cursor, seek, dragTo, clickTo }: CursorDragOptio
     onPointerMove: (e: React.PointerEvent<Element>) => {
       const d = drag.current;
       if (!d) return;
-      const dx = e.clientX - d.x;
+      const dx = (e.clientX - d.x) / zoomOf(e);
       if (Math.abs(dx) > 3) d.moved = true;
       if (d.moved) seek(dragTo(d.cursor, dx, xIn(e)));
     },

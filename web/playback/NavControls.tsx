@@ -1,6 +1,7 @@
-// The playback bar's second row: step to the next or previous event of a chosen kind,
-// breakpoints that stop playing (conditions and times), "run to the next breakpoint", the idle
-// collapsing option, and what the last stop or skip was. The logic is web/run/breakpoints.ts.
+// The playback bar's second row, shown by its "Navigate" button: step to the next or previous
+// event of a chosen kind, breakpoints that stop playing (conditions and times), "run to the next
+// breakpoint", the idle collapsing option; and, always shown, what the last stop or skip was.
+// The logic is web/run/breakpoints.ts.
 import { isTyping } from '../kit/keys';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore, useStoreInstance, type DoneRun, type Store } from '../run/store';
@@ -73,7 +74,7 @@ export function parseBreakTime(
   return { at };
 }
 
-export function NavControls() {
+export function NavControls({ open }: { open: boolean }) {
   const store = useStoreInstance();
   const run = useStore((s) => s.shown);
   const nav = useStore((s) => s.nav);
@@ -119,12 +120,14 @@ export function NavControls() {
   const times = nav.breakpoints.filter(
     (b): b is Breakpoint & { type: 'time' } => b.type === 'time',
   );
-  const note = nav.note;
-  // A stop note stays while the cursor is where it stopped; a skip note while playing.
-  const showNote = note && (note.type === 'skip' ? true : note.at === cursor);
-
   return (
-    <div className="pb-nav" role="group" aria-label="Navigation and breakpoints">
+    <div
+      className="pb-nav"
+      id="pb-nav"
+      role="group"
+      aria-label="Navigation and breakpoints"
+      hidden={!open}
+    >
       <div className="nav-group" role="group" aria-label="Step to an event of a kind">
         <label className="nav-label" htmlFor="nav-kind">
           step to
@@ -251,15 +254,25 @@ export function NavControls() {
         </select>
       </div>
       <InspectAtCursor run={run} cursor={cursor} />
-      <output
-        className={`nav-note ${note?.type ?? ''}`}
-        aria-live="polite"
-        data-testid="nav-note"
-        key={showNote ? note.id : 'none'}
-      >
-        {showNote ? note.text : ''}
-      </output>
     </div>
+  );
+}
+
+/** What the last breakpoint stop or idle skip was: shown with the navigation row closed too. */
+export function NavNote() {
+  const note = useStore((s) => s.nav.note);
+  const cursor = useStore((s) => s.playback.cursor);
+  // A stop note stays while the cursor is where it stopped; a skip note while playing.
+  const showNote = note && (note.type === 'skip' ? true : note.at === cursor);
+  return (
+    <output
+      className={`nav-note ${note?.type ?? ''}`}
+      aria-live="polite"
+      data-testid="nav-note"
+      key={showNote ? note.id : 'none'}
+    >
+      {showNote ? note.text : ''}
+    </output>
   );
 }
 

@@ -1,8 +1,8 @@
 import { isTyping } from '../kit/keys';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { SPEED_MAX, SPEED_MIN, useStore, useStoreInstance } from '../run/store';
 import { formatInstant, formatSpeed, formatTime, timeUnitFor } from '../kit/format';
-import { NavControls } from './NavControls';
+import { NavControls, NavNote } from './NavControls';
 
 const LOG_MIN = Math.log10(SPEED_MIN);
 const LOG_MAX = Math.log10(SPEED_MAX);
@@ -27,7 +27,11 @@ export function PlaybackBar() {
   // Playback works on the shown run, also while a new run computes.
   const done = useStore((s) => s.shown !== null);
   const { cursor, playing, speed } = useStore((s) => s.playback);
+  const breakpoints = useStore((s) => s.nav.breakpoints.length);
   const win = done ? store.window() : null;
+  // The navigation row (step to a kind, breakpoints) opens below the bar on demand, so that the
+  // bar itself keeps to one row above the stage.
+  const [navOpen, setNavOpen] = useState(false);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -59,7 +63,20 @@ export function PlaybackBar() {
   const digits = unit.unit === 'ps' ? 0 : 3;
 
   return (
-    <div className="playback" role="group" aria-label="Playback" data-testid="playback">
+    <div
+      className="playback"
+      role="group"
+      aria-label="Playback"
+      data-testid="playback"
+      onKeyDown={(e) => {
+        // Esc closes the navigation row from inside it, back on its button.
+        if (e.key !== 'Escape' || !navOpen || !(e.target instanceof Element)) return;
+        if (!e.target.closest('.pb-nav, .pb-more')) return;
+        e.preventDefault();
+        setNavOpen(false);
+        e.currentTarget.querySelector<HTMLButtonElement>('.pb-more')?.focus();
+      }}
+    >
       <div className="pb-buttons">
         <button
           type="button"
@@ -139,8 +156,10 @@ export function PlaybackBar() {
           <span>{win ? formatTime(win.start) : ''}</span>
           <span>
             {win
-              ? `${((cursor - win.start) / unit.scale).toFixed(digits)} / ${(span / unit.scale).toFixed(digits)} ${unit.unit} of the recorded window`
+              ? `${((cursor - win.start) / unit.scale).toFixed(digits)} / ${(span / unit.scale).toFixed(digits)} ${unit.unit}`
               : 'recorded window'}
+            {/* Dropped in a narrow bar: the slider's own name says it. */}
+            {win && <span className="pb-window-words"> of the recorded window</span>}
           </span>
           <span>{win ? formatTime(win.end) : ''}</span>
         </div>
@@ -161,15 +180,32 @@ export function PlaybackBar() {
           onChange={(e) => store.setSpeed(speedFromSlider(Number(e.currentTarget.value)))}
           aria-label="Playback speed, simulated time per second (logarithmic)"
           aria-valuetext={formatSpeed(speed)}
+          title="1 ns/s to 1 ms/s, logarithmic"
           data-testid="speed"
         />
-        <span className="pb-speed-scale mono" aria-hidden="true">
-          <span>1 ns/s</span>
-          <span>1 µs/s</span>
-          <span>1 ms/s</span>
-        </span>
       </label>
-      <NavControls />
+      <button
+        type="button"
+        className="btn btn-small pb-more"
+        aria-expanded={navOpen}
+        aria-controls="pb-nav"
+        onClick={() => setNavOpen((o) => !o)}
+        title="Step to an event of a kind, breakpoints, idle stretches, the packet inspector"
+        data-testid="nav-toggle"
+      >
+        Navigate
+        {breakpoints > 0 && (
+          <span className="pb-more-count">
+            {' · '}
+            {breakpoints} breakpoint{breakpoints === 1 ? '' : 's'}
+          </span>
+        )}
+        <span className="pb-more-caret" aria-hidden="true">
+          {navOpen ? '▴' : '▾'}
+        </span>
+      </button>
+      <NavNote />
+      <NavControls open={navOpen} />
     </div>
   );
 }

@@ -28,12 +28,12 @@
 // The functions handed to page.evaluate run in the page, with its globals.
 /* global window, document, PerformanceObserver, requestAnimationFrame */
 
-import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import { accessLog, freePort, LOG_LINES, waitForServer } from './bench-browser.mjs';
+import { accessLog, LOG_LINES } from './bench-browser.mjs';
 import { repoRoot } from './ensure-tools.mjs';
+import { buildSite, launchChromium, serveSite } from './site.mjs';
 
 const argv = process.argv.slice(2);
 const opt = { presets: [], seconds: 4, port: 0, json: false, build: true, at: 'top' };
@@ -76,17 +76,7 @@ for (const p of presets) {
   }
 }
 
-if (opt.build) {
-  err('building (wasm core + vite build)…');
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'web/scripts/build.mjs')], {
-    cwd: repoRoot,
-    stdio: ['ignore', 2, 2],
-  });
-  if (r.status !== 0) {
-    err(`build failed (exit ${r.status})`);
-    process.exit(r.status ?? 1);
-  }
-}
+if (opt.build) buildSite(err);
 
 function quantile(sorted, q) {
   if (!sorted.length) return null;
@@ -273,45 +263,11 @@ async function baseline(browser, when) {
   return out;
 }
 
-const port = opt.port || (await freePort());
-const base = `http://127.0.0.1:${port}/`;
-const vite = path.join(repoRoot, 'node_modules/.bin/vite');
-const server = spawn(
-  vite,
-  ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-  {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  },
-);
-server.stderr.on('data', (b) => process.stderr.write(b));
-const stop = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stop);
-for (const sig of ['SIGINT', 'SIGTERM'])
-  process.on(sig, () => {
-    stop();
-    process.exit(130);
-  });
-
 const rows = [];
 let browser;
+const { base, stop } = await serveSite(opt.port);
 try {
-  await waitForServer(base, server);
-  const { chromium } = await import('playwright');
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
   rows.push(await baseline(browser, 'before'));
   err('gallery…');
   rows.push(await gallery(browser, base));

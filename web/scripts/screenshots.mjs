@@ -12,13 +12,11 @@
 
 /* global document, window */
 
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import { chromium } from '@playwright/test';
-import { freePort, waitForServer } from './bench-browser.mjs';
 import { repoRoot } from './ensure-tools.mjs';
+import { buildSite, launchChromium, serveSite } from './site.mjs';
 
 const argv = process.argv.slice(2);
 const opt = { url: '', out: path.join(repoRoot, 'web/docs/screenshots'), only: [], build: true };
@@ -56,24 +54,9 @@ const SCHEMES = ['light', 'dark'];
 let server = null;
 let base = opt.url;
 if (!base) {
-  if (opt.build) {
-    err('building (wasm core + vite build)…');
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'web/scripts/build.mjs')], {
-      cwd: repoRoot,
-      stdio: ['ignore', 2, 2],
-    });
-    if (r.status !== 0) {
-      err(`build failed (exit ${r.status})`);
-      process.exit(r.status ?? 1);
-    }
-  }
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}/`;
-  server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 2],
-  });
-  await waitForServer(base, server);
+  if (opt.build) buildSite(err);
+  server = await serveSite();
+  base = server.base;
 }
 
 async function settle(page, route) {
@@ -98,18 +81,7 @@ async function settle(page, route) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 let failed = 0;
 try {
   mkdirSync(opt.out, { recursive: true });
@@ -138,6 +110,6 @@ try {
       }
 } finally {
   await browser.close();
-  server?.kill();
+  server?.stop();
 }
 process.exit(failed ? 1 : 0);
