@@ -9,23 +9,13 @@
 
 #include "bus/pci_bus.hpp"
 #include "offload/transfer.hpp"
+#include "offload_test_util.hpp"
 #include "trace/gen/trace_kinds.gen.hpp"
 
 namespace nicsim {
 namespace {
 
-Config pcix(OffloadInterface i, std::int64_t kb) {
-  Config c;
-  c.workload.kind = WorkloadKind::TcpOffload;
-  c.bus.model = BusModel::Fixed;
-  c.bus.protocol = BusProtocol::PciX;
-  c.bus.width_bits = 64;
-  c.bus.clock_mhz = 133;
-  c.bus.overhead_cycles = 4;
-  c.offload.interface = i;
-  c.offload.file_bytes = kb * 1024;
-  return c;
-}
+Config pcix(OffloadInterface i, std::int64_t kb) { return testing::offload_pcix(i, kb); }
 
 struct Traced {
   OffloadResult r;

@@ -163,11 +163,24 @@ export function SequenceView() {
   const [client, , nic, bus, host] = colX as [number, number, number, number, number];
   const c = sequenceCounts(s, cursor);
   const past = (t: number) => (t <= cursor ? 'past' : 'future');
+  const n = (v: number, word: string) => `${v} ${word}${v === 1 ? '' : 's'}`;
+  // Labels of frames that arrive together step right so they do not overlap.
+  const labelX: number[] = [];
+  for (let k = 0, lastY = -Infinity, shift = 0; k < s.frames.length; k++) {
+    const f = s.frames[k]!;
+    if (f.way !== 1) continue;
+    const yy = y(f.arrived ?? f.sent);
+    shift = yy - lastY < 11 && nic + 60 + shift + 52 < w ? shift + 52 : 0;
+    lastY = yy;
+    labelX[k] = nic + 4 + shift;
+  }
+
   return (
     <div className="offload-view" ref={ref} data-testid="offload-sequence">
       <p className="offload-summary">
-        By {formatTime(cursor)}: {c.fromClient} frames from the client, {c.crossed} crossed the bus
-        to the host, {c.kept} kept by the adapter; {c.dmas} DMAs; {c.interrupts} interrupts.
+        By {formatTime(cursor)}: {n(c.fromClient, 'frame')} from the client, {c.crossed} crossed the
+        bus to the host, {c.kept} kept by the adapter; {n(c.dmas, 'DMA')};{' '}
+        {n(c.interrupts, 'interrupt')}.
       </p>
       <svg
         width={w}
@@ -192,7 +205,7 @@ export function SequenceView() {
               <line x1={x0} x2={x1} y1={y0} y2={y1} stroke={f.crosses ? ALERT : NEUTRAL} />
               <title>{`${f.what}, ${f.bytes} B, ${f.way ? 'client to server' : 'server to client'}${f.way ? (f.crosses ? ': crosses the bus' : ': kept by the adapter') : ''}`}</title>
               {f.way === 1 && (
-                <text x={nic + 4} y={y1 + 3} className="offload-label small">
+                <text x={labelX[i]} y={y1 + 3} className="offload-label small">
                   {f.what.slice(0, 8)}
                 </text>
               )}
@@ -252,7 +265,9 @@ export function TablesView() {
           <h3>
             {t.table}: {t.occupancy} in it
           </h3>
+          {t.slots.length === 0 && <p className="offload-empty">No descriptor yet.</p>}
           <svg
+            display={t.slots.length ? undefined : 'none'}
             width={12 * (box + 4) + 4}
             height={box + 8}
             role="img"
