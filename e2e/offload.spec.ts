@@ -48,7 +48,12 @@ test('offload views: the ledger follows the cursor, the frames cross or stay', a
   await expect(seq.getByTestId('seq-interrupt')).toHaveCount(3);
   await expect(seq).toContainText('crossed the bus');
   const ledger = page.getByTestId('offload-ledger');
-  await expect(ledger.getByTestId('ledger-1-dmas')).toBeVisible();
+  await expect(ledger.getByTestId('ledger-1-dmas')).toHaveText('0');
+  // At 600 µs the whole 1 KB transfer has crossed: Table 4's 12 receive DMAs.
+  await page.getByTestId('scrub').fill('600000000');
+  await expect(ledger.getByTestId('ledger-1-dmas')).toHaveText('12');
+  await expect(ledger.getByTestId('ledger-0-dmas')).toHaveText('9');
+  await expect(seq).toContainText('6 crossed the bus');
   await expect(page.getByTestId('offload-tables')).toContainText('E1000 receive ring');
   for (const [w, h] of [
     [1440, 900],
