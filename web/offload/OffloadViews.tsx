@@ -49,11 +49,18 @@ export function LedgerView() {
   if (!run || !l) return null;
   if (!l.any) return <Empty what="ledger DMAs" />;
   const rowH = 20;
-  const barLeft = 250;
-  const barW = Math.max(120, Math.min(width, 900) - barLeft - 20);
+  const barLeft = 270;
+  // Room to the right of the longest bar for its "bytes → cycles" label.
+  const barW = Math.max(60, Math.min(width, 900) - barLeft - 120);
   const maxCycles = Math.max(1, ...l.recent.map((d) => d.cycles));
   return (
-    <div className="offload-view" ref={ref} data-testid="offload-ledger">
+    <div
+      className="offload-view"
+      ref={ref}
+      data-testid="offload-ledger"
+      tabIndex={0}
+      aria-label="The bus-crossing ledger"
+    >
       <table
         className="offload-ledger"
         aria-label="The ledger at the cursor: DMAs, bytes and bus cycles per direction and purpose"
@@ -110,7 +117,7 @@ export function LedgerView() {
       <h3>The last DMAs by the cursor: cycles = 4 + ⌈bytes / 8⌉ (§4.4)</h3>
       <svg
         className="offload-dmas"
-        width={barLeft + barW + 10}
+        width={barLeft + barW + 120}
         height={l.recent.length * rowH + 4}
         role="img"
         aria-label={`The last ${l.recent.length} DMAs, each with its bus cycles`}
@@ -176,7 +183,13 @@ export function SequenceView() {
   }
 
   return (
-    <div className="offload-view" ref={ref} data-testid="offload-sequence">
+    <div
+      className="offload-view"
+      ref={ref}
+      data-testid="offload-sequence"
+      tabIndex={0}
+      aria-label="The connection sequence diagram"
+    >
       <p className="offload-summary">
         By {formatTime(cursor)}: {n(c.fromClient, 'frame')} from the client, {c.crossed} crossed the
         bus to the host, {c.kept} kept by the adapter; {n(c.dmas, 'DMA')};{' '}
@@ -256,7 +269,12 @@ export function TablesView() {
   if (!tables.length) return <Empty what="descriptor tables" />;
   const box = 52;
   return (
-    <div className="offload-view offload-tables" data-testid="offload-tables">
+    <div
+      className="offload-view offload-tables"
+      data-testid="offload-tables"
+      tabIndex={0}
+      aria-label="Descriptor rings and tables"
+    >
       {tables.map((t) => (
         <section
           key={t.table}
