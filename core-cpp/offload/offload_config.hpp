@@ -46,6 +46,10 @@ struct OffloadConfig {
   std::int64_t e1000_descriptor_bytes = 16;
   bool rx_crc = true;            // the received frame's CRC is written with it
   Time host_packet = 2'000'000;  // host TCP/IP work per frame (E1000)
+  // E1000 receive interrupts through the project's coalescer (nic/coalescer.hpp): after this
+  // many frames (0: the timer alone) or this long after the first unreported one.
+  std::int64_t e1000_coalesce_frames = 0;
+  Time e1000_coalesce_timer = 125'000'000;  // 125 µs
   // Offload: descriptors and their crossings.
   std::int64_t descriptor_bytes = 32;     // one request or response descriptor
   std::int64_t index_bytes = 4;           // the producer index update of one crossing

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bus/bus.hpp"
+#include "nic/coalescer.hpp"
 #include "offload/ledger.hpp"
 #include "offload/offload_config.hpp"
 #include "scenario/config.hpp"
@@ -29,7 +30,7 @@ struct OffloadResult {
   bool complete = false;
   Time end = 0;                           // the transfer's last step (server's close done)
   std::uint64_t host_events = 0;          // frames (E1000) or response crossings (offload)
-  std::uint64_t interrupts = 0;           // one per host event (no coalescing: chosen)
+  std::uint64_t interrupts = 0;           // E1000: coalesced; offload: one per crossing
   std::uint64_t register_writes = 0;      // E1000 tail writes (not DMAs: outside the ledger)
   std::uint64_t segments = 0;             // data segments on the wire
   std::uint64_t client_bytes = 0;         // response bytes (header and file) the client got
@@ -55,18 +56,27 @@ class OffloadTransfer final : private EventHandler {
     FrameKind kind = FrameKind::Ack;
     std::uint32_t segment = 0;  // Data: its index
     std::uint32_t bytes = 0;    // on the wire, without CRC
+    std::uint32_t id = 0;       // the trace's packet id
+    std::uint32_t slot = 0;     // E1000 receive: its ring slot
+    RecordId cause = 0;         // the record it follows from
   };
   struct Segment {
     std::int64_t offset = 0, length = 0;  // in the response stream (HTTP header, then file)
   };
+  // `done` gets the id of the DMA's OffloadDma record.
+  using Done = std::function<void(RecordId)>;
   struct Dma {
     LedgerDir dir;
     LedgerPurpose purpose;
     std::uint32_t bytes;
     bool read;
     Purpose bus_purpose;
-    std::function<void()> done;
+    Done done;
+    RecordId cause = 0;
+    std::uint32_t frame = 0;
     Time queued = 0;
+    std::uint32_t id = 0;
+    RecordId queued_rec = 0;
   };
   // A bus master with a control queue served before its data queue.
   class Master final : public BusMaster {
@@ -85,9 +95,17 @@ class OffloadTransfer final : private EventHandler {
     Dma current_{};
   };
   // Descriptors waiting to cross in one direction (§4.1 batching with idle timeout).
+  struct Waiting {
+    int kind;
+    Time created;
+    std::uint32_t slot;
+    RecordId rec;  // its OffloadDescriptor post
+  };
   struct Shipper {
     LedgerDir dir = LedgerDir::Send;
-    std::vector<std::pair<int, Time>> waiting;  // descriptor kind, created at
+    std::uint32_t table = 0;  // offloadTable: Requests or Responses
+    std::uint32_t posted = 0, in_table = 0;
+    std::vector<Waiting> waiting;
     bool in_flight = false;
     std::uint64_t timer_generation = 0;
   };
@@ -95,31 +113,36 @@ class OffloadTransfer final : private EventHandler {
 
   void fire(std::uint32_t tag) override;
   void after(Time delay, std::function<void()> f);
-  void count(const Dma& d, Time end);
+  RecordId count(const Dma& d, Time end, RecordId bus_end);
+  RecordId table_op(std::uint32_t table, std::uint32_t op, int what, std::uint32_t slot,
+                    std::uint32_t occupancy, RecordId cause);
+  std::uint32_t read_cycles() const;
 
   // Wire.
   void to_client(Frame f);
   void to_server(Frame f);
+  void wire(Frame f, int way);
   Time frame_time(std::uint32_t bytes) const;
   // Client (httperf on Linux).
   void client_receive(const Frame& f);
-  void client_send(FrameKind k, std::uint32_t payload = 0);
+  void client_send(FrameKind k, RecordId cause, std::uint32_t payload = 0);
   // Server TCP sender, shared by both interfaces.
   void server_receive(const Frame& f);
   void on_frame(const Frame& f);  // after the host (E1000) or the adapter (offload) has it
-  void try_send();
+  void try_send(RecordId cause);
   bool segment_ready(std::size_t i) const;
   void transmit(Frame f);
   // E1000.
   void e1000_receive(const Frame& f);
   void e1000_transmit(const Frame& f);
+  void e1000_interrupt(std::uint32_t trigger, RecordId cause);
   void host_cpu(std::function<void()> f);
   // Offload.
-  void post(Shipper& s, int kind);
+  void post(Shipper& s, int kind, RecordId cause);
   void try_ship(Shipper& s);
-  void ship(Shipper& s);
-  void adapter_takes(int kind);
-  void host_takes(int kind);
+  void ship(Shipper& s, bool timer);  // timer: a short batch the idle timeout ships
+  void adapter_takes(int kind, RecordId cause);
+  void host_takes(int kind, RecordId cause);
   void adapter_cpu(std::function<void()> f);
   void finish();
 
@@ -138,7 +161,9 @@ class OffloadTransfer final : private EventHandler {
   std::int64_t cwnd_ = 0;
   bool request_seen_ = false, close_requested_ = false, fin_sent_ = false;
   std::int64_t present_bytes_ = 0;  // offload: stream bytes DMAed to the adapter so far
+  RecordId present_rec_ = 0;        // offload: the DMA that brought them
   bool recv_posted_ = false, request_waiting_ = false, accept_posted_ = false, established_ = false;
+  Frame request_frame_;  // offload: the GET that waits for its RECV
   // Client.
   std::size_t client_segments_ = 0;
   int client_unacked_ = 0;
@@ -149,6 +174,21 @@ class OffloadTransfer final : private EventHandler {
   Time host_free_ = 0, adapter_free_ = 0;
   Shipper requests_, responses_;
   std::size_t sends_to_create_ = 0;
+  // E1000 rings (slots only: what the views show) and receive interrupt coalescing.
+  class CoalesceTimer final : public EventHandler {
+   public:
+    explicit CoalesceTimer(OffloadTransfer* t) : t_(t) {}
+    void fire(std::uint32_t tag) override;
+
+   private:
+    OffloadTransfer* t_;
+  };
+  CoalesceTimer coalesce_timer_;
+  Coalescer rx_coalescer_;
+  std::vector<Frame> rx_unreported_;  // frames written back, not yet interrupted for
+  RecordId rx_last_ = 0;
+  std::uint32_t tx_posted_ = 0, tx_in_ring_ = 0, rx_filled_ = 0, rx_in_ring_ = 0;
+  RecordId established_rec_ = 0;  // the handshake's last ACK, which the connection event follows
 };
 
 }  // namespace nicsim

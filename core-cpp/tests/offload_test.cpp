@@ -6,6 +6,7 @@
 
 #include "bus/pci_bus.hpp"
 #include "offload/transfer.hpp"
+#include "offload_test_util.hpp"
 #include "scenario/scenario.hpp"
 #include "test_util.hpp"
 
@@ -18,18 +19,7 @@ using testing::metric;
 using testing::minimal;
 using testing::run_ok;
 
-Config pcix_config(OffloadInterface i, std::int64_t kb) {
-  Config c;
-  c.workload.kind = WorkloadKind::TcpOffload;
-  c.bus.model = BusModel::Fixed;
-  c.bus.protocol = BusProtocol::PciX;
-  c.bus.width_bits = 64;
-  c.bus.clock_mhz = 133;
-  c.bus.overhead_cycles = 4;
-  c.offload.interface = i;
-  c.offload.file_bytes = kb * 1024;
-  return c;
-}
+Config pcix_config(OffloadInterface i, std::int64_t kb) { return testing::offload_pcix(i, kb); }
 
 OffloadResult transfer(const Config& c) {
   SimContext ctx(1, 0, 0, 0);

@@ -288,6 +288,8 @@ export function perfettoTrace(
   // Tigon handlers (TigonHandler to its CPU's TigonHandlerEnd), the host's CPU parts (CpuPart
   // with its duration) and the SINIC and kernel copies (recorded as they happen, no length).
   const handler = new Map<number, number>();
+  const offloadDma = new Map<number, number>();
+  const offloadFrame = new Map<number, number>();
   for (let i = 0; i < trace.length; i++) {
     const kind = trace.kind[i]!;
     const t = trace.time[i]!;
@@ -326,6 +328,27 @@ export function perfettoTrace(
         args: recordArgs(trace, i),
         rec: i,
       });
+    } else if (kind === K.OffloadDmaQueued || kind === K.OffloadFrame) {
+      // TCP offload: a ledger DMA from queued to done, a frame from the wire to its arrival.
+      const dma = kind === K.OffloadDmaQueued;
+      const key = trace.a[i]! * 2 + (dma ? 0 : trace.b[i]!);
+      (dma ? offloadDma : offloadFrame).set(key, work.length);
+      const args = recordArgs(trace, i);
+      work.push({
+        component: comp,
+        family: dma ? 'DMAs in flight' : 'frames',
+        start: t,
+        end: close(NaN),
+        name: dma ? String(args.purpose) : String(args['frame kind']),
+        cat: dma ? 'dma' : 'frame',
+        args,
+        rec: i,
+      });
+    } else if (kind === K.OffloadDma || kind === K.OffloadFrameIn) {
+      const dma = kind === K.OffloadDma;
+      const key = trace.a[i]! * 2 + (dma ? 0 : trace.b[i]!);
+      const open = (dma ? offloadDma : offloadFrame).get(key);
+      if (open !== undefined) work[open]!.end = t;
     } else if (kind === K.SinicCopy || kind === K.L2Copy) {
       const args = recordArgs(trace, i);
       work.push({

@@ -62,6 +62,12 @@ import {
   MailboxWrite,
   NicCacheAppend,
   NicRegister,
+  OffloadDescriptor,
+  OffloadDma,
+  OffloadDmaQueued,
+  OffloadFrame,
+  OffloadFrameIn,
+  OffloadHostEvent,
   PeerRxDone,
   PeerTxStart,
   RegisterRead,
@@ -322,6 +328,11 @@ function laneOrder(kind: LaneKind, instance: number): number {
 // Building
 
 const CPU_PARTS = TABLES.cpuPart.names;
+const OFFLOAD_PURPOSES = TABLES.offloadPurpose.names;
+const OFFLOAD_FRAMES = TABLES.offloadFrame.names;
+const OFFLOAD_TABLES = TABLES.offloadTable.names;
+const OFFLOAD_OPS = TABLES.offloadTableOp.names;
+const OFFLOAD_DESCRIPTORS = TABLES.offloadDescriptor.names;
 const DROP_REASONS = TABLES.rxDropReason.names;
 const SINIC_WHAT = [
   '',
@@ -385,6 +396,12 @@ const LINK_WORDS: Partial<Record<string, string>> = {
   EtaSignal: 'signal',
   EtaCpuWork: 'CPU work',
   EtaDone: 'response complete',
+  OffloadDmaQueued: 'DMA queued',
+  OffloadDma: 'DMA done',
+  OffloadFrame: 'frame on the wire',
+  OffloadFrameIn: 'frame arrives',
+  OffloadDescriptor: 'descriptor',
+  OffloadHostEvent: 'interrupt',
 };
 
 /** What record i is, as one end of an arrow. */
@@ -544,6 +561,8 @@ export function buildTimeline(
   const diskOpen = new Map<number, number>();
   const copyOpen = new Map<number, number>(); // VNIC → item
   const copyDone = new Map<number, number>(); // VNIC → its last copying slice
+  const offloadDma = new Map<number, number>(); // TCP offload: DMA id → item
+  const offloadWire = new Map<number, number>(); // frame * 2 + way → item
 
   for (let i = 0; i < n; i++) {
     cur = i;
@@ -1266,6 +1285,72 @@ export function buildTimeline(
           t,
           `request ${EtaDone.request(trace, i)} complete: ${formatNumber(EtaDone.bytes(trace, i))} B in ${formatTime(EtaDone.latencyNs(trace, i) * 1000)}`,
           'web',
+        );
+        break;
+      // ---- TCP offload (seed 004): the ledger's DMAs, the wire, descriptors, interrupts ---------
+      case 'OffloadDmaQueued': {
+        const read = componentKind(cf) !== C.DmaWrite;
+        const ix = open(
+          lane(read ? 'dmaRead' : 'dmaWrite', inst),
+          i,
+          t,
+          `${OFFLOAD_PURPOSES[OffloadDmaQueued.purpose(trace, i)] ?? 'DMA'} · ${formatNumber(OffloadDmaQueued.bytes(trace, i))} B`,
+          `purpose:${read ? P.SendDataFetch : P.RecvDataWrite}`,
+          OffloadDmaQueued.frame(trace, i),
+        );
+        offloadDma.set(OffloadDmaQueued.dma(trace, i), ix);
+        break;
+      }
+      case 'OffloadDma': {
+        const dma = OffloadDma.dma(trace, i);
+        const ix = offloadDma.get(dma);
+        if (ix === undefined) break;
+        offloadDma.delete(dma);
+        items[ix]!.label += ` · ${OffloadDma.cycles(trace, i)} cycles`;
+        close(ix, t);
+        break;
+      }
+      case 'OffloadFrame': {
+        const way = OffloadFrame.way(trace, i);
+        const frame = OffloadFrame.frame(trace, i);
+        offloadWire.set(
+          frame * 2 + way,
+          open(
+            lane(way === 0 ? 'wireTx' : 'wireRx', inst),
+            i,
+            t,
+            `${OFFLOAD_FRAMES[OffloadFrame.what(trace, i)] ?? 'frame'} · ${formatNumber(OffloadFrame.frameBytes(trace, i))} B`,
+            way === 0 ? 'frameTx' : 'frameRx',
+            frame,
+          ),
+        );
+        break;
+      }
+      case 'OffloadFrameIn': {
+        const key = OffloadFrameIn.frame(trace, i) * 2 + OffloadFrameIn.way(trace, i);
+        close(offloadWire.get(key), t);
+        offloadWire.delete(key);
+        break;
+      }
+      case 'OffloadDescriptor': {
+        const table = OFFLOAD_TABLES[OffloadDescriptor.table(trace, i)] ?? 'table';
+        const what = OFFLOAD_DESCRIPTORS[OffloadDescriptor.what(trace, i)] ?? 'descriptor';
+        instant(
+          lane(componentKind(cf) === C.Driver ? 'driver' : 'nic', inst),
+          i,
+          t,
+          `${what} ${OFFLOAD_OPS[OffloadDescriptor.op(trace, i)] ?? ''} (${table}, slot ${OffloadDescriptor.slot(trace, i)})`,
+          'driver',
+        );
+        break;
+      }
+      case 'OffloadHostEvent':
+        instant(
+          lane('nic', inst),
+          i,
+          t,
+          `interrupt ${OffloadHostEvent.interrupt(trace, i)}: ${plural(OffloadHostEvent.items(trace, i), 'item')}`,
+          'alert',
         );
         break;
       default:

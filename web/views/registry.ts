@@ -11,6 +11,8 @@ import { CacheView } from '../webserver';
 import { CpuView } from '../sinic';
 import { EtaView, describeEta } from '../eta';
 import { FirmwareView } from '../tigon';
+import { LedgerView, SequenceView, TablesView } from '../offload';
+import { describeLedger, describeSequence, describeTables } from '../offload';
 import { ProfileView } from '../tigon';
 import { ProtoCacheView } from '../protocache';
 import { RequestPathView } from '../webserver';
@@ -102,6 +104,19 @@ const EXTRA: Record<ViewId, Extra> = {
   },
   cpu: { panel: 'cpu', boundary: 'CPU breakdown', View: CpuView, describe: describe.cpu },
   eta: { panel: 'eta', boundary: 'ETA+AIO view', View: EtaView, describe: describeEta },
+  ledger: { panel: 'ledger', boundary: 'ledger', View: LedgerView, describe: describeLedger },
+  sequence: {
+    panel: 'sequence',
+    boundary: 'sequence diagram',
+    View: SequenceView,
+    describe: describeSequence,
+  },
+  tables: {
+    panel: 'tables',
+    boundary: 'descriptor tables',
+    View: TablesView,
+    describe: describeTables,
+  },
 };
 
 /** Every view, in the page's order. */
