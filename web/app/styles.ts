@@ -19,6 +19,7 @@ import '../compare/ab.css';
 import '../results/checks.css';
 import '../eta/eta.css';
 import '../protocache/protocache.css';
+import '../offload/offload.css';
 import './prediction-tally.css';
 import './shortcuts.css';
 import './gallery.css';

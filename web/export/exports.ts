@@ -3,7 +3,15 @@
 // Pure functions of the run's output; the views only hand the text to the browser.
 import type { ParameterTree, RunOutput, TimeSeries } from '../engine/types';
 import { type Trace } from '../trace/trace';
-import { column } from '../trace/records.gen';
+import {
+  column,
+  OffloadDma,
+  OffloadDmaQueued,
+  OffloadFrame,
+  OffloadFrameIn,
+  type TraceColumns,
+} from '../trace/records.gen';
+
 import {
   C,
   K,
@@ -19,6 +27,12 @@ import {
 import { seriesStart } from '../kit/sweep';
 import type { Overrides } from '../run/overrides';
 import type { TraceIndex } from '../trace/traceIndex';
+
+/** A TCP-offload frame's identity: its id within its direction (way) of the connection. */
+function offloadFrameKey(trace: TraceColumns, i: number): number {
+  const f = OffloadFrame.is(trace, i) ? OffloadFrame : OffloadFrameIn;
+  return f.frame(trace, i) * 2 + f.way(trace, i);
+}
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
 export function csvField(v: unknown): string {
@@ -331,7 +345,7 @@ export function perfettoTrace(
     } else if (kind === K.OffloadDmaQueued || kind === K.OffloadFrame) {
       // TCP offload: a ledger DMA from queued to done, a frame from the wire to its arrival.
       const dma = kind === K.OffloadDmaQueued;
-      const key = trace.a[i]! * 2 + (dma ? 0 : trace.b[i]!);
+      const key = dma ? OffloadDmaQueued.dma(trace, i) * 2 : offloadFrameKey(trace, i);
       (dma ? offloadDma : offloadFrame).set(key, work.length);
       const args = recordArgs(trace, i);
       work.push({
@@ -346,7 +360,7 @@ export function perfettoTrace(
       });
     } else if (kind === K.OffloadDma || kind === K.OffloadFrameIn) {
       const dma = kind === K.OffloadDma;
-      const key = trace.a[i]! * 2 + (dma ? 0 : trace.b[i]!);
+      const key = dma ? OffloadDma.dma(trace, i) * 2 : offloadFrameKey(trace, i);
       const open = (dma ? offloadDma : offloadFrame).get(key);
       if (open !== undefined) work[open]!.end = t;
     } else if (kind === K.SinicCopy || kind === K.L2Copy) {
