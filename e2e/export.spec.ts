@@ -18,7 +18,7 @@ test('the sweep chart exports as SVG, PNG and CSV', async ({ page }) => {
   expect(text).toMatch(/^<\?xml/);
   expect(text).toContain('xmlns="http://www.w3.org/2000/svg"');
   // The title and the legend are drawn in, and the styles inlined.
-  expect(text).toContain('>sweep</text>'); // the title, wrapped to the chart's width
+  expect(text).toContain('sweep</text>'); // the title, wrapped to the chart's width
   expect(text).toMatch(/stroke:/);
   expect(text).not.toContain('hover-line');
 

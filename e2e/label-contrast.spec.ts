@@ -4,7 +4,8 @@
 // SVG text, and a label inked for white stays dark on the dark panels; this does, on a preset of
 // each family (send path, Tigon, PCI, web server, SINIC), an A/B page and the gallery. A label's
 // background is the topmost filled shape or HTML background under its centre (patterns, i.e.
-// hatching, are skipped), translucent layers blended.
+// hatching, are skipped), translucent layers blended; a label under the sticky playback bar is out
+// of sight and skipped.
 import { expect, test, type Page } from '@playwright/test';
 
 const PAGES = [
@@ -44,11 +45,24 @@ function lowContrastLabels(): string[] {
   const page = parse(getComputedStyle(document.documentElement).backgroundColor);
   const paper: Rgba = page && page[3] > 0 ? page : [255, 255, 255, 1];
 
-  /** What the label sits on, or null on a pattern (hatching). */
+  /** Under a sticky or fixed part of the page (the playback bar) that covers the label. */
+  function covers(el: Element, label: Element): boolean {
+    if (el.contains(label)) return false;
+    for (let a: Element | null = el; a; a = a.parentElement) {
+      const p = getComputedStyle(a).position;
+      if (p === 'sticky' || p === 'fixed') return true;
+    }
+    return false;
+  }
+
+  /** What the label sits on, or null on a pattern (hatching) or where it is out of sight. */
   function background(x: number, y: number, label: Element): Rgba | null {
     const layers: Rgba[] = [];
+    let first = true;
     for (const el of document.elementsFromPoint(x, y)) {
       if (el === label || label.contains(el)) continue;
+      if (first && covers(el, label)) return null;
+      first = false;
       const cs = getComputedStyle(el);
       let c: Rgba | null = null;
       if (el instanceof SVGElement) {
