@@ -289,7 +289,7 @@ async function browserTimes(results) {
     ],
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 2] },
   );
-  const { chromium } = await import('@playwright/test');
+  const { launchChromium } = await import('./site.mjs'); // Playwright, once the tools are in
   // The sliders' positions, as the panel computes them from the core's parameter specs.
   const scales = await importTs('knobs/scale.ts', 'scale-knobs.mjs');
   const { loadNodeCore } = await importNodeCore();
@@ -298,18 +298,7 @@ async function browserTimes(results) {
   let browser;
   try {
     await waitForServer(base, server);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     for (const id of presets) {
       const r = results.get(id);
       // The caches' knobs matter to the web workload only (the core lists every parameter).
