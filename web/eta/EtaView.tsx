@@ -15,12 +15,14 @@ import {
   etaBinBars,
   etaCurves,
   etaLanes,
+  etaQueuesAt,
   laneWindowFrom,
   LANE_WINDOW_PS,
   signalWord,
   type BinBar,
   type Curve,
   type EtaLanes,
+  type EtaQueuesAt,
 } from './etaView';
 import './eta.css';
 import { ETA_CURVE_COLORS } from '../kit/palette';
@@ -126,6 +128,83 @@ function Lanes({
           ? `doorbell queue (solid), event queues (dashed), up to ${maxDepth}`
           : `DbQ (solid), EvQ (dashed), ≤ ${maxDepth}`}
       </text>
+    </svg>
+  );
+}
+
+/** One gauge box: its name inside, then a row per queue (a bar and its count). */
+const BOX_W = 118;
+const BOX_H = 46;
+
+function Gauges({ queues, width }: { queues: EtaQueuesAt; width: number }) {
+  const boxes: { name: string; rows: [string, number][]; testid: string }[] = [];
+  if (queues.txDescriptors !== null)
+    boxes.push({
+      name: 'descriptor queues',
+      rows: [
+        ['TX', queues.txDescriptors],
+        ['RX', queues.rxDescriptors ?? 0],
+      ],
+      testid: 'eta-descriptors',
+    });
+  queues.nics.forEach((n, i) =>
+    boxes.push({
+      name: `NIC ${i} rings`,
+      rows: [
+        ['rx', n.rx],
+        ['tx', n.tx],
+      ],
+      testid: 'eta-nic-ring',
+    }),
+  );
+  // As many boxes to a row as the width holds, spread evenly.
+  const perRow = Math.max(1, Math.min(boxes.length, Math.floor((width + 6) / (BOX_W + 6))));
+  const bw = Math.min(170, (width - (perRow - 1) * 6) / perRow);
+  const rows = Math.ceil(boxes.length / perRow);
+  const h = rows * (BOX_H + 6);
+  const scale = Math.max(8, ...boxes.flatMap((b) => b.rows.map((r) => r[1])));
+  return (
+    <svg
+      className="eta-gauges"
+      viewBox={`0 0 ${width} ${h}`}
+      width={width}
+      height={h}
+      role="img"
+      aria-label="The descriptor queues and the NICs' rings at the cursor"
+      data-testid="eta-gauges"
+      tabIndex={0}
+    >
+      {boxes.map((b, k) => {
+        const x0 = (k % perRow) * (bw + 6);
+        const y0 = Math.floor(k / perRow) * (BOX_H + 6);
+        const barW = bw - 56;
+        return (
+          <g key={b.name} transform={`translate(${x0},${y0})`} data-testid={b.testid}>
+            <rect width={bw} height={BOX_H} className="eta-gauge-box" />
+            <text x={5} y={13} className="eta-key">
+              {b.name}
+            </text>
+            {b.rows.map(([label, v], r) => (
+              <g key={label} transform={`translate(0,${20 + r * 13})`}>
+                <text x={5} y={9} className="eta-key">
+                  {label}
+                </text>
+                <rect x={24} width={barW} height={10} className="eta-gauge-bg" />
+                <rect
+                  x={24}
+                  width={(Math.min(v, scale) / scale) * barW}
+                  height={10}
+                  className={`eta-gauge eta-gauge-${r}`}
+                />
+                <text x={bw - 5} y={9} textAnchor="end" className="eta-key">
+                  {v}
+                </text>
+                <title>{`${b.name}, ${label}: ${v}`}</title>
+              </g>
+            ))}
+          </g>
+        );
+      })}
     </svg>
   );
 }
@@ -323,6 +402,7 @@ export function EtaView() {
     () => (run ? etaLanes(run.trace, mhz, from, from + LANE_WINDOW_PS) : null),
     [run, mhz, from],
   );
+  const queues = useMemo(() => (run ? etaQueuesAt(run.trace, cursor) : null), [run, cursor]);
   const bars = useMemo(() => (out ? etaBinBars(out) : []), [out]);
   const curves = useMemo(() => (out ? etaCurves(out) : []), [out]);
   if (!run || !out) return null;
@@ -334,6 +414,13 @@ export function EtaView() {
         {eta
           ? 'Hatched: the PPE’s empty iterations (152 cycles each, §4.2). Ticks on the application’s lane: its signal armed, raised through the Kernel Agent and an IPI, delivered.'
           : 'Each CPU takes its two NICs’ moderated interrupts and runs its own userver.'}
+      </p>
+      <h3>{eta ? 'Descriptor queues and NIC rings at the cursor' : 'NIC rings at the cursor'}</h3>
+      {queues && <Gauges queues={queues} width={width} />}
+      <p className="eta-note">
+        {eta
+          ? 'TX: sends posted, complete once acknowledged; RX: receives posted, not yet filled (§5). A NIC’s rx: frames waiting for the PPE’s poll; tx: frames waiting for or on the wire.'
+          : 'A NIC’s rx: frames waiting for its interrupt; tx: frames waiting for or on the wire.'}
       </p>
       <h3>Where the cycles go (Table 1)</h3>
       <Bars bars={bars} width={width} />
