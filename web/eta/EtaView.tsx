@@ -2,7 +2,7 @@
 // the cursor (the PPE's iterations and empty stretches, the application's work and signals), the
 // doorbell and event queues' depths, Table 1's cycle bins per sweep point beside the paper's, and
 // Fig 4's utilisation against throughput with the paper's points. All from etaView.ts.
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useCursor, useRun } from '../run/store';
 import { useWidth } from '../kit/useWidth';
 import { paramAt } from '../engine/types';
@@ -29,6 +29,36 @@ import { ETA_CURVE_COLORS } from '../kit/palette';
 
 const CURVE_COLORS = ETA_CURVE_COLORS;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+/** A figure of the view: one tab stop, named for screen readers, as wide as the panel. */
+function Figure({
+  id,
+  label,
+  width,
+  height,
+  children,
+}: {
+  id: string;
+  label: string;
+  width: number;
+  height: number;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      className={id}
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      data-testid={id}
+      tabIndex={0}
+    >
+      {children}
+    </svg>
+  );
+}
 
 function Lanes({
   lanes,
@@ -58,15 +88,11 @@ function Lanes({
       .map((p) => `${x(p.time).toFixed(1)},${(depthY + 40 - (p.depth / maxDepth) * 36).toFixed(1)}`)
       .join(' ');
   return (
-    <svg
-      className="eta-lanes"
-      viewBox={`0 0 ${width} 150`}
+    <Figure
+      id="eta-lanes"
       width={width}
       height={150}
-      role="img"
-      aria-label="The two CPUs over 100 µs from the cursor"
-      data-testid="eta-lanes"
-      tabIndex={0}
+      label="The two CPUs over 100 µs from the cursor"
     >
       {names.map((n, i) => (
         <g key={n}>
@@ -128,7 +154,7 @@ function Lanes({
           ? `doorbell queue (solid), event queues (dashed), up to ${maxDepth}`
           : `DbQ (solid), EvQ (dashed), ≤ ${maxDepth}`}
       </text>
-    </svg>
+    </Figure>
   );
 }
 
@@ -164,15 +190,11 @@ function Gauges({ queues, width }: { queues: EtaQueuesAt; width: number }) {
   const h = rows * (BOX_H + 6);
   const scale = Math.max(8, ...boxes.flatMap((b) => b.rows.map((r) => r[1])));
   return (
-    <svg
-      className="eta-gauges"
-      viewBox={`0 0 ${width} ${h}`}
+    <Figure
+      id="eta-gauges"
       width={width}
       height={h}
-      role="img"
-      aria-label="The descriptor queues and the NICs' rings at the cursor"
-      data-testid="eta-gauges"
-      tabIndex={0}
+      label="The descriptor queues and the NICs' rings at the cursor"
     >
       {boxes.map((b, k) => {
         const x0 = (k % perRow) * (bw + 6);
@@ -205,7 +227,7 @@ function Gauges({ queues, width }: { queues: EtaQueuesAt; width: number }) {
           </g>
         );
       })}
-    </svg>
+    </Figure>
   );
 }
 
@@ -230,16 +252,7 @@ function Bars({ bars, width }: { bars: BinBar[]; width: number }) {
   const barsH = rows.length * (rowH + labelH + 4);
   const h = barsH + 14 + keyRows * 16;
   return (
-    <svg
-      className="eta-bars"
-      viewBox={`0 0 ${width} ${h}`}
-      width={width}
-      height={h}
-      role="img"
-      aria-label="Cycles by Table 1's bins"
-      data-testid="eta-bars"
-      tabIndex={0}
-    >
+    <Figure id="eta-bars" width={width} height={h} label="Cycles by Table 1's bins">
       {rows.map((r, i) => {
         let acc = 0;
         const y = 4 + i * (rowH + labelH + 4) + labelH;
@@ -285,7 +298,7 @@ function Bars({ bars, width }: { bars: BinBar[]; width: number }) {
           </text>
         </g>
       ))}
-    </svg>
+    </Figure>
   );
 }
 
@@ -297,15 +310,11 @@ function Curves({ curves, width }: { curves: Curve[]; width: number }) {
   const x = (t: number) => pad.l + (t / maxT) * w;
   const y = (u: number) => pad.t + (1 - u) * (h - pad.t - pad.b);
   return (
-    <svg
-      className="eta-curves"
-      viewBox={`0 0 ${width} ${h}`}
+    <Figure
+      id="eta-curves"
       width={width}
       height={h}
-      role="img"
-      aria-label="CPU utilisation against throughput (Fig 4)"
-      data-testid="eta-curves"
-      tabIndex={0}
+      label="CPU utilisation against throughput (Fig 4)"
     >
       {[0, 0.25, 0.5, 0.75, 1].map((u) => (
         <g key={u}>
@@ -385,7 +394,7 @@ function Curves({ curves, width }: { curves: Curve[]; width: number }) {
       <text x={pad.l + w + 8} y={pad.t + 30 + curves.length * 16 + 8} className="eta-key">
         ┆ the paper's peaks
       </text>
-    </svg>
+    </Figure>
   );
 }
 
