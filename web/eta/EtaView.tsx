@@ -162,13 +162,13 @@ function Lanes({
 const BOX_W = 118;
 const BOX_H = 46;
 
-function Gauges({ queues, width }: { queues: EtaQueuesAt; width: number }) {
+function Gauges({ queues, width, eta }: { queues: EtaQueuesAt; width: number; eta: boolean }) {
   const boxes: { name: string; rows: [string, number][]; testid: string }[] = [];
-  if (queues.txDescriptors !== null)
+  if (eta)
     boxes.push({
       name: 'descriptor queues',
       rows: [
-        ['TX', queues.txDescriptors],
+        ['TX', queues.txDescriptors ?? 0],
         ['RX', queues.rxDescriptors ?? 0],
       ],
       testid: 'eta-descriptors',
@@ -425,7 +425,7 @@ export function EtaView() {
           : 'Each CPU takes its two NICs’ moderated interrupts and runs its own userver.'}
       </p>
       <h3>{eta ? 'Descriptor queues and NIC rings at the cursor' : 'NIC rings at the cursor'}</h3>
-      {queues && <Gauges queues={queues} width={width} />}
+      {queues && <Gauges queues={queues} width={width} eta={eta} />}
       <p className="eta-note">
         {eta
           ? 'TX: sends posted, complete once acknowledged; RX: receives posted, not yet filled (§5). A NIC’s rx: frames waiting for the PPE’s poll; tx: frames waiting for or on the wire.'

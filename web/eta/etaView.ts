@@ -358,10 +358,9 @@ export function describeEta(run: Pick<DoneRun, 'output' | 'trace' | 'index'>, cu
       `the doorbell queue held at most ${deepest(lanes.doorbell)}, the event queues at most ${deepest(lanes.events)}`,
     );
     const q = etaQueuesAt(run.trace, cursor);
-    if (q.txDescriptors !== null)
-      parts.push(
-        `at the cursor ${plural(q.txDescriptors, 'send')} posted on the TX descriptor queue await completion and ${plural(q.rxDescriptors ?? 0, 'receive')} on the RX descriptor queue await a request`,
-      );
+    parts.push(
+      `at the cursor ${plural(q.txDescriptors ?? 0, 'send')} posted on the TX descriptor queue await completion and ${plural(q.rxDescriptors ?? 0, 'receive')} on the RX descriptor queue await a request`,
+    );
   } else {
     parts.push(
       `The baseline ${span}: CPU 0 ran ${plural(busy(0), 'unit')} of work, CPU 1 ${plural(busy(1), 'unit')}`,
