@@ -233,7 +233,7 @@ describe('the descriptor queues and the NICs’ rings at the cursor', () => {
     const index = { windowStart: 0, windowEnd: 40e6 };
     const words = describeEta({ output: out, trace: t as never, index: index as never }, 3.5e6);
     expect(words).toContain(
-      '1 send posted on the TX descriptor queue await completion and 1 receive on the RX descriptor queue await a request',
+      'the TX descriptor queue holds 1 send awaiting completion and the RX descriptor queue 1 receive awaiting a request',
     );
   });
 });

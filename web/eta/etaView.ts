@@ -359,7 +359,7 @@ export function describeEta(run: Pick<DoneRun, 'output' | 'trace' | 'index'>, cu
     );
     const q = etaQueuesAt(run.trace, cursor);
     parts.push(
-      `At the cursor ${plural(q.txDescriptors ?? 0, 'send')} posted on the TX descriptor queue await completion and ${plural(q.rxDescriptors ?? 0, 'receive')} on the RX descriptor queue await a request`,
+      `At the cursor the TX descriptor queue holds ${plural(q.txDescriptors ?? 0, 'send')} awaiting completion and the RX descriptor queue ${plural(q.rxDescriptors ?? 0, 'receive')} awaiting a request`,
     );
   } else {
     parts.push(
