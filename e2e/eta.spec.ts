@@ -19,6 +19,9 @@ test('eta-never-sleeps: the PPE spins through empty iterations while the applica
   await expect
     .poll(() => view.getByTestId('eta-empty').count(), { timeout: 30_000 })
     .toBeGreaterThan(0);
+  // The descriptor queues and the four NICs' rings at the cursor, as gauges.
+  await expect(view.getByTestId('eta-descriptors')).toHaveCount(1);
+  await expect(view.getByTestId('eta-nic-ring')).toHaveCount(4);
   await expect(view.getByTestId('eta-bar').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
@@ -49,8 +52,11 @@ test('eta-never-sleeps: the view is described, reached by Tab, and passes axe', 
   await expect(page.getByTestId('view-description-eta')).toContainText(
     /the PPE \(CPU 0\) ran \d+ iterations? with work and [1-9][\d,]* empty iterations/,
   );
+  await expect(page.getByTestId('view-description-eta')).toContainText(
+    /Frames on the NICs’ rings at the cursor: NIC 0 \d+ received/,
+  );
   // Each figure is one tab stop.
-  for (const id of ['eta-lanes', 'eta-bars']) {
+  for (const id of ['eta-lanes', 'eta-gauges', 'eta-bars']) {
     const figure = view.getByTestId(id);
     await expect(figure).toHaveAttribute('tabindex', '0');
     await figure.focus();

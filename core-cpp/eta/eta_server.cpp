@@ -160,7 +160,12 @@ void EtaServer::arrival() {
     // Every connection is busy: the client's connection attempt is not accepted.
     ++n_.refused;
     ctx_->record(component_id(Component::Peer, nic),
-                 rec::EtaRequest().request(id).nic(nic).response_bytes(u32(bytes)).refused(1));
+                 rec::EtaRequest()
+                     .request(id)
+                     .nic(nic)
+                     .response_bytes(u32(bytes))
+                     .refused(1)
+                     .ring(u32(static_cast<std::int64_t>(nics_[nic].rx.size()))));
     return;
   }
   const std::uint32_t slot = free_.back();
@@ -182,7 +187,11 @@ void EtaServer::arrival() {
     }
   }
   r.cause = ctx_->record(component_id(Component::Peer, nic),
-                         rec::EtaRequest().request(id).nic(nic).response_bytes(u32(bytes)));
+                         rec::EtaRequest()
+                             .request(id)
+                             .nic(nic)
+                             .response_bytes(u32(bytes))
+                             .ring(u32(static_cast<std::int64_t>(nics_[nic].rx.size() + 1))));
   frame_in(nic, Frame{false, slot, 0, r.cause});
 }
 
@@ -215,9 +224,14 @@ void EtaServer::transmit(std::uint32_t slot, std::int64_t segments) {
     const Time start = std::max(ctx_->now(), x.wire_free);
     x.wire_free = start + (bytes + wire_overhead_) * kPsPerByteGigabit;
     const std::uint32_t packet = ctx_->new_packet();
-    const RecordId seg = ctx_->record(
-        component_id(Component::Nic, r.nic),
-        rec::EtaSegment().packet(packet).request(r.id).nic(r.nic).bytes(u32(bytes)), r.cause);
+    const RecordId seg = ctx_->record(component_id(Component::Nic, r.nic),
+                                      rec::EtaSegment()
+                                          .packet(packet)
+                                          .request(r.id)
+                                          .nic(r.nic)
+                                          .bytes(u32(bytes))
+                                          .wire_ns(u32((x.wire_free - ctx_->now()) / kNs)),
+                                      r.cause);
     ++r.delivered;
     const bool last = r.delivered == r.segments;
     if (last || r.delivered % cfg_.ack_every == 0) {
@@ -245,11 +259,14 @@ void EtaServer::finish(std::uint32_t slot) {
   Request& r = reqs_[slot];
   ++n_.completed;
   n_.latency_sum += ctx_->now() - r.arrived;
+  // §5: the send's TX descriptor completes only once all its data is acknowledged.
+  if (eta() && tx_descriptors_ > 0) --tx_descriptors_;
   ctx_->record(component_id(Component::Peer, r.nic),
                rec::EtaDone()
                    .request(r.id)
                    .bytes(u32(r.bytes))
-                   .latency_ns(u32((ctx_->now() - r.arrived) / kNs)),
+                   .latency_ns(u32((ctx_->now() - r.arrived) / kNs))
+                   .tx_descriptors(u32(tx_descriptors_)),
                r.cause);
   free_.push_back(slot);
   --live_;
@@ -279,6 +296,7 @@ void EtaServer::charge_frames(unsigned nic, Work* w, bool ppe) {
             cfg_.ppe.tcp_rx_request + cfg_.request_bytes * cfg_.ppe.copy_per_kb / 1024;
         w->cycles[kPpe] += cfg_.ppe.queue_op;
         w->rx_events.push_back(f.slot);
+        if (rx_descriptors_ > 0) --rx_descriptors_;
       } else {
         w->cycles[kTcp] += cfg_.baseline.tcp_rx_request;
         w->app.push_back(f.slot);
@@ -290,10 +308,14 @@ void EtaServer::charge_frames(unsigned nic, Work* w, bool ppe) {
     r.acked += f.segments;
     n_.bytes_delivered +=
         static_cast<std::uint64_t>(std::min(r.acked * cfg_.mss, r.bytes) - before);
-    const RecordId ack = ctx_->record(
-        component_id(Component::Nic, nic),
-        rec::EtaAck().request(r.id).acked(u32(f.segments)).left(u32(r.segments - r.acked)),
-        f.cause);
+    const RecordId ack = ctx_->record(component_id(Component::Nic, nic),
+                                      rec::EtaAck()
+                                          .request(r.id)
+                                          .acked(u32(f.segments))
+                                          .left(u32(r.segments - r.acked))
+                                          .ring(u32(static_cast<std::int64_t>(x.rx.size())))
+                                          .nic(nic),
+                                      f.cause);
     if (r.acked >= r.segments) {
       // §5: the send completes only once all its data is acknowledged.
       w->done.push_back(f.slot);
@@ -339,19 +361,27 @@ void EtaServer::apply(const Work& w, unsigned cpu) {
   for (std::uint32_t slot : w.doorbell_recv) {
     dbq_.push_back(DbOp{false, slot, reqs_[slot].cause});
     ++n_.doorbells;
+    ++rx_descriptors_;
     ctx_->record(component_id(Component::HostCpu, 1),
                  rec::EtaDoorbell()
                      .op(2)
                      .request(reqs_[slot].id)
-                     .depth(u32(static_cast<std::int64_t>(dbq_.size()))),
+                     .depth(u32(static_cast<std::int64_t>(dbq_.size())))
+                     .tx_descriptors(u32(tx_descriptors_))
+                     .rx_descriptors(u32(rx_descriptors_)),
                  reqs_[slot].cause);
     ppe_wake_for(-1);
   }
   for (std::uint32_t slot : w.doorbell_send) {
     Request& r = reqs_[slot];
+    ++tx_descriptors_;
     r.cause = ctx_->record(component_id(Component::HostCpu, 1),
-                           rec::EtaDoorbell().op(1).request(r.id).depth(
-                               u32(static_cast<std::int64_t>(dbq_.size() + 1))),
+                           rec::EtaDoorbell()
+                               .op(1)
+                               .request(r.id)
+                               .depth(u32(static_cast<std::int64_t>(dbq_.size() + 1)))
+                               .tx_descriptors(u32(tx_descriptors_))
+                               .rx_descriptors(u32(rx_descriptors_)),
                            r.cause);
     dbq_.push_back(DbOp{true, slot, r.cause});
     ++n_.doorbells;
@@ -551,13 +581,15 @@ void EtaServer::post_event(bool rx, std::uint32_t v, RecordId cause) {
     evq_tx_.push_back(v);
   }
   ++n_.events;
-  const RecordId ev =
-      ctx_->record(component_id(Component::HostCpu, 0),
-                   rec::EtaEvent()
-                       .queue(rx ? 0 : 1)
-                       .request(id)
-                       .depth(u32(static_cast<std::int64_t>(rx ? evq_rx_.size() : evq_tx_.size()))),
-                   cause);
+  const RecordId ev = ctx_->record(
+      component_id(Component::HostCpu, 0),
+      rec::EtaEvent()
+          .queue(rx ? 0 : 1)
+          .request(id)
+          .depth(u32(static_cast<std::int64_t>(rx ? evq_rx_.size() : evq_tx_.size())))
+          .rx_descriptors(u32(rx_descriptors_))
+          .ring(u32(static_cast<std::int64_t>(rx ? nics_[reqs_[v].nic].rx.size() : 0))),
+      cause);
   if (rx) reqs_[v].cause = ev;
   if (app_ != App::Sleeping) {
     host_next();

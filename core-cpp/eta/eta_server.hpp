@@ -164,6 +164,9 @@ class EtaServer final : public EventHandler {
   };
   std::deque<DbOp> dbq_;
   std::deque<std::uint32_t> evq_rx_, evq_tx_;
+  // The TX/RX descriptor queues (§5), for the trace only: sends posted and not yet complete,
+  // receives posted and not yet filled by a request.
+  std::int64_t tx_descriptors_ = 0, rx_descriptors_ = 0;
   unsigned rr_ = 0;           // the next NIC the loop polls
   bool ppe_running_ = false;  // in an iteration (else polling empty queues)
   Time idle_from_ = 0;        // first empty iteration of the current idle stretch

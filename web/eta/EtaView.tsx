@@ -2,7 +2,7 @@
 // the cursor (the PPE's iterations and empty stretches, the application's work and signals), the
 // doorbell and event queues' depths, Table 1's cycle bins per sweep point beside the paper's, and
 // Fig 4's utilisation against throughput with the paper's points. All from etaView.ts.
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useCursor, useRun } from '../run/store';
 import { useWidth } from '../kit/useWidth';
 import { paramAt } from '../engine/types';
@@ -15,18 +15,50 @@ import {
   etaBinBars,
   etaCurves,
   etaLanes,
+  etaQueuesAt,
   laneWindowFrom,
   LANE_WINDOW_PS,
   signalWord,
   type BinBar,
   type Curve,
   type EtaLanes,
+  type EtaQueuesAt,
 } from './etaView';
 import './eta.css';
 import { ETA_CURVE_COLORS } from '../kit/palette';
 
 const CURVE_COLORS = ETA_CURVE_COLORS;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+/** A figure of the view: one tab stop, named for screen readers, as wide as the panel. */
+function Figure({
+  id,
+  label,
+  width,
+  height,
+  children,
+}: {
+  id: string;
+  label: string;
+  width: number;
+  height: number;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      className={id}
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      data-testid={id}
+      tabIndex={0}
+    >
+      {children}
+    </svg>
+  );
+}
 
 function Lanes({
   lanes,
@@ -56,15 +88,11 @@ function Lanes({
       .map((p) => `${x(p.time).toFixed(1)},${(depthY + 40 - (p.depth / maxDepth) * 36).toFixed(1)}`)
       .join(' ');
   return (
-    <svg
-      className="eta-lanes"
-      viewBox={`0 0 ${width} 150`}
+    <Figure
+      id="eta-lanes"
       width={width}
       height={150}
-      role="img"
-      aria-label="The two CPUs over 100 µs from the cursor"
-      data-testid="eta-lanes"
-      tabIndex={0}
+      label="The two CPUs over 100 µs from the cursor"
     >
       {names.map((n, i) => (
         <g key={n}>
@@ -126,7 +154,80 @@ function Lanes({
           ? `doorbell queue (solid), event queues (dashed), up to ${maxDepth}`
           : `DbQ (solid), EvQ (dashed), ≤ ${maxDepth}`}
       </text>
-    </svg>
+    </Figure>
+  );
+}
+
+/** One gauge box: its name inside, then a row per queue (a bar and its count). */
+const BOX_W = 118;
+const BOX_H = 46;
+
+function Gauges({ queues, width, eta }: { queues: EtaQueuesAt; width: number; eta: boolean }) {
+  const boxes: { name: string; rows: [string, number][]; testid: string }[] = [];
+  if (eta)
+    boxes.push({
+      name: 'descriptor queues',
+      rows: [
+        ['TX', queues.txDescriptors ?? 0],
+        ['RX', queues.rxDescriptors ?? 0],
+      ],
+      testid: 'eta-descriptors',
+    });
+  queues.nics.forEach((n, i) =>
+    boxes.push({
+      name: `NIC ${i} rings`,
+      rows: [
+        ['rx', n.rx],
+        ['tx', n.tx],
+      ],
+      testid: 'eta-nic-ring',
+    }),
+  );
+  // As many boxes to a row as the width holds, spread evenly.
+  const perRow = Math.max(1, Math.min(boxes.length, Math.floor((width + 6) / (BOX_W + 6))));
+  const bw = Math.min(170, (width - (perRow - 1) * 6) / perRow);
+  const rows = Math.ceil(boxes.length / perRow);
+  const h = rows * (BOX_H + 6);
+  const scale = Math.max(8, ...boxes.flatMap((b) => b.rows.map((r) => r[1])));
+  return (
+    <Figure
+      id="eta-gauges"
+      width={width}
+      height={h}
+      label="The descriptor queues and the NICs' rings at the cursor"
+    >
+      {boxes.map((b, k) => {
+        const x0 = (k % perRow) * (bw + 6);
+        const y0 = Math.floor(k / perRow) * (BOX_H + 6);
+        const barW = bw - 56;
+        return (
+          <g key={b.name} transform={`translate(${x0},${y0})`} data-testid={b.testid}>
+            <rect width={bw} height={BOX_H} className="eta-gauge-box" />
+            <text x={5} y={13} className="eta-key">
+              {b.name}
+            </text>
+            {b.rows.map(([label, v], r) => (
+              <g key={label} transform={`translate(0,${20 + r * 13})`}>
+                <text x={5} y={9} className="eta-key">
+                  {label}
+                </text>
+                <rect x={24} width={barW} height={10} className="eta-gauge-bg" />
+                <rect
+                  x={24}
+                  width={(Math.min(v, scale) / scale) * barW}
+                  height={10}
+                  className={`eta-gauge eta-gauge-${r}`}
+                />
+                <text x={bw - 5} y={9} textAnchor="end" className="eta-key">
+                  {v}
+                </text>
+                <title>{`${b.name}, ${label}: ${v}`}</title>
+              </g>
+            ))}
+          </g>
+        );
+      })}
+    </Figure>
   );
 }
 
@@ -151,16 +252,7 @@ function Bars({ bars, width }: { bars: BinBar[]; width: number }) {
   const barsH = rows.length * (rowH + labelH + 4);
   const h = barsH + 14 + keyRows * 16;
   return (
-    <svg
-      className="eta-bars"
-      viewBox={`0 0 ${width} ${h}`}
-      width={width}
-      height={h}
-      role="img"
-      aria-label="Cycles by Table 1's bins"
-      data-testid="eta-bars"
-      tabIndex={0}
-    >
+    <Figure id="eta-bars" width={width} height={h} label="Cycles by Table 1's bins">
       {rows.map((r, i) => {
         let acc = 0;
         const y = 4 + i * (rowH + labelH + 4) + labelH;
@@ -206,7 +298,7 @@ function Bars({ bars, width }: { bars: BinBar[]; width: number }) {
           </text>
         </g>
       ))}
-    </svg>
+    </Figure>
   );
 }
 
@@ -218,15 +310,11 @@ function Curves({ curves, width }: { curves: Curve[]; width: number }) {
   const x = (t: number) => pad.l + (t / maxT) * w;
   const y = (u: number) => pad.t + (1 - u) * (h - pad.t - pad.b);
   return (
-    <svg
-      className="eta-curves"
-      viewBox={`0 0 ${width} ${h}`}
+    <Figure
+      id="eta-curves"
       width={width}
       height={h}
-      role="img"
-      aria-label="CPU utilisation against throughput (Fig 4)"
-      data-testid="eta-curves"
-      tabIndex={0}
+      label="CPU utilisation against throughput (Fig 4)"
     >
       {[0, 0.25, 0.5, 0.75, 1].map((u) => (
         <g key={u}>
@@ -306,7 +394,7 @@ function Curves({ curves, width }: { curves: Curve[]; width: number }) {
       <text x={pad.l + w + 8} y={pad.t + 30 + curves.length * 16 + 8} className="eta-key">
         ┆ the paper's peaks
       </text>
-    </svg>
+    </Figure>
   );
 }
 
@@ -323,6 +411,7 @@ export function EtaView() {
     () => (run ? etaLanes(run.trace, mhz, from, from + LANE_WINDOW_PS) : null),
     [run, mhz, from],
   );
+  const queues = useMemo(() => (run ? etaQueuesAt(run.trace, cursor) : null), [run, cursor]);
   const bars = useMemo(() => (out ? etaBinBars(out) : []), [out]);
   const curves = useMemo(() => (out ? etaCurves(out) : []), [out]);
   if (!run || !out) return null;
@@ -334,6 +423,13 @@ export function EtaView() {
         {eta
           ? 'Hatched: the PPE’s empty iterations (152 cycles each, §4.2). Ticks on the application’s lane: its signal armed, raised through the Kernel Agent and an IPI, delivered.'
           : 'Each CPU takes its two NICs’ moderated interrupts and runs its own userver.'}
+      </p>
+      <h3>{eta ? 'Descriptor queues and NIC rings at the cursor' : 'NIC rings at the cursor'}</h3>
+      {queues && <Gauges queues={queues} width={width} eta={eta} />}
+      <p className="eta-note">
+        {eta
+          ? 'TX: sends posted, complete once acknowledged; RX: receives posted, not yet filled (§5). A NIC’s rx: frames waiting for the PPE’s poll; tx: frames waiting for or on the wire.'
+          : 'A NIC’s rx: frames waiting for its interrupt; tx: frames waiting for or on the wire.'}
       </p>
       <h3>Where the cycles go (Table 1)</h3>
       <Bars bars={bars} width={width} />

@@ -14,6 +14,7 @@ import { perfettoTrace } from '../export/exports';
 import { buildIndex } from '../trace/traceIndex';
 import { K, KIND_NAMES } from '../trace/traceKinds';
 import { validateTraceEvents, type TraceEvent } from '../export/traceEventFormat';
+import { etaQueuesAt } from './etaView';
 
 const built = existsSync(
   fileURLToPath(new URL('../engine/wasm/nicsim_core.wasm', import.meta.url)),
@@ -94,5 +95,26 @@ describe.skipIf(!built)('ETA+AIO’s causes on the real engine', async () => {
       }
       expect(flows, `${KIND_NAMES[cause]} → ${KIND_NAMES[effect]}`).toBeGreaterThan(0);
     }
+  });
+
+  it('the descriptor queues and the NICs’ rings fill and drain in the records', () => {
+    // 200 cursors across the window: each queue is seen holding something and seen empty.
+    const seen = {
+      tx: new Set<number>(),
+      rx: new Set<number>(),
+      ring: new Set<number>(),
+      wire: new Set<number>(),
+    };
+    const { start_ps: a, end_ps: b } = out.trace;
+    for (let k = 0; k <= 200; k++) {
+      const q = etaQueuesAt(trace, a + ((b - a) * k) / 200);
+      if (q.txDescriptors !== null) seen.tx.add(Math.min(1, q.txDescriptors));
+      if (q.rxDescriptors !== null) seen.rx.add(Math.min(1, q.rxDescriptors));
+      for (const n of q.nics) {
+        seen.ring.add(Math.min(1, n.rx));
+        seen.wire.add(Math.min(1, n.tx));
+      }
+    }
+    for (const [name, s] of Object.entries(seen)) expect([...s].sort(), name).toEqual([0, 1]);
   });
 });

@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { RunOutput } from '../engine/types';
-import { EtaDoorbell, EtaCpuWork, EtaIdle, EtaIteration, EtaSignal } from '../trace/records.gen';
-import { describeEta, etaBinBars, etaCurves, etaLanes, systemLabel } from './etaView';
+import {
+  EtaAck,
+  EtaCpuWork,
+  EtaDone,
+  EtaDoorbell,
+  EtaEvent,
+  EtaIdle,
+  EtaInterrupt,
+  EtaIteration,
+  EtaRequest,
+  EtaSegment,
+  EtaSignal,
+} from '../trace/records.gen';
+import {
+  describeEta,
+  describeRings,
+  etaBinBars,
+  etaCurves,
+  etaLanes,
+  etaQueuesAt,
+  systemLabel,
+} from './etaView';
 
 const m = (value: number) => ({ value, unit: 'fraction' });
 const bins = (user: number, tcpip: number, idle: number) => ({
@@ -147,5 +167,73 @@ describe('the CPU lanes', () => {
     expect(words).toContain('the application (CPU 1) ran 1 unit of work and saw 1 signal step');
     expect(words).toContain('the doorbell queue held at most 1');
     expect(words).toContain('Cycles, this run: user 7.0%, TCP/IP 25.0%');
+  });
+});
+
+/** A trace from records [time ps, kind, a, b, c, d, e]. */
+function traceOf(recs: readonly (readonly number[])[]) {
+  const col = (k: number) => new Uint32Array(recs.map((r) => r[k] ?? 0));
+  return {
+    length: recs.length,
+    time: new Float64Array(recs.map((r) => r[0]!)),
+    kind: new Uint16Array(recs.map((r) => r[1]!)),
+    a: col(2),
+    b: col(3),
+    c: col(4),
+    d: col(5),
+    e: col(6),
+  };
+}
+
+describe('the descriptor queues and the NICs’ rings at the cursor', () => {
+  // Request 7 reaches NIC 1 (one frame on its ring); the PPE takes it and posts its receive
+  // completion (the ring empty again); the application posts a receive and a send (one RX, one TX
+  // descriptor); two segments leave NIC 1, each 12 µs on the wire; an ACK waits on NIC 1's ring
+  // and is taken; the response is done (the TX descriptor completes).
+  const t = traceOf([
+    [1e6, EtaRequest.kind, 7, 1, 1000, 0, 1],
+    [2e6, EtaEvent.kind, 0, 7, 1, 0, 0],
+    [3e6, EtaDoorbell.kind, 2, 7, 1, 0, 1],
+    [3e6, EtaDoorbell.kind, 1, 7, 2, 1, 1],
+    [4e6, EtaSegment.kind, 1, 7, 1, 1000, 12_000],
+    [5e6, EtaSegment.kind, 2, 7, 1, 460, 23_000],
+    [30e6, EtaAck.kind, 7, 2, 0, 0, 1],
+    [30e6, EtaDone.kind, 7, 1460, 29_000, 0],
+  ]);
+  it('follow the records: a request fills a ring, its completion drains it', () => {
+    expect(etaQueuesAt(t, 1.5e6).nics[1]).toEqual({ rx: 1, tx: 0 });
+    expect(etaQueuesAt(t, 2.5e6).nics[1]).toEqual({ rx: 0, tx: 0 });
+    expect(etaQueuesAt(t, 0).txDescriptors).toBeNull();
+  });
+  it('count the posted descriptors until the send completes', () => {
+    const q = etaQueuesAt(t, 3.5e6);
+    expect([q.txDescriptors, q.rxDescriptors]).toEqual([1, 1]);
+    expect(etaQueuesAt(t, 31e6).txDescriptors).toBe(0);
+  });
+  it('hold a segment on the transmit queue until it has left the wire', () => {
+    expect(etaQueuesAt(t, 5.5e6).nics[1]!.tx).toBe(2);
+    expect(etaQueuesAt(t, 20e6).nics[1]!.tx).toBe(1);
+    expect(etaQueuesAt(t, 28e6).nics[1]!.tx).toBe(0);
+    expect(etaQueuesAt(t, 28e6).nics).toHaveLength(4);
+  });
+  it('empty a baseline NIC’s ring at its interrupt', () => {
+    const b = traceOf([
+      [1e6, EtaRequest.kind, 1, 2, 1000, 0, 3],
+      [2e6, EtaInterrupt.kind, 2, 3],
+    ]);
+    expect(etaQueuesAt(b, 1e6).nics[2]!.rx).toBe(3);
+    expect(etaQueuesAt(b, 2e6).nics[2]!.rx).toBe(0);
+    expect(etaQueuesAt(b, 2e6).txDescriptors).toBeNull();
+  });
+  it('are described in words', () => {
+    expect(describeRings(etaQueuesAt(t, 5.5e6).nics)).toBe(
+      'Frames on the NICs’ rings at the cursor: NIC 0 0 received, 0 to send; NIC 1 0 received, 2 to send; NIC 2 0 received, 0 to send; NIC 3 0 received, 0 to send',
+    );
+    const out = output({ results: bins(0.07, 0.25, 0.39) });
+    const index = { windowStart: 0, windowEnd: 40e6 };
+    const words = describeEta({ output: out, trace: t as never, index: index as never }, 3.5e6);
+    expect(words).toContain(
+      'the TX descriptor queue holds 1 send awaiting completion and the RX descriptor queue 1 receive awaiting a request',
+    );
   });
 });

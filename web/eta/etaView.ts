@@ -10,11 +10,16 @@ import type { TraceColumns } from '../trace/records.gen';
 import type { DoneRun } from '../run/store';
 import { formatTime } from '../kit/format';
 import {
+  EtaAck,
   EtaCpuWork,
+  EtaDone,
   EtaDoorbell,
   EtaEvent,
   EtaIdle,
+  EtaInterrupt,
   EtaIteration,
+  EtaRequest,
+  EtaSegment,
   EtaSignal,
 } from '../trace/records.gen';
 
@@ -248,6 +253,63 @@ export function etaLanes(
   return out;
 }
 
+/** A NIC's queues at the cursor: frames on its receive ring waiting for the PPE's poll (or the
+ * interrupt), frames waiting for or on the wire. */
+export interface NicRings {
+  rx: number;
+  tx: number;
+}
+/** The application's TX/RX descriptor queues (§5) and the four NICs' rings at the cursor. */
+export interface EtaQueuesAt {
+  /** Sends posted and not yet complete (null: no doorbell or completion recorded yet). */
+  txDescriptors: number | null;
+  /** Receives posted and not yet filled by a request. */
+  rxDescriptors: number | null;
+  nics: NicRings[];
+}
+
+/** The queues at `cursor` (ps), as the core's records last gave them: the TX descriptors from the
+ * last doorbell or finished response, the RX descriptors from the last doorbell or receive
+ * completion; a receive ring from its NIC's last request, ACK taken, receive completion or
+ * interrupt (which empties it); a transmit queue from the segments still on their way out. */
+export function etaQueuesAt(
+  t: TraceColumns & { readonly time: Float64Array; readonly length: number },
+  cursor: number,
+  nicCount = 4,
+): EtaQueuesAt {
+  const out: EtaQueuesAt = {
+    txDescriptors: null,
+    rxDescriptors: null,
+    nics: Array.from({ length: nicCount }, () => ({ rx: 0, tx: 0 })),
+  };
+  const nic = (n: number) => out.nics[n] ?? (out.nics[n] = { rx: 0, tx: 0 });
+  const nicOf = new Map<number, number>(); // request id → the NIC it came through
+  for (let i = 0; i < t.length; i++) {
+    const time = t.time[i]!;
+    if (time > cursor) break;
+    if (EtaDoorbell.is(t, i)) {
+      out.txDescriptors = EtaDoorbell.txDescriptors(t, i);
+      out.rxDescriptors = EtaDoorbell.rxDescriptors(t, i);
+    } else if (EtaDone.is(t, i)) {
+      if (out.txDescriptors !== null) out.txDescriptors = EtaDone.txDescriptors(t, i);
+    } else if (EtaEvent.is(t, i)) {
+      out.rxDescriptors = EtaEvent.rxDescriptors(t, i);
+      const n = nicOf.get(EtaEvent.request(t, i));
+      if (EtaEvent.queue(t, i) === 0 && n !== undefined) nic(n).rx = EtaEvent.ring(t, i);
+    } else if (EtaRequest.is(t, i)) {
+      nicOf.set(EtaRequest.request(t, i), EtaRequest.nic(t, i));
+      nic(EtaRequest.nic(t, i)).rx = EtaRequest.ring(t, i);
+    } else if (EtaAck.is(t, i)) {
+      nic(EtaAck.nic(t, i)).rx = EtaAck.ring(t, i);
+    } else if (EtaInterrupt.is(t, i)) {
+      nic(EtaInterrupt.nic(t, i)).rx = 0;
+    } else if (EtaSegment.is(t, i)) {
+      if (time + EtaSegment.wireNs(t, i) * 1000 > cursor) nic(EtaSegment.nic(t, i)).tx += 1;
+    }
+  }
+  return out;
+}
+
 /** The checks that read Table 1's bins or Fig 4's points, for the view's caption. */
 export function etaChecks(checks: readonly Check[]): Check[] {
   return checks.filter((c) => c.metric?.startsWith('eta_') ?? false);
@@ -263,6 +325,12 @@ export function laneWindowFrom(
 }
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+/** The NICs' rings at the cursor, in words. */
+export function describeRings(nics: readonly NicRings[]): string {
+  const each = nics.map((n, i) => `NIC ${i} ${n.rx} received, ${n.tx} to send`).join('; ');
+  return `Frames on the NICs’ rings at the cursor: ${each}`;
+}
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What the view shows at the cursor, in words, for screen readers (the lanes, the bars, Fig 4). */
@@ -289,11 +357,16 @@ export function describeEta(run: Pick<DoneRun, 'output' | 'trace' | 'index'>, cu
     parts.push(
       `the doorbell queue held at most ${deepest(lanes.doorbell)}, the event queues at most ${deepest(lanes.events)}`,
     );
+    const q = etaQueuesAt(run.trace, cursor);
+    parts.push(
+      `At the cursor the TX descriptor queue holds ${plural(q.txDescriptors ?? 0, 'send')} awaiting completion and the RX descriptor queue ${plural(q.rxDescriptors ?? 0, 'receive')} awaiting a request`,
+    );
   } else {
     parts.push(
       `The baseline ${span}: CPU 0 ran ${plural(busy(0), 'unit')} of work, CPU 1 ${plural(busy(1), 'unit')}`,
     );
   }
+  parts.push(describeRings(etaQueuesAt(run.trace, cursor).nics));
   const bars = etaBinBars(out).slice(0, 4);
   for (const b of bars) {
     const shares = ETA_BINS.filter((k) => b.parts[k] >= 0.005)
