@@ -942,12 +942,13 @@ std::vector<ParamSpec> build_registry() {
   r.push_back({"run.duration_us",
                ParamType::Number,
                0.001,
-               2000000,
+               10000000,
                {},
                1000,
                "µs",
-               "chosen (up to 2 s: a disk-bound web server serves a few hundred requests a "
-               "second, and a 1 s window must be able to double to show it has settled)",
+               "chosen (up to 10 s: a web server's few rare, costly requests need a 4 s window "
+               "(web-sendfile-vs-write's write()), and a window must be able to double to show "
+               "it has settled)",
                "Simulated time of one run",
                TIME_FIELD(run.duration, kUsScale)});
   r.push_back({"run.warmup_us",
