@@ -42,37 +42,17 @@ BOUND_BAND = 0.01  # the band a tolerance-0 bound is held to (a quarter of it, b
 TRACE_SEED_KINDS = {"web"}
 
 # Not converged yet, each with why; printed as KNOWN, and a failure once they converge so the
-# entry is removed. All are full-system web runs whose window (at most 1 s, so that it can
-# double within a 2 s run) serves 1,500 to 5,000 requests, while the value rests on a few rare,
-# large requests of the generated trace (web_trace.cpp). None is a warm-up: run at other places
-# in the same trace (workload.warmup_requests moved on, so the window holds other requests),
-# the windows' mean is the same at 1x as at 2x, with no trend in time or trace position; the
-# spread between windows is a sample's, and narrows only as the square root of the requests.
+# entry is removed. None now. The last ones were full-system web runs whose value rests on a few
+# rare, costly requests of the generated trace (web_trace.cpp): Rice's mix in web-rice-cache, and
+# write()'s cold multi-megabyte files (mapped per page) in web-sendfile-vs-write. None was a
+# warm-up: at other places in the trace (--places) the windows' mean was the same at 1x as at 2x,
+# and their spread a sample's, narrowing only as the square root of the requests; so their
+# windows grew (2 s and 4 s) until one window's spread across places is within a quarter of the
+# tolerance. (The trace ends: --places beyond about 4 runs Rice past its 245,820 requests.)
 # (web-anatomy-of-a-request's nasa-content-off-the-bus is such a sample too, 52-86% of NASA's
 # content off the bus over six places, but its bound, more than half, holds at each; seed 2's
 # trace, fitted to nothing, keeps 39-59% off, 48% on average.)
-KNOWN = {
-    # 1 s windows at six places (requests 50,000-200,000) give 1,176-1,289 Mb/s, mean 1,233 and
-    # a spread of 2.9%; 2 s windows the same mean (1,234). A quarter of the tolerance (2.5%) is
-    # about one standard deviation of a 1 s window, so the move lands on either side of it (the
-    # other Rice points move 1.8-2.2%).
-    ("web-rice-cache", "rice-8mb"): (
-        "Rice 8 MB: 1,222 Mb/s in 1 s, 1,256 in 2 s; 1 s windows spread 2.9% around 1,233"
-    ),
-    # write(): a file thttpd no longer keeps mapped costs 51 µs per page at 2.1 GHz
-    # (map_ns_per_page), so one cold 15 MB file costs 195 ms of CPU; the costliest 1,000 of
-    # NASA's 350,000 timed requests carry 88% of its mapping time (Rice 67%), and this window
-    # opens with a cold 5.4 MB NASA file (68 ms). 1 s windows at seven places: NASA 779-1,006
-    # Mb/s (mean 922, spread 8%), Rice 624-809 (mean 746, 8%); 2 s windows NASA 906 (6%), Rice
-    # 727 (2.4%). The per-page cost, not the window, makes the spread.
-    ("web-sendfile-vs-write", "nasa-write"): (
-        "NASA write() 862 Mb/s in 995 ms, 968 in twice it; 1 s windows spread 8% around 922"
-    ),
-    ("web-sendfile-vs-write", "rice-write"): (
-        "Rice write() 624 Mb/s in 995 ms, 721 in twice it; 1 s windows spread 8% around 746"
-    ),
-    ("web-sendfile-vs-write", "rice-gains-most"): "its Rice write() run above",
-}
+KNOWN: dict = {}
 
 
 def window_overrides(scenario, scale):
