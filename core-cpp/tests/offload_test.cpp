@@ -1,7 +1,8 @@
 // The TCP offload paper's model (Freimuth et al., "Server Network Scalability and TCP Offload"):
 // the cost model per DMA (§4.4), a ledger that sums, ACKs and handshakes that never cross the
-// bus with offload (§3.3), descriptor batching that ships on its idle timeout (§4.1), and
-// validation of impossible settings.
+// bus with offload (§3.3), SEND responses that EDT's loop makes together crossing together even
+// at batching level 1 (§4.1-4.3), descriptor batching that ships on its idle timeout (§4.1),
+// and validation of impossible settings.
 #include <gtest/gtest.h>
 
 #include "bus/pci_bus.hpp"
