@@ -58,6 +58,7 @@ struct OffloadConfig {
   Time batch_timeout = 10'000'000'000;    // §5.2: idle timeout before a short batch ships
   Time oslayer_descriptor = 5'000'000;    // OSLayer's host work per descriptor
   Time adapter_packet = 2'000'000;        // EDT's work per frame on the adapter
+  Time edt_event = 640'000;               // EDT's work per descriptor taken or DMA completed
   // The machine whose Table 2 costs price register accesses.
   std::int64_t machine = 5;  // 3.2 GHz P4-Xeon
 };

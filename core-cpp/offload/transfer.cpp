@@ -104,7 +104,7 @@ void OffloadTransfer::fire(std::uint32_t tag) {
   f();
 }
 
-// ---- the bus: one master per side, descriptors before data on the adapter ----
+// ---- the bus: one master per side, descriptor fetches before data on the adapter ----
 
 void OffloadTransfer::Master::push(Dma d, bool control) {
   d.queued = t_->ctx_->now();
@@ -276,7 +276,8 @@ void OffloadTransfer::client_receive(const Frame& f) {
 
 void OffloadTransfer::server_receive(const Frame& f) {
   if (offload_) {
-    adapter_cpu([this, f] { on_frame(f); });  // the adapter runs TCP: nothing crosses the bus
+    edt_packets_.push_back(f);  // the adapter runs TCP: nothing crosses the bus
+    edt_wake();
   } else {
     e1000_receive(f);
   }
@@ -308,10 +309,15 @@ void OffloadTransfer::on_frame(const Frame& f) {
       if (offload_) {
         if (recv_posted_) {
           // The adapter writes the request into the pre-posted RECV buffer (§4.3).
-          nic_.push({LedgerDir::Recv, LedgerPurpose::Payload,
-                     static_cast<std::uint32_t>(o_.request_bytes), false, Purpose::RecvDataWrite,
-                     [this](RecordId done) { post(responses_, RecvDone, done); }, f.cause, f.id},
-                    false);
+          nic_.push(
+              {LedgerDir::Recv, LedgerPurpose::Payload,
+               static_cast<std::uint32_t>(o_.request_bytes), false, Purpose::RecvDataWrite,
+               [this](RecordId done) {
+                 edt_completions_.push_back([this, done] { post(responses_, RecvDone, done); });
+                 edt_wake();
+               },
+               f.cause, f.id},
+              false);
         } else {
           request_waiting_ = true;
           request_frame_ = f;
@@ -332,10 +338,12 @@ void OffloadTransfer::on_frame(const Frame& f) {
         // The peer closed: one CLOSE command to the host; after the final ACK, the CLOSE
         // response (§4.3).
         post(responses_, CloseCmd, f.cause);
-        adapter_cpu([this, a] {
-          to_client(a);
-          post(responses_, CloseDone, a.cause);
-        });
+        adapter_cpu(
+            [this, a] {
+              to_client(a);
+              post(responses_, CloseDone, a.cause);
+            },
+            o_.adapter_packet);
       } else {
         transmit(a);
       }
@@ -378,7 +386,7 @@ void OffloadTransfer::try_send(RecordId cause) {
 
 void OffloadTransfer::transmit(Frame f) {
   if (offload_) {
-    adapter_cpu([this, f] { to_client(f); });  // headers built on the adapter
+    adapter_cpu([this, f] { to_client(f); }, o_.adapter_packet);  // headers built on the adapter
   } else {
     host_cpu([this, f] { e1000_transmit(f); });
   }
@@ -390,10 +398,73 @@ void OffloadTransfer::host_cpu(std::function<void()> f) {
   after(host_free_ - ctx_->now(), std::move(f));
 }
 
-void OffloadTransfer::adapter_cpu(std::function<void()> f) {
+void OffloadTransfer::adapter_cpu(std::function<void()> f, Time cost) {
   const Time start = std::max(ctx_->now(), adapter_free_);
-  adapter_free_ = start + o_.adapter_packet;
-  after(adapter_free_ - ctx_->now(), std::move(f));
+  adapter_free_ = start + cost;
+  ++edt_jobs_;
+  after(adapter_free_ - ctx_->now(), [this, f = std::move(f)] {
+    f();
+    edt_job_done();
+  });
+}
+
+void OffloadTransfer::edt_job_done() {
+  if (--edt_jobs_ == 0 && edt_running_) edt_loop();
+}
+
+void OffloadTransfer::edt_wake() {
+  if (edt_running_) return;
+  edt_running_ = true;
+  edt_phase_ = 0;
+  edt_loop();
+}
+
+void OffloadTransfer::edt_loop() {
+  // EDT is one thread: "On every iteration of the loop, each of the following are checked:
+  // pending packets, new descriptors, DMA completion and TCP timers" (§4.2). What arrives while
+  // it works on one waits for its turn in the next iteration; a phase whose work occupies the
+  // adapter's processor resumes the loop when the work is done.
+  while (edt_jobs_ == 0) {
+    switch (edt_phase_++) {
+      case 0: {
+        std::vector<Frame> packets;
+        packets.swap(edt_packets_);
+        for (const Frame& f : packets) adapter_cpu([this, f] { on_frame(f); }, o_.adapter_packet);
+        break;
+      }
+      case 1: {
+        std::vector<std::pair<int, RecordId>> descriptors;
+        descriptors.swap(edt_descriptors_);
+        for (const auto& [kind, cause] : descriptors)
+          adapter_cpu([this, kind = kind, cause = cause] { adapter_takes(kind, cause); },
+                      o_.edt_event);
+        break;
+      }
+      case 2: {
+        // "After the DMA completes, the event is picked up by Event-driven TCP, and a response
+        // descriptor is created" (§4.3): the DMAs found complete in one pass make their
+        // responses together, and these ship together when the pass ends (even at batching
+        // level 1, "descriptors can still batch significantly with large data transfers", §4.1).
+        std::vector<std::function<void()>> completions;
+        completions.swap(edt_completions_);
+        responses_.hold = true;
+        for (auto& f : completions) adapter_cpu(std::move(f), o_.edt_event);
+        break;
+      }
+      default:
+        if (responses_.hold) {
+          responses_.hold = false;
+          try_ship(responses_);
+        }
+        // The TCP timers: the server's own are not modelled (no loss, the client delays ACKs).
+        if (edt_packets_.empty() && edt_descriptors_.empty() && edt_completions_.empty()) {
+          edt_running_ = false;
+          return;
+        }
+        edt_phase_ = 0;
+        break;
+    }
+  }
 }
 
 // ---- E1000: frames and descriptors cross (e1000_tx_queue, e1000_clean_rx_irq) ----
@@ -523,7 +594,7 @@ void OffloadTransfer::post(Shipper& s, int kind, RecordId cause) {
   s.waiting.push_back(
       {kind, ctx_->now(), slot, table_op(s.table, OpPost, kind, slot, s.in_table, cause)});
   ++r_.descriptors[static_cast<std::size_t>(s.dir)];
-  try_ship(s);
+  if (!s.hold) try_ship(s);
 }
 
 void OffloadTransfer::try_ship(Shipper& s) {
@@ -563,7 +634,8 @@ void OffloadTransfer::ship(Shipper& s, bool timer) {
   const RecordId last = batch.back().rec;
   Shipper* sp = &s;
   if (s.dir == LedgerDir::Send) {
-    // OSLayer writes the producer index; the adapter fetches the new request descriptors.
+    // OSLayer writes the producer index; the adapter fetches the new request descriptors,
+    // which wait for EDT's next check for new descriptors.
     host_.push(
         {LedgerDir::Send, LedgerPurpose::Index, index, false, Purpose::MailboxPio,
          [this, sp, batch, block](RecordId written) {
@@ -571,8 +643,10 @@ void OffloadTransfer::ship(Shipper& s, bool timer) {
                       [this, sp, batch](RecordId fetched) {
                         sp->in_flight = false;
                         for (const Waiting& w : batch)
-                          adapter_takes(w.kind, table_op(sp->table, OpFetch, w.kind, w.slot,
-                                                         --sp->in_table, fetched));
+                          edt_descriptors_.emplace_back(
+                              w.kind, table_op(sp->table, OpFetch, w.kind, w.slot, --sp->in_table,
+                                               fetched));
+                        edt_wake();
                         try_ship(*sp);
                       },
                       written},
@@ -581,7 +655,10 @@ void OffloadTransfer::ship(Shipper& s, bool timer) {
          last},
         true);
   } else {
-    // The adapter writes the response descriptors, then the producer index; one event.
+    // The adapter writes the response descriptors, then the producer index; one event. EDT
+    // queues these writes in order behind the data DMAs it queued before ("Since the request
+    // for a DMA is queued, it may be some time before a response to a descriptor is received
+    // by OSLayer", §4.3), and the responses made meanwhile wait for the next crossing.
     nic_.push({LedgerDir::Recv, LedgerPurpose::Response, block, false, Purpose::ReturnBdWrite,
                [this, sp, batch, index, timer](RecordId written) {
                  std::vector<RecordId> back;
@@ -608,10 +685,10 @@ void OffloadTransfer::ship(Shipper& s, bool timer) {
                               try_ship(*sp);
                             },
                             back.empty() ? written : back.back()},
-                           true);
+                           false);
                },
                last},
-              true);
+              false);
   }
 }
 
@@ -638,10 +715,13 @@ void OffloadTransfer::adapter_takes(int kind, RecordId cause) {
       const auto n = static_cast<std::uint32_t>(std::min(o_.send_buffer_bytes, stream - off));
       nic_.push({LedgerDir::Send, LedgerPurpose::Payload, n, true, Purpose::SendDataFetch,
                  [this, n](RecordId done) {
-                   present_bytes_ += n;
-                   present_rec_ = done;
-                   post(responses_, SendDone, done);
-                   try_send(done);
+                   edt_completions_.push_back([this, n, done] {
+                     present_bytes_ += n;
+                     present_rec_ = done;
+                     post(responses_, SendDone, done);
+                     try_send(done);
+                   });
+                   edt_wake();
                  },
                  cause},
                 false);

@@ -107,6 +107,7 @@ class OffloadTransfer final : private EventHandler {
     std::uint32_t posted = 0, in_table = 0;
     std::vector<Waiting> waiting;
     bool in_flight = false;
+    bool hold = false;  // EDT is making responses: they ship when its pass ends
     std::uint64_t timer_generation = 0;
   };
   enum Desc : int { Accept, Recv, Send, Close, ConnEvent, RecvDone, SendDone, CloseCmd, CloseDone };
@@ -143,7 +144,10 @@ class OffloadTransfer final : private EventHandler {
   void ship(Shipper& s, bool timer);  // timer: a short batch the idle timeout ships
   void adapter_takes(int kind, RecordId cause);
   void host_takes(int kind, RecordId cause);
-  void adapter_cpu(std::function<void()> f);
+  void adapter_cpu(std::function<void()> f, Time cost);
+  void edt_wake();
+  void edt_loop();
+  void edt_job_done();
   void finish();
 
   SimContext* ctx_;
@@ -173,6 +177,12 @@ class OffloadTransfer final : private EventHandler {
   Time wire_free_[2] = {0, 0};
   Time host_free_ = 0, adapter_free_ = 0;
   Shipper requests_, responses_;
+  // EDT's loop (§4.2): what waits for its next check, in the loop's order, and where it is.
+  std::vector<Frame> edt_packets_;
+  std::vector<std::pair<int, RecordId>> edt_descriptors_;
+  std::vector<std::function<void()>> edt_completions_;
+  int edt_phase_ = 0, edt_jobs_ = 0;
+  bool edt_running_ = false;
   std::size_t sends_to_create_ = 0;
   // E1000 rings (slots only: what the views show) and receive interrupt coalescing.
   class CoalesceTimer final : public EventHandler {

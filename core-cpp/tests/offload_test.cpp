@@ -1,7 +1,8 @@
 // The TCP offload paper's model (Freimuth et al., "Server Network Scalability and TCP Offload"):
 // the cost model per DMA (§4.4), a ledger that sums, ACKs and handshakes that never cross the
-// bus with offload (§3.3), descriptor batching that ships on its idle timeout (§4.1), and
-// validation of impossible settings.
+// bus with offload (§3.3), SEND responses that EDT's loop makes together crossing together even
+// at batching level 1 (§4.1-4.3), descriptor batching that ships on its idle timeout (§4.1),
+// and validation of impossible settings.
 #include <gtest/gtest.h>
 
 #include "bus/pci_bus.hpp"
@@ -125,6 +126,44 @@ TEST(Offload, Table4OneKilobyteCounts) {
   const OffloadResult o = transfer(pcix_config(OffloadInterface::Offload, 1));
   EXPECT_EQ(o.ledger.total(LedgerDir::Send).dmas, 9u);
   EXPECT_EQ(o.ledger.total(LedgerDir::Recv).dmas, 11u);
+}
+
+TEST(Offload, ResponsesMadeTogetherCrossTogether) {
+  // Batching level 1: EDT's loop picks up the DMAs that completed while it was busy in one pass
+  // (§4.2), and a response's DMAs wait behind the data DMAs queued before them (§4.3): SEND
+  // responses share crossings, more of them the longer the transfer.
+  const OffloadResult r = transfer(pcix_config(OffloadInterface::Offload, 512));
+  ASSERT_TRUE(r.complete);
+  const auto recv = static_cast<std::size_t>(LedgerDir::Recv);
+  EXPECT_EQ(r.descriptors[recv], 133u);  // 129 SENDs, the connection, the request, 2 closes
+  EXPECT_LT(r.crossings[recv], r.descriptors[recv] * 9 / 10);
+  // Each crossing is still one response block, one producer index and one host event.
+  EXPECT_EQ(r.ledger.total(LedgerDir::Recv).dmas, 1 + 2 * r.crossings[recv]);
+  EXPECT_EQ(r.host_events, r.crossings[recv]);
+  const OffloadResult mid = transfer(pcix_config(OffloadInterface::Offload, 64));
+  EXPECT_LT(mid.crossings[recv], mid.descriptors[recv]);
+  EXPECT_GT(mid.crossings[recv] * 133, r.crossings[recv] * mid.descriptors[recv]);
+  // With no work per event, the queue alone still makes responses wait and share...
+  Config free_edt = pcix_config(OffloadInterface::Offload, 512);
+  free_edt.offload.edt_event = 0;
+  const OffloadResult queued = transfer(free_edt);
+  EXPECT_LT(queued.crossings[recv], queued.descriptors[recv]);
+  // ...and an EDT that falls behind OSLayer finds many completions per pass.
+  Config slow_edt = free_edt;
+  slow_edt.offload.edt_event = 4'000'000;
+  const OffloadResult slow = transfer(slow_edt);
+  EXPECT_LT(slow.crossings[recv] * 4, queued.crossings[recv]);
+}
+
+TEST(Offload, ALoneResponseShipsAtOnce) {
+  // The 1 KB file has one SEND: at level 1 every response crosses alone, as soon as EDT's pass
+  // that made it ends, never waiting for a companion.
+  const OffloadResult r = transfer(pcix_config(OffloadInterface::Offload, 1));
+  ASSERT_TRUE(r.complete);
+  const auto recv = static_cast<std::size_t>(LedgerDir::Recv);
+  EXPECT_EQ(r.descriptors[recv], 5u);
+  EXPECT_EQ(r.crossings[recv], 5u);
+  EXPECT_LT(r.descriptor_wait_max, 4'000'000);  // less than one 4 KB DMA (3.9 µs)
 }
 
 TEST(Offload, BatchingShipsOnTheTimeout) {
