@@ -1,6 +1,8 @@
 // The core's WebAssembly module, compiled once on the UI thread while it downloads
 // (WebAssembly.compileStreaming) and handed to every worker of the pool: a WebAssembly.Module is
 // structured-cloneable, so a worker started again after a cancel instantiates it at once.
+import { EARLY_CORE_GLOBAL } from './earlyCorePlugin';
+
 const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
   query: '?url',
   import: 'default',
@@ -29,6 +31,11 @@ async function compile(url: string): Promise<WebAssembly.Module> {
  */
 export function compiledCore(): Promise<WebAssembly.Module | null> {
   compiled ??= (async () => {
+    // Started by index.html's inline script (earlyCorePlugin.ts) while the app's code loaded.
+    const early = (globalThis as Record<string, unknown>)[EARLY_CORE_GLOBAL] as
+      Promise<WebAssembly.Module | null> | undefined;
+    const m = early ? await early : null;
+    if (m) return m;
     const url = wasmUrls['./wasm/nicsim_core.wasm'];
     if (!url || typeof WebAssembly === 'undefined') return null;
     try {
