@@ -10,6 +10,8 @@ const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
 });
 
 let compiled: Promise<WebAssembly.Module | null> | null = null;
+/** The compiled module once it is in (null before, and when it cannot be had). */
+let ready: WebAssembly.Module | null = null;
 
 async function compile(url: string): Promise<WebAssembly.Module> {
   const r = await fetch(url);
@@ -44,5 +46,11 @@ export function compiledCore(): Promise<WebAssembly.Module | null> {
       return null;
     }
   })();
+  void compiled.then((m) => (ready = m));
   return compiled;
+}
+
+/** The compiled core if it is already in, for a worker that can take it with its first message. */
+export function compiledCoreNow(): WebAssembly.Module | null {
+  return ready;
 }
