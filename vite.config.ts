@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { execFileSync } from 'node:child_process';
 import { serviceWorkerPlugin } from './web/sw/swPlugin.ts';
+import { earlyCorePlugin } from './web/engine/earlyCorePlugin.ts';
 
 // The trace decoder (web/trace/records.gen.ts) is generated from core-cpp/trace/trace_kinds.json;
 // vite, vite build and vitest all load this file first (the generator writes only what is stale).
@@ -17,7 +18,7 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: '../public',
-  plugins: [react(), serviceWorkerPlugin()],
+  plugins: [react(), earlyCorePlugin(), serviceWorkerPlugin()],
   worker: { format: 'es' },
   build: {
     outDir: '../dist',

@@ -34,6 +34,7 @@ export function preloadRoute(hash: string): void {
 /**
  * A preset's own address (#/s/<id>; a link with overrides starts "#v") starts its main run at
  * once, so the core runs while the page's code downloads; the page's first run takes the reply.
+ * A page that replays an access log starts the engine's instances instead.
  */
 function prestartRun(hash: string): void {
   const m = /^#\/?s\/([^/?#]+)\/?$/.exec(hash);
@@ -45,9 +46,13 @@ function prestartRun(hash: string): void {
     return;
   }
   const entry = scenarioById(id);
-  // A page that replays an access log runs once the viewer gives one.
-  if (!entry || replaysLog(entry.scenario)) return;
+  if (!entry) return;
   const pool = enginePool();
+  // A page that replays an access log runs once the viewer gives one: its instances get ready.
+  if (replaysLog(entry.scenario)) {
+    pool.warm();
+    return;
+  }
   pool.prestart(entry.text);
   // Leaving before the page's code has loaded and taken the run stops it (the page, once it has
   // taken it, cancels on leaving itself).

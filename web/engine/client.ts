@@ -1,6 +1,7 @@
 // Typed promise API over the engine worker. Cancelling terminates the worker (a run inside
 // WebAssembly cannot be interrupted) and the next request starts a fresh one.
-import type { AccessLogRequests, EngineInfo, Request, Response } from './protocol';
+import { compiledCoreNow } from './compile';
+import type { AccessLogRequests, EngineInfo, InitMessage, Request, Response } from './protocol';
 import type { RunOutput, ValidationError } from './types';
 
 export interface RunSuccess {
@@ -33,8 +34,16 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 export type WorkerFactory = () => Worker;
 
-const defaultFactory: WorkerFactory = () =>
-  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'nicsim-engine' });
+/** A worker that gets the core compiled on this thread when it is in (else it loads its own). */
+const defaultFactory: WorkerFactory = () => {
+  const w = new Worker(new URL('./worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'nicsim-engine',
+  });
+  const module = compiledCoreNow();
+  if (module) w.postMessage({ type: 'init', module } satisfies InitMessage);
+  return w;
+};
 
 export class EngineClient {
   private worker: Worker | null = null;

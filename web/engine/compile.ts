@@ -1,6 +1,8 @@
 // The core's WebAssembly module, compiled once on the UI thread while it downloads
 // (WebAssembly.compileStreaming) and handed to every worker of the pool: a WebAssembly.Module is
 // structured-cloneable, so a worker started again after a cancel instantiates it at once.
+import { EARLY_CORE_GLOBAL } from './earlyCorePlugin';
+
 const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
   query: '?url',
   import: 'default',
@@ -8,6 +10,8 @@ const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
 });
 
 let compiled: Promise<WebAssembly.Module | null> | null = null;
+/** The compiled module once it is in (null before, and when it cannot be had). */
+let ready: WebAssembly.Module | null = null;
 
 async function compile(url: string): Promise<WebAssembly.Module> {
   const r = await fetch(url);
@@ -29,6 +33,11 @@ async function compile(url: string): Promise<WebAssembly.Module> {
  */
 export function compiledCore(): Promise<WebAssembly.Module | null> {
   compiled ??= (async () => {
+    // Started by index.html's inline script (earlyCorePlugin.ts) while the app's code loaded.
+    const early = (globalThis as Record<string, unknown>)[EARLY_CORE_GLOBAL] as
+      Promise<WebAssembly.Module | null> | undefined;
+    const m = early ? await early : null;
+    if (m) return m;
     const url = wasmUrls['./wasm/nicsim_core.wasm'];
     if (!url || typeof WebAssembly === 'undefined') return null;
     try {
@@ -37,5 +46,11 @@ export function compiledCore(): Promise<WebAssembly.Module | null> {
       return null;
     }
   })();
+  void compiled.then((m) => (ready = m));
   return compiled;
+}
+
+/** The compiled core if it is already in, for a worker that can take it with its first message. */
+export function compiledCoreNow(): WebAssembly.Module | null {
+  return ready;
 }

@@ -121,6 +121,22 @@ describe.skipIf(!built)('the engine pool', async () => {
     expect(o.ok && o.text).toBe(serial!.run(a.text, '{"run.seed":7}'));
   });
 
+  it('warm() starts the instances without running anything', async () => {
+    let made = 0;
+    const own = new EnginePool(2, () => {
+      made++;
+      return coreSlot(cores[0]!, []);
+    });
+    own.warm();
+    expect(made).toBe(2);
+    expect(own.busy).toBe(false);
+    const entry = SCENARIOS.find((e) => e.id === 'anatomy-of-a-send')!;
+    const running = own.run(entry.text, {});
+    expect(made).toBe(2); // the run starts on the warm instances
+    const r = await running;
+    expect(r.ok && r.text).toBe(serial!.run(entry.text, '{}'));
+  });
+
   it('a prestarted main run that no run takes is stopped when the viewer leaves', async () => {
     const entry = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
     const stopped: number[] = [];

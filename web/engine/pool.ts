@@ -205,6 +205,14 @@ export class EnginePool {
     this.early = { scenario, overrides: '{}', slot: s, reply };
   }
 
+  /**
+   * Starts the pool's instances without a run, for a page whose first run waits for the viewer
+   * (an access log to replay): they load the core meanwhile, and the run starts on them at once.
+   */
+  warm(): void {
+    this.idle();
+  }
+
   /** Remembers a main run's reply (the oldest go first past the count or the bytes). */
   private remember(key: string, reply: MainReply, ahead: boolean): void {
     this.remembered.delete(key);

@@ -2,7 +2,8 @@
 // Module worker that owns one WebAssembly instance of the core. One request at a time; a run is
 // cancelled by terminating the worker and starting a fresh one. A pool's worker (pool.ts) gets
 // the module compiled once on the UI thread as its first message, so a fresh one starts at once;
-// a worker that gets none (client.ts) fetches and compiles the module itself.
+// so does client.ts's when the module is already in; a worker that gets none fetches and
+// compiles the module itself.
 import type { CreateNicsimCore, NicsimCoreModule } from './core';
 import { newHandlerState, respond } from './handler';
 import type { InitMessage, Request, Response } from './protocol';
@@ -22,19 +23,22 @@ const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
 
 class EngineMissing extends Error {}
 
+// The core's JavaScript glue starts loading with the worker, not after the module arrives.
+const factory = factories['./wasm/nicsim_core.js']?.();
+factory?.catch(() => {}); // reported by loadCore when a request needs it
+
 let modulePromise: Promise<NicsimCoreModule> | null = null;
 let compiled: WebAssembly.Module | null = null;
 const state = newHandlerState();
 
 async function loadCore(): Promise<NicsimCoreModule> {
-  const loadFactory = factories['./wasm/nicsim_core.js'];
   const wasmUrl = wasmUrls['./wasm/nicsim_core.wasm'];
-  if (!loadFactory || !wasmUrl) {
+  if (!factory || !wasmUrl) {
     throw new EngineMissing(
       'The simulation engine is not built: run `bash core-cpp/scripts/build-wasm.sh` and reload.',
     );
   }
-  const createNicsimCore = await loadFactory();
+  const createNicsimCore = await factory;
   if (compiled) {
     const module = compiled;
     return new Promise<NicsimCoreModule>((resolve, reject) => {

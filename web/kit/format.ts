@@ -52,14 +52,21 @@ export function formatSpeed(psPerSecond: number): string {
   return `${s} ${unit}/s`;
 }
 
+// Number#toLocaleString(locale, options) builds an Intl.NumberFormat on every call (slow: a
+// results table formats hundreds of values as a run is drawn); these are the same formats, built once.
+const INTEGER = new Intl.NumberFormat('en-US');
+const ONE_DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const THREE_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+const THREE_DIGITS = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+
 export function formatNumber(v: number): string {
   if (!Number.isFinite(v)) return String(v);
   const abs = Math.abs(v);
   if (abs !== 0 && (abs < 0.001 || abs >= 1e9)) return v.toExponential(3);
-  if (Number.isInteger(v)) return v.toLocaleString('en-US');
-  if (abs >= 100) return v.toLocaleString('en-US', { maximumFractionDigits: 1 });
-  if (abs >= 1) return v.toLocaleString('en-US', { maximumFractionDigits: 3 });
-  return v.toLocaleString('en-US', { maximumSignificantDigits: 3 });
+  if (Number.isInteger(v)) return INTEGER.format(v);
+  if (abs >= 100) return ONE_DECIMAL.format(v);
+  if (abs >= 1) return THREE_DECIMALS.format(v);
+  return THREE_DIGITS.format(v);
 }
 
 export function formatValue(v: unknown): string {
