@@ -149,7 +149,7 @@ BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const 
   }
 }
 
-void PciBus::add_data(Time& t, const Request& r, std::uint32_t bytes, const Port& p) {
+Time PciBus::add_data(Time t, const Request& r, std::uint32_t bytes, const Port& p) {
   cur_.data_at = t;
   cur_.bytes = bytes;
   const std::uint32_t phases = phases_for(bytes);
@@ -159,7 +159,7 @@ void PciBus::add_data(Time& t, const Request& r, std::uint32_t bytes, const Port
   // runs end where the phases reach each boundary.
   if (r.txn.purpose != Purpose::SendDataFetch && r.txn.purpose != Purpose::RecvDataWrite) {
     add(t, phases, BusPhase::Data, data_category(r, r.done), p);
-    return;
+    return t;
   }
   // Phases k < phases whose first byte r.done + k * width_ is before `limit`.
   auto phases_before = [&](std::uint32_t limit) -> std::uint32_t {
@@ -172,19 +172,21 @@ void PciBus::add_data(Time& t, const Request& r, std::uint32_t bytes, const Port
   add(t, network, BusPhase::Data, BusCategory::NetworkHeaders, p);
   add(t, headers - network, BusPhase::Data, BusCategory::AppHeaders, p);
   add(t, phases - headers, BusPhase::Data, BusCategory::Content, p);
+  return t;
 }
 
-void PciBus::add_bridge_waits(Time& t, std::uint32_t bytes, const Port& p) {
+Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p) {
   // The host bridge streams main memory onto the bus at most bridge_read_mbps; a faster bus
   // gets wait states (TRDY# deasserted) between data phases. the thesis §4.2: the NASA server's
   // bus at 66 MHz is 92% busy with about 30% content and 62% overhead, for 5% more content than
   // at 33 MHz; §4.7: memory bandwidth, not the I/O bus, limits the server. The waits are shown
   // as one run after the data phases; on the bus they are spread between them.
-  if (cfg_.bridge_read_mbps <= 0 || bytes == 0) return;
+  if (cfg_.bridge_read_mbps <= 0 || bytes == 0) return t;
   const Time stream = static_cast<Time>(bytes) * 1000000 / cfg_.bridge_read_mbps;  // MB/s = B/µs
   const Time data = static_cast<Time>(cur_.data_cycles) * cycle_;
-  if (stream <= data) return;
+  if (stream <= data) return t;
   add(t, (stream - data + cycle_ - 1) / cycle_, BusPhase::Wait, BusCategory::WaitCycles, p);
+  return t;
 }
 
 std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_at) {
@@ -246,7 +248,7 @@ void PciBus::plan_fixed(Port& p, Time t) {
   const std::int64_t o = cfg_.overhead_cycles;
   if (o >= 1) add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
   if (o >= 3) add(t, o - 2, BusPhase::Wait, BusCategory::WaitCycles, p);
-  add_data(t, r, r.txn.bytes - r.done, p);
+  t = add_data(t, r, r.txn.bytes - r.done, p);
   if (o >= 2) add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
   cur_.outcome = Outcome::Moved;
   cur_.end = t;
@@ -262,7 +264,7 @@ void PciBus::plan_pci(Port& p, Time t) {
     add(t, 1, BusPhase::Address, BusCategory::AddressCycles, p);
     add(t, 1, BusPhase::Turnaround, BusCategory::TurnaroundCycles, p);
     add(t, cfg_.target_wait_cycles, BusPhase::Wait, BusCategory::WaitCycles, p);
-    add_data(t, r, remaining, p);
+    t = add_data(t, r, remaining, p);
     add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
     cur_.outcome = Outcome::Moved;
     cur_.end = t;
@@ -282,7 +284,7 @@ void PciBus::plan_pci(Port& p, Time t) {
       const std::uint32_t buffer = static_cast<std::uint32_t>(cfg_.write_buffer_bytes);
       bytes = std::min(bytes, buffer - r.done % buffer);
     }
-    add_data(t, r, latency_timer_bytes(bytes, t), p);
+    t = add_data(t, r, latency_timer_bytes(bytes, t), p);
     add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
     cur_.outcome = Outcome::Moved;
     cur_.end = t;
@@ -341,8 +343,8 @@ void PciBus::plan_pci(Port& p, Time t) {
     bytes = std::min(bytes, boundary - r.done % boundary);
   }
   bytes = latency_timer_bytes(bytes, t);
-  add_data(t, r, bytes, p);
-  add_bridge_waits(t, bytes, p);
+  t = add_data(t, r, bytes, p);
+  t = add_bridge_waits(t, bytes, p);
   // The data is delivered: the delayed entry is free (prefetched data past a disconnect is
   // discarded, so the rest of the buffer is a new read).
   delayed_.erase(std::remove_if(delayed_.begin(), delayed_.end(),
@@ -368,13 +370,13 @@ void PciBus::plan_pcix(Port& p, Time t) {
     const Port& origin = ports_[static_cast<std::size_t>(r.origin)];
     Request view = origin.req;  // classes by the original request's offsets
     view.done = r.done;
-    add_data(t, view, r.bytes, p);
+    t = add_data(t, view, r.bytes, p);
     cur_.outcome = Outcome::Completed;
   } else if (r.txn.read && r.txn.purpose != Purpose::RegisterRead) {
     add(t, 1, BusPhase::SplitResponse, BusCategory::TurnaroundCycles, p);
     cur_.outcome = Outcome::SplitRequested;
   } else {
-    add_data(t, r, r.txn.bytes - r.done, p);
+    t = add_data(t, r, r.txn.bytes - r.done, p);
     cur_.outcome = Outcome::Moved;
   }
   add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);

@@ -92,9 +92,10 @@ class PciBus final : public IoBus, private EventHandler {
   void plan_pci(Port& p, Time t);
   void plan_pcix(Port& p, Time t);
   // One planned phase: its cycles are accounted, and (when the trace keeps records) it is
-  // recorded. Inline: a tenure plans about eight of them (the fault is out of line, so the
-  // body stays small enough for every compiler to inline, wasm's included).
-  void add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat, const Port& p) {
+  // recorded. Inline: a tenure plans about eight of them (the fault is out of line). Forced:
+  // clang (emcc) kept it out of line in plan_pci, which also put `t` in wasm's stack memory.
+  [[gnu::always_inline]] void add(Time& t, std::int64_t cycles, BusPhase phase, BusCategory cat,
+                                  const Port& p) {
     if (cycles <= 0) return;
     if (segment_count_ == kMaxSegments) {
       too_many_phases();
@@ -116,10 +117,12 @@ class PciBus final : public IoBus, private EventHandler {
     requesting_count_ += static_cast<int>(on) - static_cast<int>(p.requesting);
     p.requesting = on;
   }
-  void add_data(Time& t, const Request& r, std::uint32_t bytes, const Port& p);
+  // These two take the time by value and return it advanced: a reference would keep the
+  // caller's `t` in memory (wasm's shadow stack) across every call.
+  Time add_data(Time t, const Request& r, std::uint32_t bytes, const Port& p);
   void finish_tenure();
   void maybe_cut_for(int requester);
-  void add_bridge_waits(Time& t, std::uint32_t bytes, const Port& p);
+  Time add_bridge_waits(Time t, std::uint32_t bytes, const Port& p);
   std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
   BusCategory data_category(const Request& r, std::uint32_t offset) const;
   bool any_other_requesting(int port) const {
