@@ -507,7 +507,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
   const ix = useMemo(() => cachedFirmwareIndex(run.trace, win.start, win.end), [run, win]);
   const plotRef = useRef<HTMLDivElement>(null);
   // The lanes are drawn once, at the measured width (see useMeasuredWidth).
-  const measured = useMeasuredWidth(plotRef, ix, 360);
+  const measured = useMeasuredWidth(plotRef, ix, 900, 360);
   const width = measured ?? 900;
   const [span, setSpan] = useState<number | null>(null); // null: the whole window
 

@@ -367,7 +367,7 @@ function TimelineRun({ run }: { run: DoneRun }) {
   );
   const wrapRef = useRef<HTMLDivElement>(null);
   // The lanes are drawn once, at the measured width (see useMeasuredWidth).
-  const measured = useMeasuredWidth(wrapRef, model, 480);
+  const measured = useMeasuredWidth(wrapRef, model, 960, 480);
   const width = measured ?? 960;
   const drawn = measured !== null;
   const plotW = Math.max(200, width - TL_LABEL_W - 10);
