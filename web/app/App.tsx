@@ -22,6 +22,10 @@ const AbPage = lazy(() => loadAbPage().then((m) => ({ default: m.AbPage })));
 const IDS = SCENARIOS.map((s) => s.id);
 const LINKS = linkCatalog(SCENARIOS);
 const EMBED = isEmbed(window.location.search);
+// The footer's papers: the presets never change in a visit, so they are worked out once, when
+// the footer first draws (not at load, so a scenario page's first view does not wait for it).
+let footerPapers: ReturnType<typeof papersUsed> | undefined;
+const papersOfPresets = () => (footerPapers ??= papersUsed(SCENARIOS));
 
 function currentNav(previous?: Nav): Nav {
   return navigate(window.location.hash, IDS, LINKS, previous);
@@ -164,7 +168,7 @@ export function App() {
           follow these papers:
         </p>
         <ul className="footer-papers" data-testid="footer-papers">
-          {papersUsed(SCENARIOS).map((p) => (
+          {papersOfPresets().map((p) => (
             <li key={p.seed}>{p.full}.</li>
           ))}
         </ul>

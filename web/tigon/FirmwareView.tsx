@@ -4,7 +4,7 @@
 // it runs; beside it the DMA and MAC queues and the SRAM's contention. Click or drag the lanes to
 // move the cursor; the buttons step from one handler start to the next.
 import { memo, useMemo, useRef, useState } from 'react';
-import { useWidth } from '../kit/useWidth';
+import { useMeasuredWidth } from '../kit/useWidth';
 import { useRun, useStoreInstance, type DoneRun, useViewCursor } from '../run/store';
 import { TIGON_EVENTS } from '../trace/traceKinds';
 import {
@@ -506,7 +506,9 @@ function FirmwareRun({ run }: { run: DoneRun }) {
   const setup = useMemo(() => tigonSetup(run.output.system), [run]);
   const ix = useMemo(() => cachedFirmwareIndex(run.trace, win.start, win.end), [run, win]);
   const plotRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(plotRef, ix, 900, 360);
+  // The lanes are drawn once, at the measured width (see useMeasuredWidth).
+  const measured = useMeasuredWidth(plotRef, ix, 900, 360);
+  const width = measured ?? 900;
   const [span, setSpan] = useState<number | null>(null); // null: the whole window
 
   const full = Math.max(1, win.end - win.start);
@@ -627,27 +629,29 @@ function FirmwareRun({ run }: { run: DoneRun }) {
         <span className="muted small">click or drag the lanes to move the cursor</span>
       </div>
       <div className="fw-lanes-wrap" ref={plotRef}>
-        <svg
-          className="fw-lanes"
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={`Handler runs from ${formatTime(model.t0)} to ${formatTime(model.t1)}: ${busyLanes.join(', ')}`}
-          data-testid="fw-lanes"
-        >
-          <FirmwareLanesSvg model={model} sub={sub} />
-          <CursorLayer model={model} cursor={cursor} ix={ix} />
-          <rect
-            x={LANE_LABEL_W}
-            y={0}
-            width={plotW}
+        {measured !== null && (
+          <svg
+            className="fw-lanes"
+            width={width}
             height={height}
-            fill="transparent"
-            {...hit}
-            data-testid="fw-hit"
-          />
-        </svg>
+            viewBox={`0 0 ${width} ${height}`}
+            role="img"
+            aria-label={`Handler runs from ${formatTime(model.t0)} to ${formatTime(model.t1)}: ${busyLanes.join(', ')}`}
+            data-testid="fw-lanes"
+          >
+            <FirmwareLanesSvg model={model} sub={sub} />
+            <CursorLayer model={model} cursor={cursor} ix={ix} />
+            <rect
+              x={LANE_LABEL_W}
+              y={0}
+              width={plotW}
+              height={height}
+              fill="transparent"
+              {...hit}
+              data-testid="fw-hit"
+            />
+          </svg>
+        )}
       </div>
       <EventLegend />
       <div className="fw-now-grid">

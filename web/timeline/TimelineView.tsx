@@ -19,7 +19,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type React from 'react';
-import { useWidth } from '../kit/useWidth';
+import { useMeasuredWidth } from '../kit/useWidth';
 import { useRun, useStore, useStoreInstance, type DoneRun, useViewCursor } from '../run/store';
 import {
   cachedTimeline,
@@ -366,7 +366,10 @@ function TimelineRun({ run }: { run: DoneRun }) {
     [run, win],
   );
   const wrapRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(wrapRef, model, 960, 480);
+  // The lanes are drawn once, at the measured width (see useMeasuredWidth).
+  const measured = useMeasuredWidth(wrapRef, model, 960, 480);
+  const width = measured ?? 960;
+  const drawn = measured !== null;
   const plotW = Math.max(200, width - TL_LABEL_W - 10);
   const full = Math.max(1, win.end - win.start);
   // The view: null = the whole window.
@@ -428,7 +431,7 @@ function TimelineRun({ run }: { run: DoneRun }) {
     };
     el.addEventListener('wheel', listener, { passive: false });
     return () => el.removeEventListener('wheel', listener);
-  }, [model]);
+  }, [model, drawn]);
 
   const seek = (t: number) => {
     store.setPlaying(false);
@@ -599,77 +602,84 @@ function TimelineRun({ run }: { run: DoneRun }) {
         onKeyDown={onKey}
         aria-label="Timeline lanes: + and − zoom, the arrow keys pan, 0 shows the whole window"
       >
-        <svg
-          ref={plotRef}
-          className="tl-svg"
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={`Timeline from ${formatTime(t0)} to ${formatTime(t1)}, lanes: ${laneNames}; ${model.arrows.length} cause-and-effect arrows in the run`}
-          data-testid="timeline-svg"
-        >
-          <TimelineLanesSvg model={model} layout={layout} journey={journey} highlight={highlight} />
-          <text
-            x={TL_LABEL_W - 10}
-            y={TL_AXIS_H - 11}
-            textAnchor="end"
-            className="tl-unit"
-            data-testid="tl-unit"
+        {drawn && (
+          <svg
+            ref={plotRef}
+            className="tl-svg"
+            width={width}
+            height={height}
+            viewBox={`0 0 ${width} ${height}`}
+            role="img"
+            aria-label={`Timeline from ${formatTime(t0)} to ${formatTime(t1)}, lanes: ${laneNames}; ${model.arrows.length} cause-and-effect arrows in the run`}
+            data-testid="timeline-svg"
           >
-            {layout.unit}
-          </text>
-          <g transform={`translate(${TL_LABEL_W},0)`}>
-            {hover && hover.count === 1 && (
-              <g clipPath="url(#tl-clip)" pointerEvents="none">
-                {[
-                  ...(model.inArrows.get(hover.item) ?? []),
-                  ...(model.outArrows.get(hover.item) ?? []),
-                ]
-                  .slice(0, 40)
-                  .map((ai) => (
-                    <path
-                      key={ai}
-                      d={arrowD(model, layout, ai)}
-                      className="tl-arrow hover"
-                      markerEnd="url(#tl-head-on)"
-                    />
-                  ))}
-              </g>
-            )}
-            {cx >= 0 && cx <= plotW && (
-              <line
-                x1={cx}
-                x2={cx}
-                y1={TL_AXIS_H - 6}
-                y2={height - 2}
-                className="tl-cursor"
-                data-testid="tl-cursor"
-                data-t={cursor}
+            <TimelineLanesSvg
+              model={model}
+              layout={layout}
+              journey={journey}
+              highlight={highlight}
+            />
+            <text
+              x={TL_LABEL_W - 10}
+              y={TL_AXIS_H - 11}
+              textAnchor="end"
+              className="tl-unit"
+              data-testid="tl-unit"
+            >
+              {layout.unit}
+            </text>
+            <g transform={`translate(${TL_LABEL_W},0)`}>
+              {hover && hover.count === 1 && (
+                <g clipPath="url(#tl-clip)" pointerEvents="none">
+                  {[
+                    ...(model.inArrows.get(hover.item) ?? []),
+                    ...(model.outArrows.get(hover.item) ?? []),
+                  ]
+                    .slice(0, 40)
+                    .map((ai) => (
+                      <path
+                        key={ai}
+                        d={arrowD(model, layout, ai)}
+                        className="tl-arrow hover"
+                        markerEnd="url(#tl-head-on)"
+                      />
+                    ))}
+                </g>
+              )}
+              {cx >= 0 && cx <= plotW && (
+                <line
+                  x1={cx}
+                  x2={cx}
+                  y1={TL_AXIS_H - 6}
+                  y2={height - 2}
+                  className="tl-cursor"
+                  data-testid="tl-cursor"
+                  data-t={cursor}
+                />
+              )}
+              <rect
+                x={0}
+                y={TL_AXIS_H}
+                width={plotW}
+                height={height - TL_AXIS_H}
+                fill="transparent"
+                className="tl-hit"
+                {...laneHandlers}
+                data-testid="tl-hit"
               />
-            )}
-            <rect
-              x={0}
-              y={TL_AXIS_H}
-              width={plotW}
-              height={height - TL_AXIS_H}
-              fill="transparent"
-              className="tl-hit"
-              {...laneHandlers}
-              data-testid="tl-hit"
-            />
-            <rect
-              x={0}
-              y={0}
-              width={plotW}
-              height={TL_AXIS_H}
-              fill="transparent"
-              className="tl-axis-hit"
-              {...axisHit}
-              data-testid="tl-axis-hit"
-            />
-          </g>
-        </svg>
+              <rect
+                x={0}
+                y={0}
+                width={plotW}
+                height={TL_AXIS_H}
+                fill="transparent"
+                className="tl-axis-hit"
+                {...axisHit}
+                data-testid="tl-axis-hit"
+              />
+            </g>
+          </svg>
+        )}
         {hovered && hover && (
           <div
             className="tl-tip"
