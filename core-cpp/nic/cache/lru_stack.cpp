@@ -81,19 +81,22 @@ unsigned shift_of(std::uint64_t power) {
 }
 
 // A NIC's share of the trace: a Fenwick tree over its requests holding, at each, the number of
-// blocks whose latest reference it is (unsigned wrap-around keeps the sums exact).
+// blocks whose latest reference it is (unsigned wrap-around keeps the sums exact). Node i sums
+// positions i .. i + lowbit(i) - 1, so the blocks referenced since a request are a walk up from
+// it that stops at the latest request (every node past it is empty), and adding at a position
+// walks down over nodes that start at or before it: both stay near the recent requests, where
+// most references fall, rather than reach across the whole tree.
 struct Share {
   std::vector<std::uint64_t> tree;
-  std::uint64_t total = 0;
   std::uint32_t at = 0;            // tree index of the latest request (1-based)
   std::vector<std::uint32_t> top;  // per file: its newest stair
   void add(std::size_t i, std::uint64_t v) {
-    total += v;
-    for (; i < tree.size(); i += i & (~i + 1)) tree[i] += v;
+    for (; i > 0; i &= i - 1) tree[i] += v;
   }
-  std::uint64_t prefix(std::size_t i) const {
+  // The blocks whose latest reference is at or after position i.
+  std::uint64_t since(std::size_t i) const {
     std::uint64_t sum = 0;
-    for (; i > 0; i -= i & (~i + 1)) sum += tree[i];
+    for (; i <= at; i += i & (~i + 1)) sum += tree[i];
     return sum;
   }
 };
@@ -135,12 +138,30 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     if (k == 0) continue;
     const std::uint32_t ask_last = r.bytes - (k - 1) * block_bytes;
 
+    // The common case, a file asked for at the size it was last asked for: its blocks are one
+    // stair whose last block holds just what is asked, so all k are found together from the
+    // stair's distance up and nothing but the stair's request changes (the general steps below
+    // give the same).
+    if (sh.top[r.file] != kNone) {
+      Stair& x = stairs[sh.top[r.file]];
+      if (x.blocks == k && (x.last.empty() ? ask_last == block_bytes
+                                           : x.last.size() == 1 && x.last[0].bytes == ask_last)) {
+        const std::uint64_t d = sh.since(x.at);
+        s.steps.push_back(
+            {d < kLruNever ? static_cast<std::uint32_t>(d) : kLruNever, k, k, r.bytes});
+        sh.add(x.at, ~static_cast<std::uint64_t>(k) + 1);
+        sh.add(at, k);
+        x.at = at;
+        continue;
+      }
+    }
+
     // The stairs holding blocks 0..k-1, each block's distance the blocks referenced at or after
     // its stair's request (its file's own newer blocks included), before anything moves.
     passed.clear();
     for (std::uint32_t st = sh.top[r.file], below = 0; st != kNone && below < k;
          st = stairs[st].older) {
-      const std::uint64_t d = sh.total - sh.prefix(stairs[st].at - 1);
+      const std::uint64_t d = sh.since(stairs[st].at);
       passed.push_back({st, d < kLruNever ? static_cast<std::uint32_t>(d) : kLruNever});
       below = stairs[st].blocks;
     }
