@@ -244,37 +244,48 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
   for (std::uint32_t nic = 0; nic < config.nics; ++nic) {
     CacheSimNicResult& out = result.nics[nic];
     CacheCounters& c = out.counters;
-    // Blocks allocated (the misses) before warm-up ends and in all: each takes a slot, a free
-    // one while there is one, else the LRU victim's.
-    std::uint64_t allocated_at_warmup = 0, allocated = 0;
-    for (std::size_t i = nic; i < trace.size(); i += config.nics) {
-      const WebRequest& r = trace[i];
-      const std::uint64_t k = (r.bytes + bsize - 1) >> shift;
-      std::uint64_t found = 0, whole = 0, cached = 0;
+    // A step counts from its slots up: added times 0 or 1, not branched on (which side of the
+    // cache size a request falls is a coin toss to the branch predictor).
+    std::uint64_t found = 0, whole = 0, cached = 0;
+    auto take = [&](std::size_t i) {
       for (std::uint32_t e = stack.first[i]; e < stack.first[i + 1]; ++e) {
         const LruStackStep& step = stack.steps[e];
-        if (step.slots > slots) break;
-        found += step.found;
-        whole += step.whole;
-        cached += step.bytes;
+        const std::uint64_t in = step.slots <= slots;
+        found += in * step.found;
+        whole += in * step.whole;
+        cached += in * step.bytes;
       }
-      allocated += k - found;
-      if (i < config.warmup_requests) {
-        allocated_at_warmup += k - found;
-        continue;
-      }
+    };
+    // Blocks allocated (the misses) before warm-up ends and in all: each takes a slot, a free
+    // one while there is one, else the LRU victim's.
+    const std::size_t warm_end = std::min<std::size_t>(trace.size(), config.warmup_requests);
+    std::uint64_t blocks = 0;
+    std::size_t i = nic;
+    for (; i < warm_end; i += config.nics) {
+      blocks += (trace[i].bytes + bsize - 1) >> shift;
+      take(i);
+    }
+    const std::uint64_t allocated_at_warmup = blocks - found;
+    found = whole = cached = blocks = 0;
+    for (; i < trace.size(); i += config.nics) {
+      const WebRequest& r = trace[i];
+      blocks += (r.bytes + bsize - 1) >> shift;
+      const std::uint64_t before = cached;
+      take(i);
       ++out.requests;
       out.content_bytes += r.bytes;
-      out.cached_bytes += cached;
-      c.references += k;
-      c.hits += whole;
-      c.partial_hits += found - whole;
-      c.misses += k - found;
-      c.insertions += k - whole;  // a miss, or the missing end of a found block
-      c.hit_bytes += cached;
-      c.inserted_bytes += r.bytes - cached;
-      if (r.bytes > 0 && cached == r.bytes) ++whole_hits;
+      whole_hits += static_cast<std::uint64_t>(r.bytes > 0) &
+                    static_cast<std::uint64_t>(cached - before == r.bytes);
     }
+    const std::uint64_t allocated = allocated_at_warmup + blocks - found;
+    out.cached_bytes = cached;
+    c.references = blocks;
+    c.hits = whole;
+    c.partial_hits = found - whole;
+    c.misses = blocks - found;
+    c.insertions = blocks - whole;  // a miss, or the missing end of a found block
+    c.hit_bytes = cached;
+    c.inserted_bytes = out.content_bytes - cached;
     auto evicted = [slots](std::uint64_t a) { return a > slots ? a - slots : 0; };
     c.evictions = evicted(allocated) - evicted(allocated_at_warmup);
   }
