@@ -105,40 +105,62 @@ constexpr double kLn2Hi = 6.93147180369123816490e-01;
 constexpr double kLn2Lo = 1.90821492927058770002e-10;
 constexpr double kLn2 = 0.69314718055994530942;
 
-double det_exp(double x) {
-  if (x < -740.0) return 0.0;
-  if (x > 709.0) x = 709.0;
-  const double k = std::floor(x / kLn2 + 0.5);
-  const double r = (x - k * kLn2Hi) - k * kLn2Lo;  // |r| <= ln2 / 2
-  double sum = 1.0;
-  for (int n = 18; n >= 1; --n) sum = 1.0 + sum * r / n;  // Taylor series by Horner
-  return std::ldexp(sum, static_cast<int>(k));
+// exp of v[0..L) in place, the L in lockstep: each Horner step waits on a division, so one
+// value at a time leaves the divider idle between them; L at a time overlaps them. Every value
+// goes through the same operations, so the result does not depend on L.
+template <int L>
+void det_exp_lanes(double* v) {
+  double k[L], r[L], sum[L];
+  for (int l = 0; l < L; ++l) {
+    const double x = std::min(v[l], 709.0);
+    k[l] = std::floor(x / kLn2 + 0.5);
+    r[l] = (x - k[l] * kLn2Hi) - k[l] * kLn2Lo;  // |r| <= ln2 / 2
+    sum[l] = 1.0;
+  }
+  for (int n = 18; n >= 1; --n) {
+    for (int l = 0; l < L; ++l) sum[l] = 1.0 + sum[l] * r[l] / n;  // Taylor series by Horner
+  }
+  for (int l = 0; l < L; ++l)
+    v[l] = v[l] < -740.0 ? 0.0 : std::ldexp(sum[l], static_cast<int>(k[l]));
 }
 
-double det_log(double x) {
-  int e = 0;
-  double m = std::frexp(x, &e);  // x = m 2^e, m in [0.5, 1)
-  if (m < 0.70710678118654752440) {
-    m *= 2.0;
-    --e;
+// log of v[0..L) (> 0) in place, the L in lockstep as above.
+template <int L>
+void det_log_lanes(double* v) {
+  double s[L], s2[L], sum[L];
+  int e[L];
+  for (int l = 0; l < L; ++l) {
+    double m = std::frexp(v[l], &e[l]);  // x = m 2^e, m in [0.5, 1)
+    if (m < 0.70710678118654752440) {
+      m *= 2.0;
+      --e[l];
+    }
+    s[l] = (m - 1.0) / (m + 1.0);  // log m = 2 atanh s, |s| < 0.172
+    s2[l] = s[l] * s[l];
+    sum[l] = 0.0;
   }
-  const double s = (m - 1.0) / (m + 1.0);  // log m = 2 atanh s, |s| < 0.172
-  const double s2 = s * s;
-  double sum = 0.0;
-  for (int n = 31; n >= 1; n -= 2) sum = 1.0 / n + s2 * sum;
-  return e * kLn2 + 2.0 * s * sum;
+  for (int n = 31; n >= 1; n -= 2) {
+    for (int l = 0; l < L; ++l) sum[l] = 1.0 / n + s2[l] * sum[l];
+  }
+  for (int l = 0; l < L; ++l) v[l] = e[l] * kLn2 + 2.0 * s[l] * sum[l];
+}
+
+// f of each of v[0..n) in place, four at a time.
+template <void (*Four)(double*), void (*One)(double*)>
+void each(double* v, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) Four(v + i);
+  for (; i < n; ++i) One(v + i);
+}
+void det_exp_all(double* v, std::size_t n) { each<det_exp_lanes<4>, det_exp_lanes<1>>(v, n); }
+void det_log_all(double* v, std::size_t n) { each<det_log_lanes<4>, det_log_lanes<1>>(v, n); }
+
+double det_log(double x) {
+  det_log_lanes<1>(&x);
+  return x;
 }
 
 double uniform01(Rng& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
-
-// Marsaglia's polar method (needs only log and sqrt).
-double normal(Rng& rng) {
-  for (;;) {
-    const double u = 2.0 * uniform01(rng) - 1.0, v = 2.0 * uniform01(rng) - 1.0;
-    const double s = u * u + v * v;
-    if (s > 0.0 && s < 1.0) return u * std::sqrt(-2.0 * det_log(s) / s);
-  }
-}
 
 constexpr double kSizeClampSigmas = 3.0;  // chosen: no file beyond 3 sigma (no freak giants)
 constexpr int kRankBits = 20;             // packed order keys: time << 20 | popularity rank
@@ -149,13 +171,29 @@ constexpr std::size_t kRadixSortMax = 4000000;  // chosen: above, sort in place 
 // Returned in ascending order.
 std::vector<std::uint32_t> file_sizes(Rng& rng, std::uint32_t n, std::uint64_t data_set,
                                       double sigma) {
-  std::vector<double> raw(n);
-  double total = 0;
-  for (auto& r : raw) {
-    const double z = std::max(-kSizeClampSigmas, std::min(kSizeClampSigmas, normal(rng)));
-    r = det_exp(sigma * z);
-    total += r;
+  // Normal deviates by Marsaglia's polar method (it needs only log and sqrt): the draws first,
+  // then the logs and exps over all of them (each/det_exp_all).
+  std::vector<double> u(n), raw(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for (;;) {
+      const double a = 2.0 * uniform01(rng) - 1.0, b = 2.0 * uniform01(rng) - 1.0;
+      const double q = a * a + b * b;
+      if (q > 0.0 && q < 1.0) {
+        u[i] = a;
+        raw[i] = q;
+        break;
+      }
+    }
   }
+  std::vector<double> log_q(raw);
+  det_log_all(log_q.data(), n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const double z = u[i] * std::sqrt(-2.0 * log_q[i] / raw[i]);
+    raw[i] = sigma * std::max(-kSizeClampSigmas, std::min(kSizeClampSigmas, z));
+  }
+  det_exp_all(raw.data(), n);
+  double total = 0;
+  for (const double r : raw) total += r;
   std::vector<std::uint32_t> sizes(n);
   std::uint64_t sum = 0;
   const double scale = static_cast<double>(data_set) / total;
@@ -177,10 +215,11 @@ std::vector<std::uint64_t> request_counts(Rng& rng, std::uint32_t n, std::uint64
                                           double alpha, double offset) {
   std::vector<double> w(n);
   double sum = 0;
-  for (std::uint32_t r = 0; r < n; ++r) {
-    w[r] = det_exp(-alpha * det_log(static_cast<double>(r + 1) + offset));
-    sum += w[r];
-  }
+  for (std::uint32_t r = 0; r < n; ++r) w[r] = static_cast<double>(r + 1) + offset;
+  det_log_all(w.data(), n);
+  for (double& x : w) x = -alpha * x;
+  det_exp_all(w.data(), n);
+  for (const double x : w) sum += x;
   const double extra = static_cast<double>(total - n);
   std::vector<std::uint64_t> counts(n);
   std::uint64_t given = 0;
@@ -222,6 +261,44 @@ void radix_sort(std::vector<T>* items, std::vector<T>* scratch, Key key) {
     for (const T& x : *items) (*scratch)[c[(key(x) >> shift) & (kBuckets - 1)]++] = x;
     items->swap(*scratch);
   }
+}
+
+// Sorts keys that spread about evenly below their largest: one counting pass by their high
+// bits into about one bucket per two keys, then each bucket (a few keys) by insertion. The
+// order is the keys' own, as any sort gives it.
+void bucket_sort(std::vector<std::uint64_t>* keys, std::vector<std::uint64_t>* scratch) {
+  const std::size_t n = keys->size();
+  if (n < 2) return;
+  std::uint64_t top = 0;
+  for (const std::uint64_t k : *keys) top = std::max(top, k);
+  int bits = 0, want = 0;
+  while (bits < 64 && (top >> bits) != 0) ++bits;
+  while ((std::size_t{1} << (want + 1)) < n) ++want;  // about n / 2 buckets
+  const int shift = std::max(0, bits - want);
+  const std::size_t buckets = static_cast<std::size_t>(top >> shift) + 1;
+  std::vector<std::uint32_t> start(buckets + 1, 0);
+  for (const std::uint64_t k : *keys) ++start[(k >> shift) + 1];
+  for (std::size_t b = 0; b < buckets; ++b) start[b + 1] += start[b];
+  scratch->resize(n);
+  {
+    std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
+    for (const std::uint64_t k : *keys) (*scratch)[at[k >> shift]++] = k;
+  }
+  std::uint64_t* v = scratch->data();
+  for (std::size_t b = 0; b < buckets; ++b) {
+    const std::uint32_t lo = start[b], hi = start[b + 1];
+    if (hi - lo > 32) {
+      std::sort(v + lo, v + hi);  // a crowded bucket: the keys were not even
+      continue;
+    }
+    for (std::uint32_t j = lo + 1; j < hi; ++j) {
+      const std::uint64_t x = v[j];
+      std::uint32_t i = j;
+      for (; i > lo && x < v[i - 1]; --i) v[i] = v[i - 1];
+      v[i] = x;
+    }
+  }
+  keys->swap(*scratch);
 }
 
 struct RankKey {
@@ -496,25 +573,58 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   const double log_window = det_log(std::max(1.0, static_cast<double>(model.locality_window)));
   std::vector<std::uint64_t> keys;
   keys.reserve(static_cast<std::size_t>(std::min(total, want + want / 8 + 1024)));
-  for (std::uint32_t r = 0; r < n; ++r) {
+  // Every request of the full trace draws its numbers, from a copy of the generator that stays
+  // in registers. The requests of kept chains (a kept request and its followers) wait in
+  // `chain` and get their times a batch at a time, the followers' exps four at a time
+  // (det_exp_lanes): the same times, in fewer waits on the divider.
+  struct Link {
+    std::uint64_t value;  // the time of a chain's first request, or a follower's draw
+    std::uint32_t rank;
+    bool follower;
+  };
+  constexpr std::size_t kBatch = 1024;
+  std::vector<Link> chain;
+  std::vector<double> later;
+  chain.reserve(kBatch + 64);
+  auto settle = [&] {
+    later.clear();
+    for (const Link& l : chain) {
+      if (l.follower) later.push_back(static_cast<double>(l.value >> 11) * 0x1.0p-53 * log_window);
+    }
+    det_exp_all(later.data(), later.size());
+    std::size_t f = 0;
     std::uint64_t t = 0;
-    for (std::uint64_t j = 0; j < counts[r]; ++j) {
-      if (j > 0 && (rng.next() >> 32) < follow_below) {
-        const double u = uniform01(rng);
+    for (const Link& l : chain) {
+      if (!l.follower) {
+        t = l.value;
+      } else if (const double after = later[f++] * per_request; t < keep_before) {
         // A follower of a request past the kept part is past it too: no need for its time.
-        if (t < keep_before) {
-          const double later = det_exp(u * log_window) * per_request;
-          t = std::min(time_end - 1, t + 1 + static_cast<std::uint64_t>(later));
-        }
-      } else {
-        t = rng.next() >> (64 - kTimeBits);
+        t = std::min(time_end - 1, t + 1 + static_cast<std::uint64_t>(after));
       }
-      if (t < keep_before) keys.push_back(t << kRankBits | r);
+      if (t < keep_before) keys.push_back(t << kRankBits | l.rank);
+    }
+    chain.clear();
+  };
+  Rng draw = rng;
+  for (std::uint32_t r = 0; r < n; ++r) {
+    bool kept = false;  // the chain's first request is
+    for (std::uint64_t j = 0; j < counts[r]; ++j) {
+      if (j > 0 && (draw.next() >> 32) < follow_below) {
+        const std::uint64_t u = draw.next();
+        if (kept) chain.push_back({u, r, true});
+      } else {
+        if (chain.size() >= kBatch) settle();
+        const std::uint64_t t = draw.next() >> (64 - kTimeBits);
+        kept = t < keep_before;
+        if (kept) chain.push_back({t, r, false});
+      }
     }
   }
+  settle();
+  rng = draw;
   if (keys.size() <= kRadixSortMax) {
     std::vector<std::uint64_t> scratch_keys;
-    radix_sort(&keys, &scratch_keys, [](std::uint64_t k) { return k; });
+    bucket_sort(&keys, &scratch_keys);
   } else {
     std::sort(keys.begin(), keys.end());  // in place: a full trace's keys are large
   }
