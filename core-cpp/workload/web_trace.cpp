@@ -304,19 +304,21 @@ void bucket_sort(std::vector<std::uint64_t>* keys, std::vector<std::uint64_t>* s
 struct RankKey {
   std::uint64_t key;  // the bits of a non-negative double
   std::uint32_t rank;
+  std::uint32_t count;  // the rank's requests (Table 4.1's totals are below 2^32), carried
+                        // along so the average reads them in order
 };
 
 // Pairs ranks with sizes by a noisy sort: key = |k| * position + (1 - |k|) * noise, where the
-// position of rank r runs from the smallest size (k < 0) or the largest (k > 0). Returns the
-// average response size and fills size_of_rank.
-double assign_sizes(double k, const std::vector<double>& noise,
+// position of rank r, pos_of[r] = (r + 0.5) / n, runs from the smallest size (k < 0) or the
+// largest (k > 0). Returns the average response size and fills size_of_rank (if given).
+double assign_sizes(double k, const std::vector<double>& noise, const std::vector<double>& pos_of,
                     const std::vector<std::uint32_t>& sizes,
                     const std::vector<std::uint64_t>& counts, std::vector<RankKey>* keyed,
                     std::vector<RankKey>* scratch, std::vector<std::uint32_t>* size_of_rank) {
   const std::uint32_t n = static_cast<std::uint32_t>(sizes.size());
   const double a = std::fabs(k);
   auto key_of = [&](std::uint32_t r) {
-    const double pos = (r + 0.5) / n;
+    const double pos = pos_of[r];
     const double key = a * (k < 0 ? pos : 1.0 - pos) + (1.0 - a) * noise[r];
     std::uint64_t bits;  // key >= +0, so its bits order as it does
     std::memcpy(&bits, &key, sizeof bits);
@@ -344,15 +346,17 @@ double assign_sizes(double k, const std::vector<double>& noise,
   }
   if (!sorted) {
     keyed->resize(n);
-    for (std::uint32_t r = 0; r < n; ++r) (*keyed)[r] = {key_of(r), r};
+    for (std::uint32_t r = 0; r < n; ++r)
+      (*keyed)[r] = {key_of(r), r, static_cast<std::uint32_t>(counts[r])};
     radix_sort(keyed, scratch, [](const RankKey& x) { return x.key; });  // stable: ties by rank
   }
   std::uint64_t bytes = 0, requests = 0;
   for (std::uint32_t j = 0; j < n; ++j) {
-    const std::uint32_t r = (*keyed)[j].rank;
-    (*size_of_rank)[r] = sizes[j];
-    bytes += counts[r] * sizes[j];
-    requests += counts[r];
+    bytes += std::uint64_t{(*keyed)[j].count} * sizes[j];
+    requests += (*keyed)[j].count;
+  }
+  if (size_of_rank != nullptr) {
+    for (std::uint32_t j = 0; j < n; ++j) (*size_of_rank)[(*keyed)[j].rank] = sizes[j];
   }
   return static_cast<double>(bytes) / static_cast<double>(requests);
 }
@@ -528,6 +532,8 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   // Size-popularity correlation, solved for Table 4.1's average response size.
   std::vector<double> noise(body);
   for (auto& x : noise) x = uniform01(rng);
+  std::vector<double> pos_of(body);
+  for (std::uint32_t r = 0; r < body; ++r) pos_of[r] = (r + 0.5) / body;
   std::vector<RankKey> keyed, scratch;
   std::vector<std::uint32_t> size_of_rank(body);
   const double target =
@@ -537,11 +543,11 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   double lo = -1.0, hi = 1.0;
   for (int i = 0; i < 30; ++i) {
     const double mid = 0.5 * (lo + hi);
-    (assign_sizes(mid, noise, sizes, counts, &keyed, &scratch, &size_of_rank) < target ? lo : hi) =
+    (assign_sizes(mid, noise, pos_of, sizes, counts, &keyed, &scratch, nullptr) < target ? lo : hi) =
         mid;
   }
   trace.size_correlation = 0.5 * (lo + hi);
-  assign_sizes(trace.size_correlation, noise, sizes, counts, &keyed, &scratch, &size_of_rank);
+  assign_sizes(trace.size_correlation, noise, pos_of, sizes, counts, &keyed, &scratch, &size_of_rank);
   trace.parameters.push_back({"size_correlation", trace.size_correlation, "",
                               "derived: solved so the average response size is Table 4.1's"});
   // The large files take the last ranks.
@@ -586,6 +592,7 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   std::vector<Link> chain;
   std::vector<double> later;
   chain.reserve(kBatch + 64);
+  std::uint64_t t = 0;  // the time of the chain being settled
   auto settle = [&] {
     later.clear();
     for (const Link& l : chain) {
@@ -593,7 +600,6 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
     }
     det_exp_all(later.data(), later.size());
     std::size_t f = 0;
-    std::uint64_t t = 0;
     for (const Link& l : chain) {
       if (!l.follower) {
         t = l.value;
@@ -607,16 +613,21 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   };
   Rng draw = rng;
   for (std::uint32_t r = 0; r < n; ++r) {
-    bool kept = false;  // the chain's first request is
-    for (std::uint64_t j = 0; j < counts[r]; ++j) {
-      if (j > 0 && (draw.next() >> 32) < follow_below) {
-        const std::uint64_t u = draw.next();
-        if (kept) chain.push_back({u, r, true});
-      } else {
+    const std::uint64_t requests_of_r = counts[r];
+    if (requests_of_r == 0) continue;
+    // A follower or a new time draws one number either way; which, decides only what is kept
+    // (selected, not branched on: the branch would be a coin toss at the locality's odds).
+    std::uint64_t v = draw.next();
+    bool kept = (v >> (64 - kTimeBits)) < keep_before;  // the chain's first request is
+    if (kept) chain.push_back({v >> (64 - kTimeBits), r, false});
+    for (std::uint64_t j = 1; j < requests_of_r; ++j) {
+      const bool follower = (draw.next() >> 32) < follow_below;
+      v = draw.next();
+      const std::uint64_t fresh = v >> (64 - kTimeBits);
+      kept = follower ? kept : fresh < keep_before;
+      if (kept) {
+        chain.push_back({follower ? v : fresh, r, follower});
         if (chain.size() >= kBatch) settle();
-        const std::uint64_t t = draw.next() >> (64 - kTimeBits);
-        kept = t < keep_before;
-        if (kept) chain.push_back({t, r, false});
       }
     }
   }

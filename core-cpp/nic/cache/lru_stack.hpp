@@ -64,9 +64,10 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
 // trace longer than that is not kept. Each entry holds a copy of its trace as the key.
 class LruStackCache {
  public:
-  // chosen: about 30 bytes a request held (the trace, its steps): 60 MB at most, room for the
-  // five scaled traces of a Fig 4.3 sweep or one full NASA trace.
-  explicit LruStackCache(std::uint64_t max_requests = 2000000) : max_requests_(max_requests) {}
+  // chosen: about 30 bytes a request held (the trace, its steps): 90 MB at most, room for the
+  // five scaled traces of a Fig 4.3 sweep (4 x 600,000 and Rice's 245,820, so the main run's
+  // trace is still held when the sweep comes back to it) or one full NASA trace.
+  explicit LruStackCache(std::uint64_t max_requests = 3000000) : max_requests_(max_requests) {}
   std::shared_ptr<const LruStack> get(const std::vector<WebRequest>& trace,
                                       std::uint32_t block_bytes, std::uint32_t nics);
   std::size_t size() const { return entries_.size(); }
