@@ -25,7 +25,9 @@ struct Stair {
   std::uint32_t at = 0;
   std::uint32_t blocks = 0;
   std::uint32_t older = kNone;
-  Holdings last;  // what its last block holds since that request (none: the whole block)
+  // The bytes its last block holds at every cache size (the whole block, or the first bytes
+  // when its holdings are those bytes from 0 slots up), else 0: the common case at a glance.
+  std::uint32_t last_bytes = 0;
 };
 
 // The holding of `held` at a cache of `slots` slots.
@@ -93,6 +95,20 @@ struct Share {
   void add(std::size_t i, std::uint64_t v) {
     for (; i > 0; i &= i - 1) tree[i] += v;
   }
+  // v blocks whose latest reference moves from position `from` to `to`: the two walks down meet
+  // at the nodes that start at or before both, which keep their sum, so only the nodes short of
+  // that are touched (a few for a file referenced again soon).
+  void move(std::size_t from, std::size_t to, std::uint64_t v) {
+    while (from != to) {
+      if (to > from) {
+        tree[to] += v;
+        to &= to - 1;
+      } else {
+        tree[from] -= v;
+        from &= from - 1;
+      }
+    }
+  }
   // The blocks whose latest reference is at or after position i.
   std::uint64_t since(std::size_t i) const {
     std::uint64_t sum = 0;
@@ -118,6 +134,8 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     shares[nic].top.assign(files, kNone);
   }
   std::vector<Stair> stairs;
+  std::vector<Holdings> lasts;  // per stair: what its last block holds since that request (none:
+                                // the whole block)
   std::vector<std::uint32_t> spare;
   struct Passed {
     std::uint32_t stair;
@@ -144,13 +162,11 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     // give the same).
     if (sh.top[r.file] != kNone) {
       Stair& x = stairs[sh.top[r.file]];
-      if (x.blocks == k && (x.last.empty() ? ask_last == block_bytes
-                                           : x.last.size() == 1 && x.last[0].bytes == ask_last)) {
+      if (x.blocks == k && x.last_bytes == ask_last) {
         const std::uint64_t d = sh.since(x.at);
         s.steps.push_back(
             {d < kLruNever ? static_cast<std::uint32_t>(d) : kLruNever, k, k, r.bytes});
-        sh.add(x.at, ~static_cast<std::uint64_t>(k) + 1);
-        sh.add(at, k);
+        sh.move(x.at, at, k);
         x.at = at;
         continue;
       }
@@ -173,13 +189,14 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     for (const Passed& p : passed) {
       const Stair& st = stairs[p.stair];
       const std::uint32_t hi = std::min(st.blocks, k);
-      const bool has_last = hi == k;                              // block k-1, maybe short
-      const bool short_held = !st.last.empty() && st.blocks < k;  // block st.blocks-1
+      const bool has_last = hi == k;  // block k-1, maybe short
+      const Holdings& last = lasts[p.stair];
+      const bool short_held = !last.empty() && st.blocks < k;  // block st.blocks-1
       const std::uint32_t plain = hi - lo - (has_last ? 1 : 0) - (short_held ? 1 : 0);
       if (plain > 0) mine.push_back({p.d, plain, plain, plain * block_bytes});
-      if (short_held) reference(p.d, block_bytes, st.last, &mine);
+      if (short_held) reference(p.d, block_bytes, last, &mine);
       if (has_last) {
-        const Holdings& held = st.blocks == k ? st.last : kWholeBlock;
+        const Holdings& held = st.blocks == k ? last : kWholeBlock;
         reference(p.d, ask_last, held, &mine);
         after_reference(p.d, ask_last, held, block_bytes, &last_after);
         last_seen = true;
@@ -220,12 +237,15 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     } else {
       mine_stair = static_cast<std::uint32_t>(stairs.size());
       stairs.emplace_back();
+      lasts.emplace_back();
     }
     Stair& x = stairs[mine_stair];
     x.at = at;
     x.blocks = k;
     x.older = st;
-    std::swap(x.last, last_after);  // buffers go round, not reallocated
+    std::swap(lasts[mine_stair], last_after);  // buffers go round, not reallocated
+    const Holdings& last = lasts[mine_stair];
+    x.last_bytes = last.empty() ? block_bytes : last.size() == 1 ? last[0].bytes : 0;
     sh.add(at, k);
     sh.top[r.file] = mine_stair;
   }
