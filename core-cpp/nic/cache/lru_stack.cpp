@@ -165,7 +165,7 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
       if (x.blocks == k && x.last_bytes == ask_last) {
         const std::uint64_t d = sh.since(x.at);
         s.steps.push_back(
-            {d < kLruNever ? static_cast<std::uint32_t>(d) : kLruNever, k, k, r.bytes});
+            {d < kLruNever ? static_cast<std::uint32_t>(d) : kLruNever, k, k, r.bytes, 1});
         sh.move(x.at, at, k);
         x.at = at;
         continue;
@@ -214,6 +214,14 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
         b.bytes += m.bytes;
       } else {
         s.steps.push_back(m);
+      }
+    }
+    std::uint64_t served = 0;
+    for (std::size_t e = s.first[i]; e < s.steps.size(); ++e) {
+      served += s.steps[e].bytes;
+      if (served == r.bytes) {
+        s.steps[e].done = 1;
+        break;
       }
     }
 
@@ -266,37 +274,43 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
     CacheCounters& c = out.counters;
     // A step counts from its slots up: added times 0 or 1, not branched on (which side of the
     // cache size a request falls is a coin toss to the branch predictor).
-    std::uint64_t found = 0, whole = 0, cached = 0;
-    auto take = [&](std::size_t i) {
-      for (std::uint32_t e = stack.first[i]; e < stack.first[i + 1]; ++e) {
+    std::uint64_t found = 0, whole = 0, cached = 0, done = 0;
+    auto take = [&](std::size_t from, std::size_t to) {
+      for (std::uint32_t e = stack.first[from]; e < stack.first[to]; ++e) {
         const LruStackStep& step = stack.steps[e];
         const std::uint64_t in = step.slots <= slots;
         found += in * step.found;
         whole += in * step.whole;
         cached += in * step.bytes;
+        done += in * step.done;
       }
+    };
+    // The NIC's requests from `from` up to `to`: their blocks and bytes, and their steps (one
+    // run of steps with one NIC, every nics-th request's with more).
+    std::uint64_t blocks = 0, bytes = 0;
+    auto count = [&](std::size_t from, std::size_t to) {
+      for (std::size_t i = from; i < to; i += config.nics) {
+        blocks += (trace[i].bytes + bsize - 1) >> shift;
+        bytes += trace[i].bytes;
+        if (config.nics > 1) take(i, i + 1);
+      }
+      if (config.nics == 1) take(from, to);
     };
     // Blocks allocated (the misses) before warm-up ends and in all: each takes a slot, a free
     // one while there is one, else the LRU victim's.
     const std::size_t warm_end = std::min<std::size_t>(trace.size(), config.warmup_requests);
-    std::uint64_t blocks = 0;
-    std::size_t i = nic;
-    for (; i < warm_end; i += config.nics) {
-      blocks += (trace[i].bytes + bsize - 1) >> shift;
-      take(i);
-    }
+    // The NIC's first request after warm-up.
+    const std::size_t after =
+        warm_end <= nic ? nic
+                        : warm_end + (nic + config.nics - warm_end % config.nics) % config.nics;
+    count(nic, warm_end);
     const std::uint64_t allocated_at_warmup = blocks - found;
-    found = whole = cached = blocks = 0;
-    for (; i < trace.size(); i += config.nics) {
-      const WebRequest& r = trace[i];
-      blocks += (r.bytes + bsize - 1) >> shift;
-      const std::uint64_t before = cached;
-      take(i);
-      ++out.requests;
-      out.content_bytes += r.bytes;
-      whole_hits += static_cast<std::uint64_t>(r.bytes > 0) &
-                    static_cast<std::uint64_t>(cached - before == r.bytes);
-    }
+    found = whole = cached = done = blocks = bytes = 0;
+    count(after, trace.size());
+    out.requests =
+        after < trace.size() ? (trace.size() - after + config.nics - 1) / config.nics : 0;
+    out.content_bytes = bytes;
+    whole_hits += done;
     const std::uint64_t allocated = allocated_at_warmup + blocks - found;
     out.cached_bytes = cached;
     c.references = blocks;

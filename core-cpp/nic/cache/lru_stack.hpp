@@ -35,6 +35,7 @@ struct LruStackStep {
   std::uint32_t found = 0;
   std::uint32_t whole = 0;
   std::uint32_t bytes = 0;
+  std::uint32_t done = 0;  // 1: from here up, every byte asked for is served from the cache
 };
 
 // The stack distances of one trace for one block size and NIC count, as steps per request.
