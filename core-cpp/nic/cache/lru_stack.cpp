@@ -347,16 +347,18 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
   return result;
 }
 
-std::shared_ptr<const LruStack> LruStackCache::get(const std::vector<WebRequest>& trace,
-                                                   std::uint32_t block_bytes, std::uint32_t nics) {
+std::shared_ptr<const LruStack> LruStackCache::get(
+    const std::vector<WebRequest>& trace, std::uint32_t block_bytes, std::uint32_t nics,
+    std::shared_ptr<const std::vector<WebRequest>> shared) {
   auto same = [&trace](const std::vector<WebRequest>& held) {
-    return held.size() == trace.size() &&
-           (trace.empty() ||
-            std::memcmp(held.data(), trace.data(), trace.size() * sizeof(WebRequest)) == 0);
+    return &held == &trace ||
+           (held.size() == trace.size() &&
+            (trace.empty() ||
+             std::memcmp(held.data(), trace.data(), trace.size() * sizeof(WebRequest)) == 0));
   };
   for (std::size_t i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
-    if (e.stack->block_bytes != block_bytes || e.stack->nics != nics || !same(e.trace)) continue;
+    if (e.stack->block_bytes != block_bytes || e.stack->nics != nics || !same(*e.trace)) continue;
     Entry hit = std::move(entries_[i]);
     entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(i));
     entries_.push_back(std::move(hit));
@@ -364,11 +366,12 @@ std::shared_ptr<const LruStack> LruStackCache::get(const std::vector<WebRequest>
   }
   auto stack = std::make_shared<const LruStack>(lru_stack_distances(trace, block_bytes, nics));
   if (trace.size() > max_requests_) return stack;
-  entries_.push_back({trace, stack});
+  if (shared.get() != &trace) shared = std::make_shared<const std::vector<WebRequest>>(trace);
+  entries_.push_back({std::move(shared), stack});
   std::uint64_t held = 0;
-  for (const Entry& e : entries_) held += e.trace.size();
+  for (const Entry& e : entries_) held += e.trace->size();
   while (held > max_requests_) {
-    held -= entries_.front().trace.size();
+    held -= entries_.front().trace->size();
     entries_.erase(entries_.begin());
   }
   return stack;
@@ -380,13 +383,14 @@ LruStackCache& shared_lru_stack_cache() {
 }
 
 bool run_cache_sim_one_pass(const std::vector<WebRequest>& trace, const CacheSimConfig& config,
-                            CacheSimResult* out) {
+                            CacheSimResult* out,
+                            std::shared_ptr<const std::vector<WebRequest>> shared) {
   LruStackCache& cache = shared_lru_stack_cache();
   if (config.cache.replacement != Replacement::Lru || config.max_events > 0 ||
       !cache.keeps(trace.size()))
     return false;
   const std::shared_ptr<const LruStack> stack =
-      cache.get(trace, config.cache.block_bytes, config.nics);
+      cache.get(trace, config.cache.block_bytes, config.nics, std::move(shared));
   *out = lru_stack_result(*stack, trace, config);
   return true;
 }
