@@ -327,28 +327,34 @@ double assign_sizes(double k, const std::vector<double>& noise, const std::vecto
   auto before = [](const RankKey& x, const RankKey& y) {
     return x.key < y.key || (x.key == y.key && x.rank < y.rank);
   };
-  // By key, ties by rank. Late in the bisection the keys move little, so the last order is
-  // nearly sorted and an insertion sort finishes it in about one pass; if it takes many moves,
-  // sort afresh by radix from rank order.
-  bool sorted = false;
-  if (keyed->size() == n) {
-    for (RankKey& x : *keyed) x.key = key_of(x.rank);
+  // Insertion sort of keyed by (key, rank); false if it gives up after more than `most` moves.
+  auto insertion_sort = [&](std::uint64_t most) {
     std::uint64_t moves = 0;
-    sorted = true;
-    for (std::uint32_t j = 1; j < n && sorted; ++j) {
+    for (std::uint32_t j = 1; j < n; ++j) {
       const RankKey x = (*keyed)[j];
       std::uint32_t i = j;
       for (; i > 0 && before(x, (*keyed)[i - 1]); --i) (*keyed)[i] = (*keyed)[i - 1];
       (*keyed)[i] = x;
       moves += j - i;
-      sorted = moves <= n;
+      if (moves > most) return false;
     }
+    return true;
+  };
+  // By key, ties by rank. Late in the bisection the keys move little, so the last order is
+  // nearly sorted and an insertion sort finishes it in about one pass; if it takes many moves,
+  // sort afresh from rank order: by radix on the keys' high 32 bits (three passes, not six),
+  // stable so that ties keep rank order, then by insertion among the few keys that share them.
+  bool sorted = false;
+  if (keyed->size() == n) {
+    for (RankKey& x : *keyed) x.key = key_of(x.rank);
+    sorted = insertion_sort(n);
   }
   if (!sorted) {
     keyed->resize(n);
     for (std::uint32_t r = 0; r < n; ++r)
       (*keyed)[r] = {key_of(r), r, static_cast<std::uint32_t>(counts[r])};
-    radix_sort(keyed, scratch, [](const RankKey& x) { return x.key; });  // stable: ties by rank
+    radix_sort(keyed, scratch, [](const RankKey& x) { return x.key >> 32; });
+    insertion_sort(UINT64_MAX);
   }
   std::uint64_t bytes = 0, requests = 0;
   for (std::uint32_t j = 0; j < n; ++j) {
