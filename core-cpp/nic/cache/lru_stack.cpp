@@ -272,17 +272,17 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
   for (std::uint32_t nic = 0; nic < config.nics; ++nic) {
     CacheSimNicResult& out = result.nics[nic];
     CacheCounters& c = out.counters;
-    // A step counts from its slots up: added times 0 or 1, not branched on (which side of the
-    // cache size a request falls is a coin toss to the branch predictor).
+    // A step counts from its slots up: masked, not branched on (which side of the cache size a
+    // request falls is a coin toss to the branch predictor).
     std::uint64_t found = 0, whole = 0, cached = 0, done = 0;
     auto take = [&](std::size_t from, std::size_t to) {
       for (std::uint32_t e = stack.first[from]; e < stack.first[to]; ++e) {
         const LruStackStep& step = stack.steps[e];
-        const std::uint64_t in = step.slots <= slots;
-        found += in * step.found;
-        whole += in * step.whole;
-        cached += in * step.bytes;
-        done += in * step.done;
+        const std::uint32_t in = step.slots <= slots ? ~0u : 0u;  // a mask: no branch
+        found += step.found & in;
+        whole += step.whole & in;
+        cached += step.bytes & in;
+        done += step.done & in;
       }
     };
     // The NIC's requests from `from` up to `to`: their blocks and bytes, and their steps (one
