@@ -549,11 +549,13 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   double lo = -1.0, hi = 1.0;
   for (int i = 0; i < 30; ++i) {
     const double mid = 0.5 * (lo + hi);
-    (assign_sizes(mid, noise, pos_of, sizes, counts, &keyed, &scratch, nullptr) < target ? lo : hi) =
-        mid;
+    const double average =
+        assign_sizes(mid, noise, pos_of, sizes, counts, &keyed, &scratch, nullptr);
+    (average < target ? lo : hi) = mid;
   }
   trace.size_correlation = 0.5 * (lo + hi);
-  assign_sizes(trace.size_correlation, noise, pos_of, sizes, counts, &keyed, &scratch, &size_of_rank);
+  assign_sizes(trace.size_correlation, noise, pos_of, sizes, counts, &keyed, &scratch,
+               &size_of_rank);
   trace.parameters.push_back({"size_correlation", trace.size_correlation, "",
                               "derived: solved so the average response size is Table 4.1's"});
   // The large files take the last ranks.
