@@ -623,8 +623,8 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   for (std::uint32_t r = 0; r < n; ++r) {
     const std::uint64_t requests_of_r = counts[r];
     if (requests_of_r == 0) continue;
-    // A follower or a new time draws one number either way; which, decides only what is kept
-    // (selected, not branched on: the branch would be a coin toss at the locality's odds).
+    // A follower or a new time draws one number either way; which it is decides only what is
+    // kept.
     std::uint64_t v = draw.next();
     bool kept = (v >> (64 - kTimeBits)) < keep_before;  // the chain's first request is
     if (kept) chain.push_back({v >> (64 - kTimeBits), r, false});
