@@ -108,6 +108,12 @@ class WebRequests {
   WebRequests& operator=(const WebRequests&) = delete;
   // Null only for a log run without a log (api::run refuses those first).
   const std::vector<WebRequest>* list() const { return list_; }
+  // list() as its owner shares it when it is a generated trace (kept unchanged by the trace
+  // cache), else null.
+  std::shared_ptr<const std::vector<WebRequest>> shared() const {
+    if (!generated_ || list_ != &generated_->requests) return nullptr;
+    return {generated_, &generated_->requests};
+  }
   // Table 4.1's statistics of list() (made once with a generated trace, else counted here).
   TraceSummary summary() const;
 

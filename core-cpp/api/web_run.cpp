@@ -36,7 +36,7 @@ RunOutput run_web_cache_only(const Config& cfg, bool with_trace) {
     sc.nics = static_cast<std::uint32_t>(cfg.nics);
     sc.warmup_requests = cfg.workload.warmup_requests;
     // LRU's numbers come from one pass per trace, shared by every cache size (lru_stack.hpp).
-    const bool one_pass = run_cache_sim_one_pass(*requests, sc, &r);
+    const bool one_pass = run_cache_sim_one_pass(*requests, sc, &r, source.shared());
     // Events are kept from the first request on; enough for a window that opens early.
     if (with_trace)
       sc.max_events = static_cast<std::uint32_t>(std::min<std::int64_t>(

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -258,6 +259,19 @@ TEST(LruStack, TheKeptDistancesDoNotDependOnWhatRanBefore) {
       EXPECT_LE(cache.size(), 1u);
     }
   }
+}
+
+TEST(LruStack, ASharedTraceIsKeptWithoutACopyAndFoundAgain) {
+  const auto t = std::make_shared<const std::vector<WebRequest>>(
+      std::vector<WebRequest>{{0, 1000}, {1, 50}, {0, 1000}});
+  LruStackCache cache(100);
+  const auto stack = cache.get(*t, 4096, 1, t);
+  EXPECT_EQ(t.use_count(), 2);                  // held as it is, not copied
+  EXPECT_EQ(cache.get(*t, 4096, 1, t), stack);  // found by identity
+  const std::vector<WebRequest> same(*t);
+  EXPECT_EQ(cache.get(same, 4096, 1), stack);  // and by content
+  EXPECT_NE(cache.get(same, 4096, 2), stack);  // another NIC count is another pass
+  EXPECT_EQ(cache.size(), 2u);
 }
 
 TEST(LruStack, ASweepGivesThePointsInAnyOrder) {

@@ -105,40 +105,62 @@ constexpr double kLn2Hi = 6.93147180369123816490e-01;
 constexpr double kLn2Lo = 1.90821492927058770002e-10;
 constexpr double kLn2 = 0.69314718055994530942;
 
-double det_exp(double x) {
-  if (x < -740.0) return 0.0;
-  if (x > 709.0) x = 709.0;
-  const double k = std::floor(x / kLn2 + 0.5);
-  const double r = (x - k * kLn2Hi) - k * kLn2Lo;  // |r| <= ln2 / 2
-  double sum = 1.0;
-  for (int n = 18; n >= 1; --n) sum = 1.0 + sum * r / n;  // Taylor series by Horner
-  return std::ldexp(sum, static_cast<int>(k));
+// exp of v[0..L) in place, the L in lockstep: each Horner step waits on a division, so one
+// value at a time leaves the divider idle between them; L at a time overlaps them. Every value
+// goes through the same operations, so the result does not depend on L.
+template <int L>
+void det_exp_lanes(double* v) {
+  double k[L], r[L], sum[L];
+  for (int l = 0; l < L; ++l) {
+    const double x = std::min(v[l], 709.0);
+    k[l] = std::floor(x / kLn2 + 0.5);
+    r[l] = (x - k[l] * kLn2Hi) - k[l] * kLn2Lo;  // |r| <= ln2 / 2
+    sum[l] = 1.0;
+  }
+  for (int n = 18; n >= 1; --n) {
+    for (int l = 0; l < L; ++l) sum[l] = 1.0 + sum[l] * r[l] / n;  // Taylor series by Horner
+  }
+  for (int l = 0; l < L; ++l)
+    v[l] = v[l] < -740.0 ? 0.0 : std::ldexp(sum[l], static_cast<int>(k[l]));
 }
 
-double det_log(double x) {
-  int e = 0;
-  double m = std::frexp(x, &e);  // x = m 2^e, m in [0.5, 1)
-  if (m < 0.70710678118654752440) {
-    m *= 2.0;
-    --e;
+// log of v[0..L) (> 0) in place, the L in lockstep as above.
+template <int L>
+void det_log_lanes(double* v) {
+  double s[L], s2[L], sum[L];
+  int e[L];
+  for (int l = 0; l < L; ++l) {
+    double m = std::frexp(v[l], &e[l]);  // x = m 2^e, m in [0.5, 1)
+    if (m < 0.70710678118654752440) {
+      m *= 2.0;
+      --e[l];
+    }
+    s[l] = (m - 1.0) / (m + 1.0);  // log m = 2 atanh s, |s| < 0.172
+    s2[l] = s[l] * s[l];
+    sum[l] = 0.0;
   }
-  const double s = (m - 1.0) / (m + 1.0);  // log m = 2 atanh s, |s| < 0.172
-  const double s2 = s * s;
-  double sum = 0.0;
-  for (int n = 31; n >= 1; n -= 2) sum = 1.0 / n + s2 * sum;
-  return e * kLn2 + 2.0 * s * sum;
+  for (int n = 31; n >= 1; n -= 2) {
+    for (int l = 0; l < L; ++l) sum[l] = 1.0 / n + s2[l] * sum[l];
+  }
+  for (int l = 0; l < L; ++l) v[l] = e[l] * kLn2 + 2.0 * s[l] * sum[l];
+}
+
+// f of each of v[0..n) in place, four at a time.
+template <void (*Four)(double*), void (*One)(double*)>
+void each(double* v, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) Four(v + i);
+  for (; i < n; ++i) One(v + i);
+}
+void det_exp_all(double* v, std::size_t n) { each<det_exp_lanes<4>, det_exp_lanes<1>>(v, n); }
+void det_log_all(double* v, std::size_t n) { each<det_log_lanes<4>, det_log_lanes<1>>(v, n); }
+
+double det_log(double x) {
+  det_log_lanes<1>(&x);
+  return x;
 }
 
 double uniform01(Rng& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
-
-// Marsaglia's polar method (needs only log and sqrt).
-double normal(Rng& rng) {
-  for (;;) {
-    const double u = 2.0 * uniform01(rng) - 1.0, v = 2.0 * uniform01(rng) - 1.0;
-    const double s = u * u + v * v;
-    if (s > 0.0 && s < 1.0) return u * std::sqrt(-2.0 * det_log(s) / s);
-  }
-}
 
 constexpr double kSizeClampSigmas = 3.0;  // chosen: no file beyond 3 sigma (no freak giants)
 constexpr int kRankBits = 20;             // packed order keys: time << 20 | popularity rank
@@ -149,13 +171,29 @@ constexpr std::size_t kRadixSortMax = 4000000;  // chosen: above, sort in place 
 // Returned in ascending order.
 std::vector<std::uint32_t> file_sizes(Rng& rng, std::uint32_t n, std::uint64_t data_set,
                                       double sigma) {
-  std::vector<double> raw(n);
-  double total = 0;
-  for (auto& r : raw) {
-    const double z = std::max(-kSizeClampSigmas, std::min(kSizeClampSigmas, normal(rng)));
-    r = det_exp(sigma * z);
-    total += r;
+  // Normal deviates by Marsaglia's polar method (it needs only log and sqrt): the draws first,
+  // then the logs and exps over all of them (each/det_exp_all).
+  std::vector<double> u(n), raw(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for (;;) {
+      const double a = 2.0 * uniform01(rng) - 1.0, b = 2.0 * uniform01(rng) - 1.0;
+      const double q = a * a + b * b;
+      if (q > 0.0 && q < 1.0) {
+        u[i] = a;
+        raw[i] = q;
+        break;
+      }
+    }
   }
+  std::vector<double> log_q(raw);
+  det_log_all(log_q.data(), n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const double z = u[i] * std::sqrt(-2.0 * log_q[i] / raw[i]);
+    raw[i] = sigma * std::max(-kSizeClampSigmas, std::min(kSizeClampSigmas, z));
+  }
+  det_exp_all(raw.data(), n);
+  double total = 0;
+  for (const double r : raw) total += r;
   std::vector<std::uint32_t> sizes(n);
   std::uint64_t sum = 0;
   const double scale = static_cast<double>(data_set) / total;
@@ -177,10 +215,11 @@ std::vector<std::uint64_t> request_counts(Rng& rng, std::uint32_t n, std::uint64
                                           double alpha, double offset) {
   std::vector<double> w(n);
   double sum = 0;
-  for (std::uint32_t r = 0; r < n; ++r) {
-    w[r] = det_exp(-alpha * det_log(static_cast<double>(r + 1) + offset));
-    sum += w[r];
-  }
+  for (std::uint32_t r = 0; r < n; ++r) w[r] = static_cast<double>(r + 1) + offset;
+  det_log_all(w.data(), n);
+  for (double& x : w) x = -alpha * x;
+  det_exp_all(w.data(), n);
+  for (const double x : w) sum += x;
   const double extra = static_cast<double>(total - n);
   std::vector<std::uint64_t> counts(n);
   std::uint64_t given = 0;
@@ -224,22 +263,62 @@ void radix_sort(std::vector<T>* items, std::vector<T>* scratch, Key key) {
   }
 }
 
+// Sorts keys that spread about evenly below their largest: one counting pass by their high
+// bits into about one bucket per two keys, then each bucket (a few keys) by insertion. The
+// order is the keys' own, as any sort gives it.
+void bucket_sort(std::vector<std::uint64_t>* keys, std::vector<std::uint64_t>* scratch) {
+  const std::size_t n = keys->size();
+  if (n < 2) return;
+  std::uint64_t top = 0;
+  for (const std::uint64_t k : *keys) top = std::max(top, k);
+  int bits = 0, want = 0;
+  while (bits < 64 && (top >> bits) != 0) ++bits;
+  while ((std::size_t{1} << (want + 1)) < n) ++want;  // about n / 2 buckets
+  const int shift = std::max(0, bits - want);
+  const std::size_t buckets = static_cast<std::size_t>(top >> shift) + 1;
+  std::vector<std::uint32_t> start(buckets + 1, 0);
+  for (const std::uint64_t k : *keys) ++start[(k >> shift) + 1];
+  for (std::size_t b = 0; b < buckets; ++b) start[b + 1] += start[b];
+  scratch->resize(n);
+  {
+    std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
+    for (const std::uint64_t k : *keys) (*scratch)[at[k >> shift]++] = k;
+  }
+  std::uint64_t* v = scratch->data();
+  for (std::size_t b = 0; b < buckets; ++b) {
+    const std::uint32_t lo = start[b], hi = start[b + 1];
+    if (hi - lo > 32) {
+      std::sort(v + lo, v + hi);  // a crowded bucket: the keys were not even
+      continue;
+    }
+    for (std::uint32_t j = lo + 1; j < hi; ++j) {
+      const std::uint64_t x = v[j];
+      std::uint32_t i = j;
+      for (; i > lo && x < v[i - 1]; --i) v[i] = v[i - 1];
+      v[i] = x;
+    }
+  }
+  keys->swap(*scratch);
+}
+
 struct RankKey {
   std::uint64_t key;  // the bits of a non-negative double
   std::uint32_t rank;
+  std::uint32_t count;  // the rank's requests (Table 4.1's totals are below 2^32), carried
+                        // along so the average reads them in order
 };
 
 // Pairs ranks with sizes by a noisy sort: key = |k| * position + (1 - |k|) * noise, where the
-// position of rank r runs from the smallest size (k < 0) or the largest (k > 0). Returns the
-// average response size and fills size_of_rank.
-double assign_sizes(double k, const std::vector<double>& noise,
+// position of rank r, pos_of[r] = (r + 0.5) / n, runs from the smallest size (k < 0) or the
+// largest (k > 0). Returns the average response size and fills size_of_rank (if given).
+double assign_sizes(double k, const std::vector<double>& noise, const std::vector<double>& pos_of,
                     const std::vector<std::uint32_t>& sizes,
                     const std::vector<std::uint64_t>& counts, std::vector<RankKey>* keyed,
                     std::vector<RankKey>* scratch, std::vector<std::uint32_t>* size_of_rank) {
   const std::uint32_t n = static_cast<std::uint32_t>(sizes.size());
   const double a = std::fabs(k);
   auto key_of = [&](std::uint32_t r) {
-    const double pos = (r + 0.5) / n;
+    const double pos = pos_of[r];
     const double key = a * (k < 0 ? pos : 1.0 - pos) + (1.0 - a) * noise[r];
     std::uint64_t bits;  // key >= +0, so its bits order as it does
     std::memcpy(&bits, &key, sizeof bits);
@@ -248,34 +327,42 @@ double assign_sizes(double k, const std::vector<double>& noise,
   auto before = [](const RankKey& x, const RankKey& y) {
     return x.key < y.key || (x.key == y.key && x.rank < y.rank);
   };
-  // By key, ties by rank. Late in the bisection the keys move little, so the last order is
-  // nearly sorted and an insertion sort finishes it in about one pass; if it takes many moves,
-  // sort afresh by radix from rank order.
-  bool sorted = false;
-  if (keyed->size() == n) {
-    for (RankKey& x : *keyed) x.key = key_of(x.rank);
+  // Insertion sort of keyed by (key, rank); false if it gives up after more than `most` moves.
+  auto insertion_sort = [&](std::uint64_t most) {
     std::uint64_t moves = 0;
-    sorted = true;
-    for (std::uint32_t j = 1; j < n && sorted; ++j) {
+    for (std::uint32_t j = 1; j < n; ++j) {
       const RankKey x = (*keyed)[j];
       std::uint32_t i = j;
       for (; i > 0 && before(x, (*keyed)[i - 1]); --i) (*keyed)[i] = (*keyed)[i - 1];
       (*keyed)[i] = x;
       moves += j - i;
-      sorted = moves <= n;
+      if (moves > most) return false;
     }
+    return true;
+  };
+  // By key, ties by rank. Late in the bisection the keys move little, so the last order is
+  // nearly sorted and an insertion sort finishes it in about one pass; if it takes many moves,
+  // sort afresh from rank order: by radix on the keys' high 32 bits (three passes, not six),
+  // stable so that ties keep rank order, then by insertion among the few keys that share them.
+  bool sorted = false;
+  if (keyed->size() == n) {
+    for (RankKey& x : *keyed) x.key = key_of(x.rank);
+    sorted = insertion_sort(n);
   }
   if (!sorted) {
     keyed->resize(n);
-    for (std::uint32_t r = 0; r < n; ++r) (*keyed)[r] = {key_of(r), r};
-    radix_sort(keyed, scratch, [](const RankKey& x) { return x.key; });  // stable: ties by rank
+    for (std::uint32_t r = 0; r < n; ++r)
+      (*keyed)[r] = {key_of(r), r, static_cast<std::uint32_t>(counts[r])};
+    radix_sort(keyed, scratch, [](const RankKey& x) { return x.key >> 32; });
+    insertion_sort(UINT64_MAX);
   }
   std::uint64_t bytes = 0, requests = 0;
   for (std::uint32_t j = 0; j < n; ++j) {
-    const std::uint32_t r = (*keyed)[j].rank;
-    (*size_of_rank)[r] = sizes[j];
-    bytes += counts[r] * sizes[j];
-    requests += counts[r];
+    bytes += std::uint64_t{(*keyed)[j].count} * sizes[j];
+    requests += (*keyed)[j].count;
+  }
+  if (size_of_rank != nullptr) {
+    for (std::uint32_t j = 0; j < n; ++j) (*size_of_rank)[(*keyed)[j].rank] = sizes[j];
   }
   return static_cast<double>(bytes) / static_cast<double>(requests);
 }
@@ -451,6 +538,8 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   // Size-popularity correlation, solved for Table 4.1's average response size.
   std::vector<double> noise(body);
   for (auto& x : noise) x = uniform01(rng);
+  std::vector<double> pos_of(body);
+  for (std::uint32_t r = 0; r < body; ++r) pos_of[r] = (r + 0.5) / body;
   std::vector<RankKey> keyed, scratch;
   std::vector<std::uint32_t> size_of_rank(body);
   const double target =
@@ -460,11 +549,13 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   double lo = -1.0, hi = 1.0;
   for (int i = 0; i < 30; ++i) {
     const double mid = 0.5 * (lo + hi);
-    (assign_sizes(mid, noise, sizes, counts, &keyed, &scratch, &size_of_rank) < target ? lo : hi) =
-        mid;
+    const double average =
+        assign_sizes(mid, noise, pos_of, sizes, counts, &keyed, &scratch, nullptr);
+    (average < target ? lo : hi) = mid;
   }
   trace.size_correlation = 0.5 * (lo + hi);
-  assign_sizes(trace.size_correlation, noise, sizes, counts, &keyed, &scratch, &size_of_rank);
+  assign_sizes(trace.size_correlation, noise, pos_of, sizes, counts, &keyed, &scratch,
+               &size_of_rank);
   trace.parameters.push_back({"size_correlation", trace.size_correlation, "",
                               "derived: solved so the average response size is Table 4.1's"});
   // The large files take the last ranks.
@@ -496,25 +587,63 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   const double log_window = det_log(std::max(1.0, static_cast<double>(model.locality_window)));
   std::vector<std::uint64_t> keys;
   keys.reserve(static_cast<std::size_t>(std::min(total, want + want / 8 + 1024)));
-  for (std::uint32_t r = 0; r < n; ++r) {
-    std::uint64_t t = 0;
-    for (std::uint64_t j = 0; j < counts[r]; ++j) {
-      if (j > 0 && (rng.next() >> 32) < follow_below) {
-        const double u = uniform01(rng);
+  // Every request of the full trace draws its numbers, from a copy of the generator that stays
+  // in registers. The requests of kept chains (a kept request and its followers) wait in
+  // `chain` and get their times a batch at a time, the followers' exps four at a time
+  // (det_exp_lanes): the same times, in fewer waits on the divider.
+  struct Link {
+    std::uint64_t value;  // the time of a chain's first request, or a follower's draw
+    std::uint32_t rank;
+    bool follower;
+  };
+  constexpr std::size_t kBatch = 1024;
+  std::vector<Link> chain;
+  std::vector<double> later;
+  chain.reserve(kBatch + 64);
+  std::uint64_t t = 0;  // the time of the chain being settled
+  auto settle = [&] {
+    later.clear();
+    for (const Link& l : chain) {
+      if (l.follower) later.push_back(static_cast<double>(l.value >> 11) * 0x1.0p-53 * log_window);
+    }
+    det_exp_all(later.data(), later.size());
+    std::size_t f = 0;
+    for (const Link& l : chain) {
+      if (!l.follower) {
+        t = l.value;
+      } else if (const double after = later[f++] * per_request; t < keep_before) {
         // A follower of a request past the kept part is past it too: no need for its time.
-        if (t < keep_before) {
-          const double later = det_exp(u * log_window) * per_request;
-          t = std::min(time_end - 1, t + 1 + static_cast<std::uint64_t>(later));
-        }
-      } else {
-        t = rng.next() >> (64 - kTimeBits);
+        t = std::min(time_end - 1, t + 1 + static_cast<std::uint64_t>(after));
       }
-      if (t < keep_before) keys.push_back(t << kRankBits | r);
+      if (t < keep_before) keys.push_back(t << kRankBits | l.rank);
+    }
+    chain.clear();
+  };
+  Rng draw = rng;
+  for (std::uint32_t r = 0; r < n; ++r) {
+    const std::uint64_t requests_of_r = counts[r];
+    if (requests_of_r == 0) continue;
+    // A follower or a new time draws one number either way; which it is decides only what is
+    // kept.
+    std::uint64_t v = draw.next();
+    bool kept = (v >> (64 - kTimeBits)) < keep_before;  // the chain's first request is
+    if (kept) chain.push_back({v >> (64 - kTimeBits), r, false});
+    for (std::uint64_t j = 1; j < requests_of_r; ++j) {
+      const bool follower = (draw.next() >> 32) < follow_below;
+      v = draw.next();
+      const std::uint64_t fresh = v >> (64 - kTimeBits);
+      kept = follower ? kept : fresh < keep_before;
+      if (kept) {
+        chain.push_back({follower ? v : fresh, r, follower});
+        if (chain.size() >= kBatch) settle();
+      }
     }
   }
+  settle();
+  rng = draw;
   if (keys.size() <= kRadixSortMax) {
     std::vector<std::uint64_t> scratch_keys;
-    radix_sort(&keys, &scratch_keys, [](std::uint64_t k) { return k; });
+    bucket_sort(&keys, &scratch_keys);
   } else {
     std::sort(keys.begin(), keys.end());  // in place: a full trace's keys are large
   }

@@ -25,7 +25,9 @@ struct Stair {
   std::uint32_t at = 0;
   std::uint32_t blocks = 0;
   std::uint32_t older = kNone;
-  Holdings last;  // what its last block holds since that request (none: the whole block)
+  // The bytes its last block holds at every cache size (the whole block, or the first bytes
+  // when its holdings are those bytes from 0 slots up), else 0: the common case at a glance.
+  std::uint32_t last_bytes = 0;
 };
 
 // The holding of `held` at a cache of `slots` slots.
@@ -81,19 +83,36 @@ unsigned shift_of(std::uint64_t power) {
 }
 
 // A NIC's share of the trace: a Fenwick tree over its requests holding, at each, the number of
-// blocks whose latest reference it is (unsigned wrap-around keeps the sums exact).
+// blocks whose latest reference it is (unsigned wrap-around keeps the sums exact). Node i sums
+// positions i .. i + lowbit(i) - 1, so the blocks referenced since a request are a walk up from
+// it that stops at the latest request (every node past it is empty), and adding at a position
+// walks down over nodes that start at or before it: both stay near the recent requests, where
+// most references fall, rather than reach across the whole tree.
 struct Share {
   std::vector<std::uint64_t> tree;
-  std::uint64_t total = 0;
   std::uint32_t at = 0;            // tree index of the latest request (1-based)
   std::vector<std::uint32_t> top;  // per file: its newest stair
   void add(std::size_t i, std::uint64_t v) {
-    total += v;
-    for (; i < tree.size(); i += i & (~i + 1)) tree[i] += v;
+    for (; i > 0; i &= i - 1) tree[i] += v;
   }
-  std::uint64_t prefix(std::size_t i) const {
+  // v blocks whose latest reference moves from position `from` to `to`: the two walks down meet
+  // at the nodes that start at or before both, which keep their sum, so only the nodes short of
+  // that are touched (a few for a file referenced again soon).
+  void move(std::size_t from, std::size_t to, std::uint64_t v) {
+    while (from != to) {
+      if (to > from) {
+        tree[to] += v;
+        to &= to - 1;
+      } else {
+        tree[from] -= v;
+        from &= from - 1;
+      }
+    }
+  }
+  // The blocks whose latest reference is at or after position i.
+  std::uint64_t since(std::size_t i) const {
     std::uint64_t sum = 0;
-    for (; i > 0; i -= i & (~i + 1)) sum += tree[i];
+    for (; i <= at; i += i & (~i + 1)) sum += tree[i];
     return sum;
   }
 };
@@ -115,6 +134,8 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     shares[nic].top.assign(files, kNone);
   }
   std::vector<Stair> stairs;
+  std::vector<Holdings> lasts;  // per stair: what its last block holds since that request (none:
+                                // the whole block)
   std::vector<std::uint32_t> spare;
   struct Passed {
     std::uint32_t stair;
@@ -135,12 +156,28 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     if (k == 0) continue;
     const std::uint32_t ask_last = r.bytes - (k - 1) * block_bytes;
 
+    // The common case, a file asked for at the size it was last asked for: its blocks are one
+    // stair whose last block holds just what is asked, so all k are found together from the
+    // stair's distance up and nothing but the stair's request changes (the general steps below
+    // give the same).
+    if (sh.top[r.file] != kNone) {
+      Stair& x = stairs[sh.top[r.file]];
+      if (x.blocks == k && x.last_bytes == ask_last) {
+        const std::uint64_t d = sh.since(x.at);
+        s.steps.push_back(
+            {d < kLruNever ? static_cast<std::uint32_t>(d) : kLruNever, k, k, r.bytes, 1});
+        sh.move(x.at, at, k);
+        x.at = at;
+        continue;
+      }
+    }
+
     // The stairs holding blocks 0..k-1, each block's distance the blocks referenced at or after
     // its stair's request (its file's own newer blocks included), before anything moves.
     passed.clear();
     for (std::uint32_t st = sh.top[r.file], below = 0; st != kNone && below < k;
          st = stairs[st].older) {
-      const std::uint64_t d = sh.total - sh.prefix(stairs[st].at - 1);
+      const std::uint64_t d = sh.since(stairs[st].at);
       passed.push_back({st, d < kLruNever ? static_cast<std::uint32_t>(d) : kLruNever});
       below = stairs[st].blocks;
     }
@@ -152,13 +189,14 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     for (const Passed& p : passed) {
       const Stair& st = stairs[p.stair];
       const std::uint32_t hi = std::min(st.blocks, k);
-      const bool has_last = hi == k;                              // block k-1, maybe short
-      const bool short_held = !st.last.empty() && st.blocks < k;  // block st.blocks-1
+      const bool has_last = hi == k;  // block k-1, maybe short
+      const Holdings& last = lasts[p.stair];
+      const bool short_held = !last.empty() && st.blocks < k;  // block st.blocks-1
       const std::uint32_t plain = hi - lo - (has_last ? 1 : 0) - (short_held ? 1 : 0);
       if (plain > 0) mine.push_back({p.d, plain, plain, plain * block_bytes});
-      if (short_held) reference(p.d, block_bytes, st.last, &mine);
+      if (short_held) reference(p.d, block_bytes, last, &mine);
       if (has_last) {
-        const Holdings& held = st.blocks == k ? st.last : kWholeBlock;
+        const Holdings& held = st.blocks == k ? last : kWholeBlock;
         reference(p.d, ask_last, held, &mine);
         after_reference(p.d, ask_last, held, block_bytes, &last_after);
         last_seen = true;
@@ -176,6 +214,14 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
         b.bytes += m.bytes;
       } else {
         s.steps.push_back(m);
+      }
+    }
+    std::uint64_t served = 0;
+    for (std::size_t e = s.first[i]; e < s.steps.size(); ++e) {
+      served += s.steps[e].bytes;
+      if (served == r.bytes) {
+        s.steps[e].done = 1;
+        break;
       }
     }
 
@@ -199,12 +245,15 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
     } else {
       mine_stair = static_cast<std::uint32_t>(stairs.size());
       stairs.emplace_back();
+      lasts.emplace_back();
     }
     Stair& x = stairs[mine_stair];
     x.at = at;
     x.blocks = k;
     x.older = st;
-    std::swap(x.last, last_after);  // buffers go round, not reallocated
+    std::swap(lasts[mine_stair], last_after);  // buffers go round, not reallocated
+    const Holdings& last = lasts[mine_stair];
+    x.last_bytes = last.empty() ? block_bytes : last.size() == 1 ? last[0].bytes : 0;
     sh.add(at, k);
     sh.top[r.file] = mine_stair;
   }
@@ -223,37 +272,54 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
   for (std::uint32_t nic = 0; nic < config.nics; ++nic) {
     CacheSimNicResult& out = result.nics[nic];
     CacheCounters& c = out.counters;
+    // A step counts from its slots up: masked, not branched on (which side of the cache size a
+    // request falls is a coin toss to the branch predictor).
+    std::uint64_t found = 0, whole = 0, cached = 0, done = 0;
+    auto take = [&](std::size_t from, std::size_t to) {
+      for (std::uint32_t e = stack.first[from]; e < stack.first[to]; ++e) {
+        const LruStackStep& step = stack.steps[e];
+        const std::uint32_t in = step.slots <= slots ? ~0u : 0u;  // a mask: no branch
+        found += step.found & in;
+        whole += step.whole & in;
+        cached += step.bytes & in;
+        done += step.done & in;
+      }
+    };
+    // The NIC's requests from `from` up to `to`: their blocks and bytes, and their steps (one
+    // run of steps with one NIC, every nics-th request's with more).
+    std::uint64_t blocks = 0, bytes = 0;
+    auto count = [&](std::size_t from, std::size_t to) {
+      for (std::size_t i = from; i < to; i += config.nics) {
+        blocks += (trace[i].bytes + bsize - 1) >> shift;
+        bytes += trace[i].bytes;
+        if (config.nics > 1) take(i, i + 1);
+      }
+      if (config.nics == 1) take(from, to);
+    };
     // Blocks allocated (the misses) before warm-up ends and in all: each takes a slot, a free
     // one while there is one, else the LRU victim's.
-    std::uint64_t allocated_at_warmup = 0, allocated = 0;
-    for (std::size_t i = nic; i < trace.size(); i += config.nics) {
-      const WebRequest& r = trace[i];
-      const std::uint64_t k = (r.bytes + bsize - 1) >> shift;
-      std::uint64_t found = 0, whole = 0, cached = 0;
-      for (std::uint32_t e = stack.first[i]; e < stack.first[i + 1]; ++e) {
-        const LruStackStep& step = stack.steps[e];
-        if (step.slots > slots) break;
-        found += step.found;
-        whole += step.whole;
-        cached += step.bytes;
-      }
-      allocated += k - found;
-      if (i < config.warmup_requests) {
-        allocated_at_warmup += k - found;
-        continue;
-      }
-      ++out.requests;
-      out.content_bytes += r.bytes;
-      out.cached_bytes += cached;
-      c.references += k;
-      c.hits += whole;
-      c.partial_hits += found - whole;
-      c.misses += k - found;
-      c.insertions += k - whole;  // a miss, or the missing end of a found block
-      c.hit_bytes += cached;
-      c.inserted_bytes += r.bytes - cached;
-      if (r.bytes > 0 && cached == r.bytes) ++whole_hits;
-    }
+    const std::size_t warm_end = std::min<std::size_t>(trace.size(), config.warmup_requests);
+    // The NIC's first request after warm-up.
+    const std::size_t after =
+        warm_end <= nic ? nic
+                        : warm_end + (nic + config.nics - warm_end % config.nics) % config.nics;
+    count(nic, warm_end);
+    const std::uint64_t allocated_at_warmup = blocks - found;
+    found = whole = cached = done = blocks = bytes = 0;
+    count(after, trace.size());
+    out.requests =
+        after < trace.size() ? (trace.size() - after + config.nics - 1) / config.nics : 0;
+    out.content_bytes = bytes;
+    whole_hits += done;
+    const std::uint64_t allocated = allocated_at_warmup + blocks - found;
+    out.cached_bytes = cached;
+    c.references = blocks;
+    c.hits = whole;
+    c.partial_hits = found - whole;
+    c.misses = blocks - found;
+    c.insertions = blocks - whole;  // a miss, or the missing end of a found block
+    c.hit_bytes = cached;
+    c.inserted_bytes = out.content_bytes - cached;
     auto evicted = [slots](std::uint64_t a) { return a > slots ? a - slots : 0; };
     c.evictions = evicted(allocated) - evicted(allocated_at_warmup);
   }
@@ -281,16 +347,18 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
   return result;
 }
 
-std::shared_ptr<const LruStack> LruStackCache::get(const std::vector<WebRequest>& trace,
-                                                   std::uint32_t block_bytes, std::uint32_t nics) {
+std::shared_ptr<const LruStack> LruStackCache::get(
+    const std::vector<WebRequest>& trace, std::uint32_t block_bytes, std::uint32_t nics,
+    std::shared_ptr<const std::vector<WebRequest>> shared) {
   auto same = [&trace](const std::vector<WebRequest>& held) {
-    return held.size() == trace.size() &&
-           (trace.empty() ||
-            std::memcmp(held.data(), trace.data(), trace.size() * sizeof(WebRequest)) == 0);
+    return &held == &trace ||
+           (held.size() == trace.size() &&
+            (trace.empty() ||
+             std::memcmp(held.data(), trace.data(), trace.size() * sizeof(WebRequest)) == 0));
   };
   for (std::size_t i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
-    if (e.stack->block_bytes != block_bytes || e.stack->nics != nics || !same(e.trace)) continue;
+    if (e.stack->block_bytes != block_bytes || e.stack->nics != nics || !same(*e.trace)) continue;
     Entry hit = std::move(entries_[i]);
     entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(i));
     entries_.push_back(std::move(hit));
@@ -298,11 +366,12 @@ std::shared_ptr<const LruStack> LruStackCache::get(const std::vector<WebRequest>
   }
   auto stack = std::make_shared<const LruStack>(lru_stack_distances(trace, block_bytes, nics));
   if (trace.size() > max_requests_) return stack;
-  entries_.push_back({trace, stack});
+  if (shared.get() != &trace) shared = std::make_shared<const std::vector<WebRequest>>(trace);
+  entries_.push_back({std::move(shared), stack});
   std::uint64_t held = 0;
-  for (const Entry& e : entries_) held += e.trace.size();
+  for (const Entry& e : entries_) held += e.trace->size();
   while (held > max_requests_) {
-    held -= entries_.front().trace.size();
+    held -= entries_.front().trace->size();
     entries_.erase(entries_.begin());
   }
   return stack;
@@ -314,13 +383,14 @@ LruStackCache& shared_lru_stack_cache() {
 }
 
 bool run_cache_sim_one_pass(const std::vector<WebRequest>& trace, const CacheSimConfig& config,
-                            CacheSimResult* out) {
+                            CacheSimResult* out,
+                            std::shared_ptr<const std::vector<WebRequest>> shared) {
   LruStackCache& cache = shared_lru_stack_cache();
   if (config.cache.replacement != Replacement::Lru || config.max_events > 0 ||
       !cache.keeps(trace.size()))
     return false;
   const std::shared_ptr<const LruStack> stack =
-      cache.get(trace, config.cache.block_bytes, config.nics);
+      cache.get(trace, config.cache.block_bytes, config.nics, std::move(shared));
   *out = lru_stack_result(*stack, trace, config);
   return true;
 }

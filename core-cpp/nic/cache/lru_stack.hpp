@@ -35,6 +35,7 @@ struct LruStackStep {
   std::uint32_t found = 0;
   std::uint32_t whole = 0;
   std::uint32_t bytes = 0;
+  std::uint32_t done = 0;  // 1: from here up, every byte asked for is served from the cache
 };
 
 // The stack distances of one trace for one block size and NIC count, as steps per request.
@@ -61,20 +62,25 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
 // Distances kept per (trace content, block size, NIC count), so a sweep over cache sizes makes
 // one pass per trace. A pure function of its key (results do not depend on what ran before);
 // the least recently used entries go once more than `max_requests` requests are held, and a
-// trace longer than that is not kept. Each entry holds a copy of its trace as the key.
+// trace longer than that is not kept. Each entry holds its trace as the key: the owner's when
+// shared (see get), else a copy.
 class LruStackCache {
  public:
-  // chosen: about 30 bytes a request held (the trace, its steps): 60 MB at most, room for the
-  // five scaled traces of a Fig 4.3 sweep or one full NASA trace.
-  explicit LruStackCache(std::uint64_t max_requests = 2000000) : max_requests_(max_requests) {}
-  std::shared_ptr<const LruStack> get(const std::vector<WebRequest>& trace,
-                                      std::uint32_t block_bytes, std::uint32_t nics);
+  // chosen: about 30 bytes a request held (the trace, its steps): 90 MB at most, room for the
+  // five scaled traces of a Fig 4.3 sweep (4 x 600,000 and Rice's 245,820, so the main run's
+  // trace is still held when the sweep comes back to it) or one full NASA trace.
+  explicit LruStackCache(std::uint64_t max_requests = 3000000) : max_requests_(max_requests) {}
+  // `shared`, when given, is `trace` as its owner holds it, unchanging (a generated trace): kept
+  // as the key without a copy and found again by identity.
+  std::shared_ptr<const LruStack> get(
+      const std::vector<WebRequest>& trace, std::uint32_t block_bytes, std::uint32_t nics,
+      std::shared_ptr<const std::vector<WebRequest>> shared = nullptr);
   std::size_t size() const { return entries_.size(); }
   bool keeps(std::size_t requests) const { return requests <= max_requests_; }
 
  private:
   struct Entry {
-    std::vector<WebRequest> trace;
+    std::shared_ptr<const std::vector<WebRequest>> trace;  // the owner's, or a copy
     std::shared_ptr<const LruStack> stack;
   };
   std::uint64_t max_requests_;
@@ -89,6 +95,7 @@ LruStackCache& shared_lru_stack_cache();
 // trace too long to keep (its pass would be made again at every size, in more memory than one
 // simulation takes).
 bool run_cache_sim_one_pass(const std::vector<WebRequest>& trace, const CacheSimConfig& config,
-                            CacheSimResult* out);
+                            CacheSimResult* out,
+                            std::shared_ptr<const std::vector<WebRequest>> shared = nullptr);
 
 }  // namespace nicsim
