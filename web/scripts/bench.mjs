@@ -2,8 +2,9 @@
 // npm run bench: native (Release) vs wasm (in Node) speed of the core.
 //
 // Native: build/native/nicsim_bench prints a JSON object (events_per_s, sim_s_per_wall_s,
-// null_loop_events_per_s, sweep_wall_s, ...); it times the model point as below, repeated until
-// a second of wall time. Both null loops are core code built with the model's own flags.
+// null_loop_events_per_s, sweep_wall_s, ...); it times the model point as below and the null
+// loop in rounds (ROUNDS): process CPU time, medians. Both null loops are core code built with
+// the model's own flags.
 // Wasm: the same measurements through the embind module loaded by web/engine/nodeCore.ts:
 //   - model:     run() of scenarios/udp-throughput.json without its sweep, with overrides
 //                {"workload.direction":"bidirectional","workload.datagram_bytes":18} (+ the
@@ -34,8 +35,21 @@ const OVERRIDES = {
   'run.warmup_us': 1000,
   'run.trace.max_records': 0,
 };
-const NULL_LOOP_EVENTS = 20_000_000;
-const MIN_TIMED_S = 1.0; // repeat the model run until at least this much wall time
+// Timed as core-cpp/bench/bench_main.cpp times the native build (keep the two the same).
+const ROUNDS = 5;
+const NULL_LOOP_EVENTS = 5_000_000; // per round
+const MIN_TIMED_S = 0.25; // per round, the model runs until this much CPU time
+
+/** The process's CPU time in seconds: time the machine gives to other work does not count. */
+function cpuSeconds() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
 
 const err = (s) => process.stderr.write(`[bench] ${s}\n`);
 
@@ -135,26 +149,34 @@ async function benchWasm() {
   const singleJson = JSON.stringify(single);
   const overridesJson = JSON.stringify(OVERRIDES);
 
-  // model rate: one warm-up run, then repeat until MIN_TIMED_S of wall time
-  err('wasm: model run (bidirectional, 18-byte datagrams)');
+  // One warm-up run (its numbers) and a warm-up of the null loop, then ROUNDS rounds of (model,
+  // null loop), each timed in the process's CPU time; the rates are the medians of the rounds.
+  err('wasm: model run (bidirectional, 18-byte datagrams) and null loop');
   const first = runOrThrow(core, singleJson, overridesJson);
   const events = eventsOf(first);
   const simS = simSeconds(first);
+  core.nullLoop(1_000_000);
+  const runS = [];
+  const nullRate = [];
   let reps = 0;
-  const t0 = performance.now();
-  let wall = 0;
-  do {
-    runOrThrow(core, singleJson, overridesJson);
-    reps++;
-    wall = (performance.now() - t0) / 1000;
-  } while (wall < MIN_TIMED_S && reps < 1000);
-  const perRun = wall / reps;
-
-  err(`wasm: nullLoop(${NULL_LOOP_EVENTS})`);
-  core.nullLoop(1_000_000); // warm-up
-  const n0 = performance.now();
-  const fired = core.nullLoop(NULL_LOOP_EVENTS);
-  const nullS = (performance.now() - n0) / 1000;
+  let fired = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    let n = 0;
+    const c0 = cpuSeconds();
+    let timed = 0;
+    do {
+      runOrThrow(core, singleJson, overridesJson);
+      n++;
+      timed = cpuSeconds() - c0;
+    } while (timed < MIN_TIMED_S && n < 1000);
+    runS.push(timed / n);
+    reps += n;
+    const n0 = cpuSeconds();
+    fired = core.nullLoop(NULL_LOOP_EVENTS);
+    nullRate.push(fired / (cpuSeconds() - n0));
+  }
+  const perRun = median(runS);
+  const nullPerS = median(nullRate);
 
   err('wasm: the whole scenario with its sweep');
   const s0 = performance.now();
@@ -171,12 +193,13 @@ async function benchWasm() {
     web_sweep_wall_s: webSweepS,
     events_per_run: events,
     sim_s_per_run: simS,
-    wall_s_per_run: perRun,
+    cpu_s_per_run: perRun,
     runs_timed: reps,
     events_per_s: events / perRun,
     sim_s_per_wall_s: simS / perRun,
     null_loop_events: fired,
-    null_loop_events_per_s: fired / nullS,
+    null_loop_events_per_s: nullPerS,
+    rounds: ROUNDS,
     sweep_points: Array.isArray(swept.sweep) ? swept.sweep.length : 0,
     sweep_wall_s: sweepS,
   };
@@ -273,14 +296,15 @@ if (asJson) {
   if (wasm.error) out.push(`wasm: ${wasm.error}`);
   if (!native.error) {
     out.push(
-      `native model run: ${native.events} events, ${(native.wall_s * 1000).toFixed(1)} ms wall ` +
-        `(mean of ${native.runs_timed})`,
+      `native model run: ${native.events} events, ${(native.run_cpu_s * 1000).toFixed(1)} ms CPU ` +
+        `(median of ${native.rounds} rounds, ${native.runs_timed} runs)`,
     );
   }
   if (!wasm.error) {
     out.push(
       `wasm model run: ${wasm.events_per_run} events, ${si(wasm.sim_s_per_run)} simulated s, ` +
-        `${(wasm.wall_s_per_run * 1000).toFixed(1)} ms wall (mean of ${wasm.runs_timed}); sweep: ${wasm.sweep_points} runs`,
+        `${(wasm.cpu_s_per_run * 1000).toFixed(1)} ms CPU (median of ${wasm.rounds} rounds, ` +
+        `${wasm.runs_timed} runs); sweep: ${wasm.sweep_points} runs`,
     );
   }
   process.stdout.write(`${out.join('\n')}\n`);
