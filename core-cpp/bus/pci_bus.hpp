@@ -103,7 +103,7 @@ class PciBus final : public IoBus, private EventHandler {
     }
     segments_[segment_count_++] = Segment{t, cycles, cat};
     totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
-    if (tracing_) {
+    if (tracing_ && ctx_->trace.keeps(t)) {
       record_phase(t, cycles, phase, cat, p);
     } else {
       ctx_->trace.skip_future();
@@ -129,10 +129,10 @@ class PciBus final : public IoBus, private EventHandler {
     return requesting_count_ > (ports_[static_cast<std::size_t>(port)].requesting ? 1 : 0);
   }
   void record_request(const Port& p, Time at) {
-    if (tracing_) {
+    if (tracing_ && ctx_->trace.keeps(at)) {
       record_request_kept(p, at);
     } else {
-      ctx_->trace.skip_future();  // the id only: nothing is kept
+      ctx_->trace.skip_future();  // the id only: nothing would be kept
     }
   }
   void record_request_kept(const Port& p, Time at);

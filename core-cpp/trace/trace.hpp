@@ -50,6 +50,10 @@ class TraceRecorder {
       if (t >= start_ && t <= end_) ++dropped_;
       return id;
     }
+    // Outside the window nothing is kept, and nothing is due to flush: future records are held
+    // only inside the window, so before it none is due, and after it only the first record
+    // made past the window flushes them.
+    if (t < start_ || (t > end_ && future_.empty())) return id;
     keep(TraceRecord{t, static_cast<std::uint16_t>(R::kind), comp, r.w[0], r.w[1], r.w[2], r.w[3],
                      r.w[4], id, cause});
     return id;
@@ -71,6 +75,9 @@ class TraceRecorder {
   // False when nothing is kept (run.trace.max_records 0): a caller may skip building what
   // only a kept record would show. Ids still count every record.
   bool keeping() const { return max_ > 0; }
+  // True when a record at time t would be kept (tracing on, t inside the window): a caller may
+  // skip building a record that would only be dropped, and take its id with skip_future().
+  bool keeps(Time t) const { return max_ > 0 && t >= start_ && t <= end_; }
   // Takes the id a record would get, for a record not built because nothing is kept.
   RecordId skip(Time t) {
     if (t >= start_ && t <= end_) ++dropped_;
