@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '../kit/afterPaint';
 import { useRun } from '../run/store';
 import type { Metric, ParameterSpec } from '../engine/types';
 import { flattenParameters } from '../run/overrides';
@@ -190,15 +191,7 @@ function LaterDetails({
   const [built, setBuilt] = useState<unknown>(null);
   useEffect(() => {
     if (built === run) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the next frame is painted (a timer queued from its animation frame runs after it).
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setBuilt(run), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
+    return afterNextPaint(() => setBuilt(run));
   }, [run, built]);
   return (
     <details className="params" onToggle={(e) => setOpen(e.currentTarget.open)}>
