@@ -76,18 +76,9 @@ export function parseBreakTime(
 
 export function NavControls({ open }: { open: boolean }) {
   const store = useStoreInstance();
-  const run = useStore((s) => s.shown);
-  const nav = useStore((s) => s.nav);
-  const cursor = useStore((s) => s.playback.cursor);
-  const kinds = useMemo(() => (run ? kindsPresent(run.index.byKind) : []), [run]);
-  const present = useMemo(
-    () =>
-      run ? conditionsPresent(run.trace, run.index.byKind, cachedBreakContext(run)) : new Set(),
-    [run],
-  );
 
-  // Shift+arrows step by the chosen kind. Capture phase: before the playback bar's own arrow
-  // keys (plain steps), which then see the event handled.
+  // Shift+arrows step by the chosen kind, the row open or not. Capture phase: before the
+  // playback bar's own arrow keys (plain steps), which then see the event handled.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.shiftKey || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
@@ -99,6 +90,34 @@ export function NavControls({ open }: { open: boolean }) {
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, [store]);
+
+  // The row's contents are worked out only while it is open: closed, a new run and every frame
+  // of playback skip scanning the trace for the kinds, conditions and packet at the cursor.
+  return (
+    <div
+      className="pb-nav"
+      id="pb-nav"
+      role="group"
+      aria-label="Navigation and breakpoints"
+      hidden={!open}
+    >
+      {open && <NavRow />}
+    </div>
+  );
+}
+
+/** The navigation row's controls, for the run shown and the cursor. */
+function NavRow() {
+  const store = useStoreInstance();
+  const run = useStore((s) => s.shown);
+  const nav = useStore((s) => s.nav);
+  const cursor = useStore((s) => s.playback.cursor);
+  const kinds = useMemo(() => (run ? kindsPresent(run.index.byKind) : []), [run]);
+  const present = useMemo(
+    () =>
+      run ? conditionsPresent(run.trace, run.index.byKind, cachedBreakContext(run)) : new Set(),
+    [run],
+  );
 
   const done = run !== null;
   const kind = nav.kind !== null && kinds.some((k) => k.kind === nav.kind) ? nav.kind : null;
@@ -121,13 +140,7 @@ export function NavControls({ open }: { open: boolean }) {
     (b): b is Breakpoint & { type: 'time' } => b.type === 'time',
   );
   return (
-    <div
-      className="pb-nav"
-      id="pb-nav"
-      role="group"
-      aria-label="Navigation and breakpoints"
-      hidden={!open}
-    >
+    <>
       <div className="nav-group" role="group" aria-label="Step to an event of a kind">
         <label className="nav-label" htmlFor="nav-kind">
           step to
@@ -254,7 +267,7 @@ export function NavControls({ open }: { open: boolean }) {
         </select>
       </div>
       <InspectAtCursor run={run} cursor={cursor} />
-    </div>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '../kit/afterPaint';
 import { useRun } from '../run/store';
 import type { Metric, ParameterSpec } from '../engine/types';
 import { flattenParameters } from '../run/overrides';
@@ -79,83 +80,123 @@ export function ResultsPanel({ scenario }: { scenario: Scenario }) {
         })}
       </div>
       {rest.length > 0 && (
-        <details className="params">
-          <summary>
-            All metrics <span className="muted">({Object.keys(results).length}, main run)</span>
-          </summary>
-          <table className="data-table metrics-table">
+        <LaterDetails
+          run={run}
+          summary={
+            <>
+              All metrics <span className="muted">({Object.keys(results).length}, main run)</span>
+            </>
+          }
+        >
+          {() => (
+            <table className="data-table metrics-table">
+              <tbody>
+                {rest.map((name) => {
+                  const t = metricText(results[name]!);
+                  return (
+                    <tr key={name}>
+                      <td title={name}>{metricLabel(name)}</td>
+                      <td className="num mono">{t.value}</td>
+                      <td className="muted">{t.unit}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </LaterDetails>
+      )}
+      <LaterDetails
+        run={run}
+        summary={
+          <>
+            Effective parameters{' '}
+            <span className="muted">
+              ({params.length}, seed {run.output.seed})
+            </span>
+          </>
+        }
+      >
+        {() => (
+          <table className="data-table params-table">
+            <thead>
+              <tr>
+                <th scope="col">parameter</th>
+                <th scope="col" className="num">
+                  value
+                </th>
+                <th scope="col">source</th>
+              </tr>
+            </thead>
             <tbody>
-              {rest.map((name) => {
-                const t = metricText(results[name]!);
+              {params.map(([path, v]) => {
+                const spec = specs.get(path);
+                const note = normalizeNote(notes[path]);
+                const origin = parseOrigin(spec?.origin);
+                const chosen = note ? note.chosen : origin.chosen;
                 return (
-                  <tr key={name}>
-                    <td title={name}>{metricLabel(name)}</td>
-                    <td className="num mono">{t.value}</td>
-                    <td className="muted">{t.unit}</td>
+                  <tr key={path} className={note ? 'has-note' : ''}>
+                    <td>
+                      <div className="mono" title={spec?.description}>
+                        {path}
+                      </div>
+                      {spec?.description && <div className="muted small">{spec.description}</div>}
+                    </td>
+                    <td className="num mono nowrap">
+                      {formatValue(v)}
+                      {spec?.unit ? <span className="muted"> {spec.unit}</span> : null}
+                    </td>
+                    <td className="small">
+                      {chosen && <span className="kind-tag kind-chosen">chosen</span>}{' '}
+                      {note ? (
+                        <>
+                          <span className="kind-tag">scenario</span> {note.text}
+                        </>
+                      ) : (
+                        origin.text
+                      )}
+                      {spec?.fitted_to && spec.fitted_to.length > 0 && (
+                        <div className="muted" data-testid="fitted-to">
+                          <span className="basis-tag basis-fitted">fitted</span> to{' '}
+                          {spec.fitted_to.join(', ')}
+                        </div>
+                      )}
+                    </td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
-        </details>
-      )}
-      <details className="params">
-        <summary>
-          Effective parameters{' '}
-          <span className="muted">
-            ({params.length}, seed {run.output.seed})
-          </span>
-        </summary>
-        <table className="data-table params-table">
-          <thead>
-            <tr>
-              <th scope="col">parameter</th>
-              <th scope="col" className="num">
-                value
-              </th>
-              <th scope="col">source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {params.map(([path, v]) => {
-              const spec = specs.get(path);
-              const note = normalizeNote(notes[path]);
-              const origin = parseOrigin(spec?.origin);
-              const chosen = note ? note.chosen : origin.chosen;
-              return (
-                <tr key={path} className={note ? 'has-note' : ''}>
-                  <td>
-                    <div className="mono" title={spec?.description}>
-                      {path}
-                    </div>
-                    {spec?.description && <div className="muted small">{spec.description}</div>}
-                  </td>
-                  <td className="num mono nowrap">
-                    {formatValue(v)}
-                    {spec?.unit ? <span className="muted"> {spec.unit}</span> : null}
-                  </td>
-                  <td className="small">
-                    {chosen && <span className="kind-tag kind-chosen">chosen</span>}{' '}
-                    {note ? (
-                      <>
-                        <span className="kind-tag">scenario</span> {note.text}
-                      </>
-                    ) : (
-                      origin.text
-                    )}
-                    {spec?.fitted_to && spec.fitted_to.length > 0 && (
-                      <div className="muted" data-testid="fitted-to">
-                        <span className="basis-tag basis-fitted">fitted</span> to{' '}
-                        {spec.fitted_to.join(', ')}
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </details>
+        )}
+      </LaterDetails>
     </div>
+  );
+}
+
+/**
+ * A closed <details> whose contents are built once the frame that shows the run is painted, or
+ * at once when it is open: a run's first view does not wait for hundreds of table rows that
+ * nobody sees yet, and a frame later they are there (find in page opens it on a match).
+ */
+function LaterDetails({
+  run,
+  summary,
+  children,
+}: {
+  run: unknown;
+  summary: ReactNode;
+  children: () => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [built, setBuilt] = useState<unknown>(null);
+  useEffect(() => {
+    if (built === run) return;
+    return afterNextPaint(() => setBuilt(run));
+  }, [run, built]);
+  return (
+    <details className="params" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{summary}</summary>
+      {(open || built === run) && children()}
+    </details>
   );
 }

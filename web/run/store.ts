@@ -19,6 +19,7 @@ import { nextEventTime, prevEventTime } from '../trace/trace';
 import { traceIndex, type TraceIndex } from '../trace/traceIndex';
 import type { ParsedLog } from '../webserver';
 import { INITIAL_NAV_STATE, navNote, playInput, playStep, type NavState } from './breakpoints';
+import { afterNextPaint } from '../kit/afterPaint';
 import { prefersReducedMotion } from '../kit/motion';
 
 export type RunState =
@@ -442,15 +443,7 @@ export function useRun(): DoneRun | null {
   if (visible && late !== run) setLate(run);
   useEffect(() => {
     if (late === run || visible) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the next frame is painted (a timer queued from its animation frame runs after it).
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setLate(run), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
+    return afterNextPaint(() => setLate(run));
   }, [run, late, visible]);
   return visible ? run : late;
 }

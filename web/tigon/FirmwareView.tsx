@@ -520,9 +520,10 @@ function FirmwareRun({ run }: { run: DoneRun }) {
     : win.start;
   const cpus = useMemo(() => shownCpus(setup, ix), [setup, ix]);
   const plotW = Math.max(200, width - LANE_LABEL_W - 8);
+  // Laid out only once measured: not at the guessed width first and again at the real one.
   const model = useMemo(
-    () => lanesModel(ix, cpus, t0, t0 + spanPs, plotW),
-    [ix, cpus, t0, spanPs, plotW],
+    () => (measured === null ? null : lanesModel(ix, cpus, t0, t0 + spanPs, plotW)),
+    [measured, ix, cpus, t0, spanPs, plotW],
   );
   const r = run.output.results;
   const sub = useMemo(() => {
@@ -539,8 +540,9 @@ function FirmwareRun({ run }: { run: DoneRun }) {
   const hit = useCursorDrag({
     cursor,
     seek,
-    dragTo: (start, dx, x) => (zoomed ? start - dx / (plotW / spanPs) : model.invert(x)),
-    clickTo: (x) => model.invert(x),
+    // The lanes that take the pointer are drawn only with a model.
+    dragTo: (start, dx, x) => (zoomed ? start - dx / (plotW / spanPs) : model!.invert(x)),
+    clickTo: (x) => model!.invert(x),
   });
 
   if (!setup.tigon && ix.tigonRecords === 0) {
@@ -568,7 +570,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
   const next = nextHandlerStart(ix, cursor);
   const prev = prevHandlerStart(ix, cursor);
   const cap = run.output.system?.rings?.dma_queue_depth;
-  const height = lanesHeight(model.lanes.length);
+  const height = lanesHeight(cpus.length); // a lane per CPU shown
 
   const goto = (t: number | null) => {
     if (t !== null) seek(t);
@@ -577,7 +579,9 @@ function FirmwareRun({ run }: { run: DoneRun }) {
     const s = Math.min(full, Math.max(full / 512, Math.max(1, spanPs * f)));
     setSpan(s >= full ? null : s);
   };
-  const busyLanes = model.lanes.map((l) => `CPU ${CPU_NAMES[l.cpu]} ${l.bars.length} handler runs`);
+  const busyLanes = (model?.lanes ?? []).map(
+    (l) => `CPU ${CPU_NAMES[l.cpu]} ${l.bars.length} handler runs`,
+  );
 
   return (
     <div className="firmware" data-testid="firmware-view">
@@ -629,7 +633,7 @@ function FirmwareRun({ run }: { run: DoneRun }) {
         <span className="muted small">click or drag the lanes to move the cursor</span>
       </div>
       <div className="fw-lanes-wrap" ref={plotRef}>
-        {measured !== null && (
+        {model && (
           <svg
             className="fw-lanes"
             width={width}
