@@ -85,6 +85,11 @@ test('a breakpoint stops playing exactly on the event and says why', async ({ pa
   await page.getByTestId('bp-time-add').click();
   await expect(page.getByTestId('bp-time-error')).toContainText('outside the recorded window');
   await page.getByTestId('bp-time-input').fill(String(target));
+  // Closed and opened again, the row keeps the half-typed time.
+  await page.getByTestId('nav-toggle').click();
+  await expect(page.getByTestId('bp-time-input')).toHaveCount(0);
+  await page.getByTestId('nav-toggle').click();
+  await expect(page.getByTestId('bp-time-input')).toHaveValue(String(target));
   await page.getByTestId('bp-time-input').press('Enter');
   await expect(page.getByTestId('bp-time')).toHaveCount(1);
   await page.getByTestId('run-to-break').click();

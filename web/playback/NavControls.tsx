@@ -76,6 +76,7 @@ export function parseBreakTime(
 
 export function NavControls({ open }: { open: boolean }) {
   const store = useStoreInstance();
+  const [timeDraft, setTimeDraft] = useState('');
 
   // Shift+arrows step by the chosen kind, the row open or not. Capture phase: before the
   // playback bar's own arrow keys (plain steps), which then see the event handled.
@@ -101,13 +102,13 @@ export function NavControls({ open }: { open: boolean }) {
       aria-label="Navigation and breakpoints"
       hidden={!open}
     >
-      {open && <NavRow />}
+      {open && <NavRow timeDraft={timeDraft} setTimeDraft={setTimeDraft} />}
     </div>
   );
 }
 
 /** The navigation row's controls, for the run shown and the cursor. */
-function NavRow() {
+function NavRow({ timeDraft, setTimeDraft }: TimeDraft) {
   const store = useStoreInstance();
   const run = useStore((s) => s.shown);
   const nav = useStore((s) => s.nav);
@@ -221,6 +222,8 @@ function NavRow() {
           </button>
         ))}
         <TimeBreakpoint
+          text={timeDraft}
+          setText={setTimeDraft}
           disabled={!done}
           onAdd={(at) =>
             !times.some((b) => b.at === at) &&
@@ -289,9 +292,24 @@ export function NavNote() {
   );
 }
 
-function TimeBreakpoint({ disabled, onAdd }: { disabled: boolean; onAdd: (at: number) => void }) {
+/** A half-typed breakpoint time, kept by the always-mounted NavControls while the row is closed. */
+interface TimeDraft {
+  timeDraft: string;
+  setTimeDraft: (text: string) => void;
+}
+
+function TimeBreakpoint({
+  disabled,
+  onAdd,
+  text,
+  setText,
+}: {
+  disabled: boolean;
+  onAdd: (at: number) => void;
+  text: string;
+  setText: (text: string) => void;
+}) {
   const store = useStoreInstance();
-  const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = () => {
     const w = store.window();
