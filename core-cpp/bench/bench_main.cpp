@@ -154,8 +154,7 @@ int main(int argc, char** argv) {
                  {"run_cpu_s", run_cpu},
                  {"runs_timed", reps},
                  {"events_per_s", events / run_cpu},
-                 // simulated seconds per second of the core's CPU time (the key's old name)
-                 {"sim_s_per_wall_s", sim_s / run_cpu},
+                 {"sim_s_per_cpu_s", sim_s / run_cpu},
                  {"null_loop_events_per_s", null_events_per_s},
                  {"rounds", kRounds},
                  {"timing", "process CPU time, median of the rounds"},

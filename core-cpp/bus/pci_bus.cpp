@@ -32,7 +32,6 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
       cfg_(cfg),
       cycle_(cfg.cycle()),
       width_(static_cast<std::uint32_t>(cfg.width_bits / 8)),
-      tracing_(ctx->trace.keeping()),
       retry_gap_(cfg.retry_gap()) {
   if (width_ != 0 && (width_ & (width_ - 1)) == 0) {
     width_shift_ = 0;

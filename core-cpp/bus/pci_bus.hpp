@@ -103,7 +103,7 @@ class PciBus final : public IoBus, private EventHandler {
     }
     segments_[segment_count_++] = Segment{t, cycles, cat};
     totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
-    if (tracing_ && ctx_->trace.keeps(t)) {
+    if (ctx_->trace.keeps(t)) {
       record_phase(t, cycles, phase, cat, p);
     } else {
       ctx_->trace.skip_future();
@@ -129,7 +129,7 @@ class PciBus final : public IoBus, private EventHandler {
     return requesting_count_ > (ports_[static_cast<std::size_t>(port)].requesting ? 1 : 0);
   }
   void record_request(const Port& p, Time at) {
-    if (tracing_ && ctx_->trace.keeps(at)) {
+    if (ctx_->trace.keeps(at)) {
       record_request_kept(p, at);
     } else {
       ctx_->trace.skip_future();  // the id only: nothing would be kept
@@ -158,7 +158,6 @@ class PciBus final : public IoBus, private EventHandler {
   std::array<Segment, kMaxSegments> segments_;
   int segment_count_ = 0;
   int requesting_count_ = 0;  // ports with REQ# asserted
-  bool tracing_;              // the trace keeps records (fixed for the run)
   Time retry_gap_;            // cfg_.retry_gap()
   CycleCounts totals_{};      // every planned segment so far
   std::uint32_t end_generation_ = 0;

@@ -33,21 +33,25 @@ async function compile(url: string): Promise<WebAssembly.Module> {
  */
 export function compiledCore(): Promise<WebAssembly.Module | null> {
   compiled ??= (async () => {
-    // Started by index.html's inline script (earlyCorePlugin.ts) while the app's code loaded.
-    const early = (globalThis as Record<string, unknown>)[EARLY_CORE_GLOBAL] as
-      Promise<WebAssembly.Module | null> | undefined;
-    const m = early ? await early : null;
-    if (m) return m;
-    const url = wasmUrls['./wasm/nicsim_core.wasm'];
-    if (!url || typeof WebAssembly === 'undefined') return null;
-    try {
-      return await compile(url);
-    } catch {
-      return null;
-    }
+    ready = await compileOnce();
+    return ready;
   })();
-  void compiled.then((m) => (ready = m));
   return compiled;
+}
+
+async function compileOnce(): Promise<WebAssembly.Module | null> {
+  // Started by index.html's inline script (earlyCorePlugin.ts) while the app's code loaded.
+  const early = (globalThis as Record<string, unknown>)[EARLY_CORE_GLOBAL] as
+    Promise<WebAssembly.Module | null> | undefined;
+  const m = early ? await early : null;
+  if (m) return m;
+  const url = wasmUrls['./wasm/nicsim_core.wasm'];
+  if (!url || typeof WebAssembly === 'undefined') return null;
+  try {
+    return await compile(url);
+  } catch {
+    return null;
+  }
 }
 
 /** The compiled core if it is already in, for a worker that can take it with its first message. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: native (Release) vs wasm (in Node) speed of the core.
 //
-// Native: build/native/nicsim_bench prints a JSON object (events_per_s, sim_s_per_wall_s,
+// Native: build/native/nicsim_bench prints a JSON object (events_per_s, sim_s_per_cpu_s,
 // null_loop_events_per_s, sweep_wall_s, ...); it times the model point as below and the null
 // loop in rounds (ROUNDS): process CPU time, medians. Both null loops are core code built with
 // the model's own flags.
@@ -196,7 +196,7 @@ async function benchWasm() {
     cpu_s_per_run: perRun,
     runs_timed: reps,
     events_per_s: events / perRun,
-    sim_s_per_wall_s: simS / perRun,
+    sim_s_per_cpu_s: simS / perRun,
     null_loop_events: fired,
     null_loop_events_per_s: nullPerS,
     rounds: ROUNDS,
@@ -242,10 +242,10 @@ if (asJson) {
       ratio(wasm.events_per_s, native.events_per_s),
     ],
     [
-      'simulated s per wall s',
-      si(native.sim_s_per_wall_s),
-      si(wasm.sim_s_per_wall_s),
-      ratio(wasm.sim_s_per_wall_s, native.sim_s_per_wall_s),
+      'simulated s per CPU s',
+      si(native.sim_s_per_cpu_s),
+      si(wasm.sim_s_per_cpu_s),
+      ratio(wasm.sim_s_per_cpu_s, native.sim_s_per_cpu_s),
     ],
     [
       'null-loop events/s',

@@ -400,9 +400,10 @@ function TimelineRun({ run }: { run: DoneRun }) {
     () => (packet !== null && model.byPacket.has(packet) ? packetJourney(model, packet) : null),
     [model, packet],
   );
+  // Laid out only once measured: not at the guessed width first and again at the real one.
   const layout = useMemo(
-    () => layoutTimeline(model, t0, t1, plotW, { keepArrows: journey?.arrows }),
-    [model, t0, t1, plotW, journey],
+    () => (drawn ? layoutTimeline(model, t0, t1, plotW, { keepArrows: journey?.arrows }) : null),
+    [drawn, model, t0, t1, plotW, journey],
   );
 
   // Playing, the view pages along with the cursor (state adjusted while rendering, as React
@@ -438,11 +439,12 @@ function TimelineRun({ run }: { run: DoneRun }) {
     store.setCursor(t);
   };
   // The time axis: click or drag to move the cursor.
+  // (The axis and the lanes that take the pointer are drawn only with a layout.)
   const axisHit = useCursorDrag({
     cursor,
     seek,
-    dragTo: (_s, _dx, x) => layout.invert(x),
-    clickTo: (x) => layout.invert(x),
+    dragTo: (_s, _dx, x) => layout!.invert(x),
+    clickTo: (x) => layout!.invert(x),
   });
 
   // The lanes: a drag pans, a click moves the cursor and follows the packet under it.
@@ -450,7 +452,7 @@ function TimelineRun({ run }: { run: DoneRun }) {
   const [hover, setHover] = useState<Hover | null>(null);
   const hitAt = (x: number, y: number): Hover | null => {
     const lane = Math.floor((y - TL_AXIS_H + TL_GAP / 2) / PITCH);
-    const ll = layout.lanes[lane];
+    const ll = layout?.lanes[lane];
     if (!ll) return null;
     let best: LaidTick | null = null;
     for (const tk of ll.ticks)
@@ -489,7 +491,7 @@ function TimelineRun({ run }: { run: DoneRun }) {
       drag.current = null;
       if (!d || d.moved) return;
       const p = local(e);
-      seek(layout.invert(p.x));
+      seek(layout!.invert(p.x));
       const h = hitAt(p.x, p.y);
       const it = h && h.count === 1 ? model.items[h.item] : null;
       if (it?.packet) store.setUi({ packet: it.packet });
@@ -528,7 +530,7 @@ function TimelineRun({ run }: { run: DoneRun }) {
     );
 
   const height = timelineHeight(model.lanes.length);
-  const cx = layout.x(cursor);
+  const cx = layout ? layout.x(cursor) : -1;
   const zoomed = span < full;
   const hovered = hover ? model.items[hover.item] : null;
   const laneNames = model.lanes.map((l) => l.label).join(', ');
@@ -602,7 +604,7 @@ function TimelineRun({ run }: { run: DoneRun }) {
         onKeyDown={onKey}
         aria-label="Timeline lanes: + and − zoom, the arrow keys pan, 0 shows the whole window"
       >
-        {drawn && (
+        {layout && (
           <svg
             ref={plotRef}
             className="tl-svg"
@@ -714,7 +716,8 @@ function TimelineRun({ run }: { run: DoneRun }) {
         Bars: what takes time (a thin line before a bar: queued). Ticks: instants. Arrows: what
         caused what, as the simulator recorded it (each record names the record it follows from;
         hover an item for its causes and effects).
-        {layout.arrowsHidden > 0 &&
+        {layout !== null &&
+          layout.arrowsHidden > 0 &&
           ` ${layout.arrowsHidden.toLocaleString('en-US')} arrows in view are not drawn: zoom in to see them${journey ? ' (the followed packet’s are)' : ''}.`}
       </p>
     </div>
