@@ -79,10 +79,13 @@ class PciBus final : public IoBus, private EventHandler {
 
   void fire(std::uint32_t tag) override;
   int port_of(BusMaster* m, const BusTransaction& txn) {
+    // The master that asked last usually asks again (a DMA engine's bursts, its next DMA).
+    if (m == last_master_) return last_port_;
+    last_master_ = m;
     for (std::size_t i = 0; i < ports_.size(); ++i) {
-      if (ports_[i].master == m) return static_cast<int>(i);
+      if (ports_[i].master == m) return last_port_ = static_cast<int>(i);
     }
-    return add_port(m, txn);
+    return last_port_ = add_port(m, txn);
   }
   int add_port(BusMaster* m, const BusTransaction& txn);
   Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
@@ -147,6 +150,9 @@ class PciBus final : public IoBus, private EventHandler {
     return width_shift_ >= 0 ? (bytes + width_ - 1) >> width_shift_ : (bytes + width_ - 1) / width_;
   }
   std::vector<Port> ports_;
+  // port_of's last answer (ports are never removed); port 0, the completer, has no master.
+  BusMaster* last_master_ = nullptr;
+  int last_port_ = 0;
   int completer_ = -1;
   int last_owner_ = -1;
   bool owned_ = false;
