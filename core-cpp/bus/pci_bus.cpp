@@ -108,7 +108,9 @@ void PciBus::arbitrate(Time at, bool bus_was_idle) {
       // The bus is parked on the host bridge: it needs no arbitration; others pay REQ#→GNT#
       // unless the grant was decided while the previous tenure ran (hidden arbitration).
       const bool parked = p.component == Component::HostBridge;
-      plan(i, edge(at), bus_was_idle && !parked && cfg_.model == BusModel::Pci);
+      // A tenure ends on a clock edge (it starts on one and lasts whole cycles), so the grant
+      // at its end needs no rounding (and no division).
+      plan(i, bus_was_idle ? edge(at) : at, bus_was_idle && !parked && cfg_.model == BusModel::Pci);
       return;
     }
     earliest = std::min(earliest, p.ready);

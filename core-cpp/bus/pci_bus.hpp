@@ -89,6 +89,7 @@ class PciBus final : public IoBus, private EventHandler {
   }
   int add_port(BusMaster* m, const BusTransaction& txn);
   Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
+  // bus_was_idle false: called as a tenure ends, at its end (a clock edge).
   void arbitrate(Time at, bool bus_was_idle);
   void plan(int port, Time start, bool arbitrate_cycles);
   void plan_fixed(Port& p, Time t);
