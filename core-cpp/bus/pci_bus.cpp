@@ -150,7 +150,7 @@ BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const 
   }
 }
 
-Time PciBus::add_data(Time t, const Request& r, std::uint32_t bytes, const Port& p) {
+inline Time PciBus::add_data(Time t, const Request& r, std::uint32_t bytes, const Port& p) {
   cur_.data_at = t;
   cur_.bytes = bytes;
   const std::uint32_t phases = phases_for(bytes);
@@ -176,7 +176,7 @@ Time PciBus::add_data(Time t, const Request& r, std::uint32_t bytes, const Port&
   return t;
 }
 
-Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p) {
+inline Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p) {
   // The host bridge streams main memory onto the bus at most bridge_read_mbps; a faster bus
   // gets wait states (TRDY# deasserted) between data phases. the thesis §4.2: the NASA server's
   // bus at 66 MHz is 92% busy with about 30% content and 62% overhead, for 5% more content than
@@ -190,7 +190,7 @@ Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p) {
   return t;
 }
 
-std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_at) {
+inline std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_at) {
   // Another master already wants the bus: GNT# is removed at once, and the burst must end at
   // the data phase in progress when the latency timer expires (pci_facts §3).
   if (!any_other_requesting(cur_.port)) return bytes;
@@ -255,7 +255,7 @@ void PciBus::plan_fixed(Port& p, Time t) {
   cur_.end = t;
 }
 
-void PciBus::plan_pci(Port& p, Time t) {
+inline void PciBus::plan_pci(Port& p, Time t) {
   Request& r = p.req;
   const std::uint32_t remaining = r.txn.bytes - r.done;
   const std::int64_t address_cycles = cfg_.dual_address ? 2 : 1;

@@ -93,7 +93,9 @@ class PciBus final : public IoBus, private EventHandler {
   void arbitrate(Time at, bool bus_was_idle);
   void plan(int port, Time start, bool arbitrate_cycles);
   void plan_fixed(Port& p, Time t);
-  void plan_pci(Port& p, Time t);
+  // Inlined where they are called (plan_pci only by plan): a tenure runs each once, and the calls
+  // cost as much as their bodies on the short tenures of small packets.
+  [[gnu::always_inline]] void plan_pci(Port& p, Time t);
   void plan_pcix(Port& p, Time t);
   // One planned phase: its cycles are accounted, and (when the trace keeps records) it is
   // recorded. Inline: a tenure plans about eight of them (the fault is out of line). Forced:
@@ -123,11 +125,12 @@ class PciBus final : public IoBus, private EventHandler {
   }
   // These two take the time by value and return it advanced: a reference would keep the
   // caller's `t` in memory (wasm's shadow stack) across every call.
-  Time add_data(Time t, const Request& r, std::uint32_t bytes, const Port& p);
+  [[gnu::always_inline]] Time add_data(Time t, const Request& r, std::uint32_t bytes,
+                                       const Port& p);
   void finish_tenure();
   void maybe_cut_for(int requester);
-  Time add_bridge_waits(Time t, std::uint32_t bytes, const Port& p);
-  std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
+  [[gnu::always_inline]] Time add_bridge_waits(Time t, std::uint32_t bytes, const Port& p);
+  [[gnu::always_inline]] std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
   BusCategory data_category(const Request& r, std::uint32_t offset) const;
   bool any_other_requesting(int port) const {
     return requesting_count_ > (ports_[static_cast<std::size_t>(port)].requesting ? 1 : 0);
