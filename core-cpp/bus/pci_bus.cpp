@@ -297,7 +297,10 @@ inline void PciBus::plan_pci(Port& p, Time t) {
   const int port = cur_.port;
   DelayedEntry* entry = nullptr;
   for (auto& e : delayed_) {
-    if (e.port == port) entry = &e;
+    if (e.port == port) {
+      entry = &e;  // a port has at most one entry (one is made only when it has none)
+      break;
+    }
   }
   const bool no_slot =
       entry == nullptr && static_cast<std::int64_t>(delayed_.size()) >= cfg_.delayed_slots;
@@ -348,9 +351,7 @@ inline void PciBus::plan_pci(Port& p, Time t) {
   t = add_bridge_waits(t, bytes, p);
   // The data is delivered: the delayed entry is free (prefetched data past a disconnect is
   // discarded, so the rest of the buffer is a new read).
-  delayed_.erase(std::remove_if(delayed_.begin(), delayed_.end(),
-                                [&](const DelayedEntry& e) { return e.port == port; }),
-                 delayed_.end());
+  delayed_.erase(delayed_.begin() + (entry - delayed_.data()));
   add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
   cur_.outcome = Outcome::Moved;
   cur_.end = t;
