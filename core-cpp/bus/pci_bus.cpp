@@ -203,7 +203,7 @@ inline std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_
   return static_cast<std::uint32_t>(limit);
 }
 
-void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
+inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   owned_ = true;
   last_owner_ = port;
   Port& p = ports_[static_cast<std::size_t>(port)];

@@ -91,7 +91,8 @@ class PciBus final : public IoBus, private EventHandler {
   Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
   // bus_was_idle false: called as a tenure ends, at its end (a clock edge).
   void arbitrate(Time at, bool bus_was_idle);
-  void plan(int port, Time start, bool arbitrate_cycles);
+  // Inlined into arbitrate, its one caller.
+  [[gnu::always_inline]] void plan(int port, Time start, bool arbitrate_cycles);
   void plan_fixed(Port& p, Time t);
   // Inlined where they are called (plan_pci only by plan): a tenure runs each once, and the calls
   // cost as much as their bodies on the short tenures of small packets.
