@@ -385,15 +385,7 @@ void PciBus::plan_pcix(Port& p, Time t) {
   cur_.end = t;
 }
 
-void PciBus::maybe_cut_for(int requester) {
-  (void)requester;
-  if (cfg_.model != BusModel::Pci || cfg_.protocol != BusProtocol::Pci) return;
-  if (cur_.cut || cur_.outcome != Outcome::Moved || cur_.data_cycles == 0) return;
-  // The timer expires no earlier than address + latency_timer cycles: past the start of the
-  // last data phase, that phase completes anyway and there is nothing to cut (the usual case
-  // for short bursts; no division needed to see it).
-  const Time earliest_expiry = cur_.address_at + cfg_.latency_timer * cycle_;
-  if (earliest_expiry > cur_.data_at + (cur_.data_cycles - 1) * cycle_) return;
+void PciBus::cut_for_request(Time earliest_expiry) {
   const Time removed = std::max(edge(ctx_->now()), cur_.address_at);
   const Time expiry = std::max(removed, earliest_expiry);
   const Time data_end = cur_.data_at + cur_.data_cycles * cycle_;
@@ -466,7 +458,7 @@ void PciBus::fire(std::uint32_t tag) {
   }
 }
 
-void PciBus::finish_tenure() {
+inline void PciBus::finish_tenure() {
   const int port = cur_.port;
   Port& p = ports_[static_cast<std::size_t>(port)];
   owned_ = false;

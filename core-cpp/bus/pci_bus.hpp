@@ -128,8 +128,22 @@ class PciBus final : public IoBus, private EventHandler {
   // caller's `t` in memory (wasm's shadow stack) across every call.
   [[gnu::always_inline]] Time add_data(Time t, const Request& r, std::uint32_t bytes,
                                        const Port& p);
-  void finish_tenure();
-  void maybe_cut_for(int requester);
+  // Inlined into fire, its one caller.
+  [[gnu::always_inline]] void finish_tenure();
+  // A request found the bus owned: the latency timer may cut the burst short. The checks are
+  // inline (a request that finds the bus owned is common; a cut is rare).
+  void maybe_cut_for(int requester) {
+    (void)requester;
+    if (cfg_.model != BusModel::Pci || cfg_.protocol != BusProtocol::Pci) return;
+    if (cur_.cut || cur_.outcome != Outcome::Moved || cur_.data_cycles == 0) return;
+    // The timer expires no earlier than address + latency_timer cycles: past the start of the
+    // last data phase, that phase completes anyway and there is nothing to cut (the usual case
+    // for short bursts; no division needed to see it).
+    const Time earliest_expiry = cur_.address_at + cfg_.latency_timer * cycle_;
+    if (earliest_expiry > cur_.data_at + (cur_.data_cycles - 1) * cycle_) return;
+    cut_for_request(earliest_expiry);
+  }
+  void cut_for_request(Time earliest_expiry);
   [[gnu::always_inline]] Time add_bridge_waits(Time t, std::uint32_t bytes, const Port& p);
   [[gnu::always_inline]] std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
   BusCategory data_category(const Request& r, std::uint32_t offset) const;
