@@ -108,7 +108,9 @@ void PciBus::arbitrate(Time at, bool bus_was_idle) {
       // The bus is parked on the host bridge: it needs no arbitration; others pay REQ#→GNT#
       // unless the grant was decided while the previous tenure ran (hidden arbitration).
       const bool parked = p.component == Component::HostBridge;
-      plan(i, edge(at), bus_was_idle && !parked && cfg_.model == BusModel::Pci);
+      // A tenure ends on a clock edge (it starts on one and lasts whole cycles), so the grant
+      // at its end needs no rounding (and no division).
+      plan(i, bus_was_idle ? edge(at) : at, bus_was_idle && !parked && cfg_.model == BusModel::Pci);
       return;
     }
     earliest = std::min(earliest, p.ready);
@@ -148,7 +150,7 @@ BusCategory PciBus::data_category(const Request& r, std::uint32_t offset) const 
   }
 }
 
-Time PciBus::add_data(Time t, const Request& r, std::uint32_t bytes, const Port& p) {
+inline Time PciBus::add_data(Time t, const Request& r, std::uint32_t bytes, const Port& p) {
   cur_.data_at = t;
   cur_.bytes = bytes;
   const std::uint32_t phases = phases_for(bytes);
@@ -174,7 +176,7 @@ Time PciBus::add_data(Time t, const Request& r, std::uint32_t bytes, const Port&
   return t;
 }
 
-Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p) {
+inline Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p) {
   // The host bridge streams main memory onto the bus at most bridge_read_mbps; a faster bus
   // gets wait states (TRDY# deasserted) between data phases. the thesis §4.2: the NASA server's
   // bus at 66 MHz is 92% busy with about 30% content and 62% overhead, for 5% more content than
@@ -188,7 +190,7 @@ Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p) {
   return t;
 }
 
-std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_at) {
+inline std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_at) {
   // Another master already wants the bus: GNT# is removed at once, and the burst must end at
   // the data phase in progress when the latency timer expires (pci_facts §3).
   if (!any_other_requesting(cur_.port)) return bytes;
@@ -201,7 +203,7 @@ std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_at) {
   return static_cast<std::uint32_t>(limit);
 }
 
-void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
+inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   owned_ = true;
   last_owner_ = port;
   Port& p = ports_[static_cast<std::size_t>(port)];
@@ -253,7 +255,7 @@ void PciBus::plan_fixed(Port& p, Time t) {
   cur_.end = t;
 }
 
-void PciBus::plan_pci(Port& p, Time t) {
+inline void PciBus::plan_pci(Port& p, Time t) {
   Request& r = p.req;
   const std::uint32_t remaining = r.txn.bytes - r.done;
   const std::int64_t address_cycles = cfg_.dual_address ? 2 : 1;
@@ -295,7 +297,10 @@ void PciBus::plan_pci(Port& p, Time t) {
   const int port = cur_.port;
   DelayedEntry* entry = nullptr;
   for (auto& e : delayed_) {
-    if (e.port == port) entry = &e;
+    if (e.port == port) {
+      entry = &e;  // a port has at most one entry (one is made only when it has none)
+      break;
+    }
   }
   const bool no_slot =
       entry == nullptr && static_cast<std::int64_t>(delayed_.size()) >= cfg_.delayed_slots;
@@ -346,9 +351,7 @@ void PciBus::plan_pci(Port& p, Time t) {
   t = add_bridge_waits(t, bytes, p);
   // The data is delivered: the delayed entry is free (prefetched data past a disconnect is
   // discarded, so the rest of the buffer is a new read).
-  delayed_.erase(std::remove_if(delayed_.begin(), delayed_.end(),
-                                [&](const DelayedEntry& e) { return e.port == port; }),
-                 delayed_.end());
+  delayed_.erase(delayed_.begin() + (entry - delayed_.data()));
   add(t, 1, BusPhase::Idle, BusCategory::TurnaroundCycles, p);
   cur_.outcome = Outcome::Moved;
   cur_.end = t;
@@ -382,12 +385,9 @@ void PciBus::plan_pcix(Port& p, Time t) {
   cur_.end = t;
 }
 
-void PciBus::maybe_cut_for(int requester) {
-  (void)requester;
-  if (cfg_.model != BusModel::Pci || cfg_.protocol != BusProtocol::Pci) return;
-  if (cur_.cut || cur_.outcome != Outcome::Moved || cur_.data_cycles == 0) return;
+void PciBus::cut_for_request(Time earliest_expiry) {
   const Time removed = std::max(edge(ctx_->now()), cur_.address_at);
-  const Time expiry = std::max(removed, cur_.address_at + cfg_.latency_timer * cycle_);
+  const Time expiry = std::max(removed, earliest_expiry);
   const Time data_end = cur_.data_at + cur_.data_cycles * cycle_;
   // The data phase in progress at expiry completes; at least one phase always does.
   const std::int64_t done_phases = std::max<std::int64_t>(
@@ -458,7 +458,7 @@ void PciBus::fire(std::uint32_t tag) {
   }
 }
 
-void PciBus::finish_tenure() {
+inline void PciBus::finish_tenure() {
   const int port = cur_.port;
   Port& p = ports_[static_cast<std::size_t>(port)];
   owned_ = false;

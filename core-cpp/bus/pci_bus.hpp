@@ -79,17 +79,24 @@ class PciBus final : public IoBus, private EventHandler {
 
   void fire(std::uint32_t tag) override;
   int port_of(BusMaster* m, const BusTransaction& txn) {
+    // The master that asked last usually asks again (a DMA engine's bursts, its next DMA).
+    if (m == last_master_) return last_port_;
+    last_master_ = m;
     for (std::size_t i = 0; i < ports_.size(); ++i) {
-      if (ports_[i].master == m) return static_cast<int>(i);
+      if (ports_[i].master == m) return last_port_ = static_cast<int>(i);
     }
-    return add_port(m, txn);
+    return last_port_ = add_port(m, txn);
   }
   int add_port(BusMaster* m, const BusTransaction& txn);
   Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
+  // bus_was_idle false: called as a tenure ends, at its end (a clock edge).
   void arbitrate(Time at, bool bus_was_idle);
-  void plan(int port, Time start, bool arbitrate_cycles);
+  // Inlined into arbitrate, its one caller.
+  [[gnu::always_inline]] void plan(int port, Time start, bool arbitrate_cycles);
   void plan_fixed(Port& p, Time t);
-  void plan_pci(Port& p, Time t);
+  // Inlined where they are called (plan_pci only by plan): a tenure runs each once, and the calls
+  // cost as much as their bodies on the short tenures of small packets.
+  [[gnu::always_inline]] void plan_pci(Port& p, Time t);
   void plan_pcix(Port& p, Time t);
   // One planned phase: its cycles are accounted, and (when the trace keeps records) it is
   // recorded. Inline: a tenure plans about eight of them (the fault is out of line). Forced:
@@ -119,11 +126,26 @@ class PciBus final : public IoBus, private EventHandler {
   }
   // These two take the time by value and return it advanced: a reference would keep the
   // caller's `t` in memory (wasm's shadow stack) across every call.
-  Time add_data(Time t, const Request& r, std::uint32_t bytes, const Port& p);
-  void finish_tenure();
-  void maybe_cut_for(int requester);
-  Time add_bridge_waits(Time t, std::uint32_t bytes, const Port& p);
-  std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
+  [[gnu::always_inline]] Time add_data(Time t, const Request& r, std::uint32_t bytes,
+                                       const Port& p);
+  // Inlined into fire, its one caller.
+  [[gnu::always_inline]] void finish_tenure();
+  // A request found the bus owned: the latency timer may cut the burst short. The checks are
+  // inline (a request that finds the bus owned is common; a cut is rare).
+  void maybe_cut_for(int requester) {
+    (void)requester;
+    if (cfg_.model != BusModel::Pci || cfg_.protocol != BusProtocol::Pci) return;
+    if (cur_.cut || cur_.outcome != Outcome::Moved || cur_.data_cycles == 0) return;
+    // The timer expires no earlier than address + latency_timer cycles: past the start of the
+    // last data phase, that phase completes anyway and there is nothing to cut (the usual case
+    // for short bursts; no division needed to see it).
+    const Time earliest_expiry = cur_.address_at + cfg_.latency_timer * cycle_;
+    if (earliest_expiry > cur_.data_at + (cur_.data_cycles - 1) * cycle_) return;
+    cut_for_request(earliest_expiry);
+  }
+  void cut_for_request(Time earliest_expiry);
+  [[gnu::always_inline]] Time add_bridge_waits(Time t, std::uint32_t bytes, const Port& p);
+  [[gnu::always_inline]] std::uint32_t latency_timer_bytes(std::uint32_t bytes, Time data_at);
   BusCategory data_category(const Request& r, std::uint32_t offset) const;
   bool any_other_requesting(int port) const {
     return requesting_count_ > (ports_[static_cast<std::size_t>(port)].requesting ? 1 : 0);
@@ -147,6 +169,9 @@ class PciBus final : public IoBus, private EventHandler {
     return width_shift_ >= 0 ? (bytes + width_ - 1) >> width_shift_ : (bytes + width_ - 1) / width_;
   }
   std::vector<Port> ports_;
+  // port_of's last answer (ports are never removed); port 0, the completer, has no master.
+  BusMaster* last_master_ = nullptr;
+  int last_port_ = 0;
   int completer_ = -1;
   int last_owner_ = -1;
   bool owned_ = false;

@@ -51,7 +51,7 @@ bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req, RecordId* queued) 
   return true;
 }
 
-void DmaEngine::pump() {
+inline void DmaEngine::pump() {
   if (active_) return;
   // A DMA split into bursts keeps the bus master on it until its last burst.
   DmaChannel ch = last_;
@@ -80,6 +80,8 @@ void DmaEngine::pump() {
     last_ = ch;
   }
 }
+
+void DmaEngine::bus_retry() { pump(); }
 
 void DmaEngine::bus_done(const BusTransaction& txn) {
   const DmaChannel ch = static_cast<DmaChannel>(txn.cookie);

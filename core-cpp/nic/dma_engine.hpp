@@ -53,9 +53,10 @@ class DmaEngine final : private BusMaster {
   const Fifo<DmaRequest>& queue(DmaChannel ch) const {
     return ch == DmaChannel::Read ? reads_ : writes_;
   }
-  void pump();
+  // Inlined into its callers: it runs for every DMA and every burst.
+  [[gnu::always_inline]] void pump();
   void bus_done(const BusTransaction& txn) override;
-  void bus_retry() override { pump(); }
+  void bus_retry() override;
 
   SimContext* ctx_;
   IoBus* bus_;

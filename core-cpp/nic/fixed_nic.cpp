@@ -48,7 +48,7 @@ std::uint32_t FixedFunctionNic::register_read(Register reg) {
   return 0;
 }
 
-bool FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req, RecordId* queued) {
+inline bool FixedFunctionNic::issue(DmaChannel ch, const DmaRequest& req, RecordId* queued) {
   auto& backlog = backlog_[static_cast<int>(ch)];
   if (backlog.empty() && dma_.enqueue(ch, req, queued)) return true;
   backlog.push_back(req);

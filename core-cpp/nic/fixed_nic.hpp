@@ -58,7 +58,8 @@ class FixedFunctionNic final : public NicDevice, private EventHandler {
 
   // Queues a DMA (behind any the channel refused): true when the engine took it (`queued`, if
   // given, gets its DmaQueued record), false when it waits in the backlog.
-  bool issue(DmaChannel ch, const DmaRequest& req, RecordId* queued = nullptr);
+  [[gnu::always_inline]] bool issue(DmaChannel ch, const DmaRequest& req,
+                                    RecordId* queued = nullptr);
   bool can_issue(DmaChannel ch) const { return backlog_[static_cast<int>(ch)].empty(); }
   // Fetching descriptors the driver announced (S3, and receive buffers): one DMA read at a
   // time, at most bd_fetch_max descriptors, never past the ring's end.

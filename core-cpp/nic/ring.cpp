@@ -39,16 +39,6 @@ void DescriptorRing::post_receive_buffers(std::uint64_t count, std::uint32_t byt
   set_prod(Copy::Host, p + count);
 }
 
-void DescriptorRing::set_prod(Copy c, std::uint64_t value) {
-  copy(c).prod = value;
-  updated(c);
-}
-
-void DescriptorRing::set_cons(Copy c, std::uint64_t value) {
-  copy(c).cons = value;
-  updated(c);
-}
-
 void DescriptorRing::trace_copy(Copy c) {
   if (!ctx_->trace.keeping()) {
     ctx_->trace.skip(ctx_->now());

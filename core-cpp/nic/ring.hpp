@@ -69,9 +69,16 @@ class DescriptorRing {
 
   Descriptor& desc(Copy c, std::uint64_t index) { return copy(c).slots[slot(index)]; }
 
-  // Index updates; each is checked against the four conditions and traced.
-  void set_prod(Copy c, std::uint64_t value);
-  void set_cons(Copy c, std::uint64_t value);
+  // Index updates; each is checked against the four conditions and traced. Inline: they run
+  // on every index update, and the copy is usually known where they are called.
+  void set_prod(Copy c, std::uint64_t value) {
+    copy(c).prod = value;
+    updated(c);
+  }
+  void set_cons(Copy c, std::uint64_t value) {
+    copy(c).cons = value;
+    updated(c);
+  }
 
   // The driver posts `count` empty receive buffers of `bytes` after its producer index and
   // moves the index past them (thesis §2.3.2: pre-allocated, replenished as packets go up).
