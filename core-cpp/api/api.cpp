@@ -138,12 +138,18 @@ Json main_document(const Scenario& s, const RunOutput& main) {
   return out;
 }
 
-// Sweep point `point` ({value, series}) run without a trace: its entry, or false with the fault.
+// The entry of sweep point `point` ({value, series}) from its run's output.
+Json entry_of(const Json& point, const RunOutput& r) {
+  Json entry = {{"value", point["value"]}, {"results", metrics_json(r)}};
+  if (point.contains("series")) entry["series"] = point["series"];
+  return entry;
+}
+
+// Sweep point `point` run without a trace: its entry, or false with the fault.
 bool point_entry(const Scenario& s, const Json& point, Json* entry, std::string* fault) {
   auto params = s.params;
   params[s.sweep.parameter] = point["value"];
-  const bool has_series = point.contains("series");
-  if (has_series) params[s.sweep.series_parameter] = point["series"];
+  if (point.contains("series")) params[s.sweep.series_parameter] = point["series"];
   Config cfg;
   build_config(params, "", &cfg);  // validated with the scenario
   cfg.access_log = s.config.access_log;
@@ -152,9 +158,26 @@ bool point_entry(const Scenario& s, const Json& point, Json* entry, std::string*
     *fault = r.fault;
     return false;
   }
-  *entry = {{"value", point["value"]}, {"results", metrics_json(r)}};
-  if (has_series) (*entry)["series"] = point["series"];
+  *entry = entry_of(point, r);
   return true;
+}
+
+// The index of the sweep point whose parameters are the main run's own (the scenario already
+// sets the swept parameters to one of their values), or -1. Its run would be the main run again:
+// the same parameters build the same configuration, and a run's results do not depend on whether
+// it records a trace. Compared strictly (16384 and 16384.0 are different inputs).
+long main_point(const Scenario& s, const Json& points) {
+  auto same = [&](const std::string& path, const Json& v) {
+    const auto it = s.params.find(path);
+    return it != s.params.end() && it->second.type() == v.type() && it->second == v;
+  };
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Json& p = points[i];
+    if (same(s.sweep.parameter, p["value"]) &&
+        (!p.contains("series") || same(s.sweep.series_parameter, p["series"])))
+      return static_cast<long>(i);
+  }
+  return -1;
 }
 
 // The reference checks, read from the main run's results and the sweep's entries of `out`.
@@ -251,10 +274,15 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
   if (!start_main(scenario_json, overrides_json, access_log, &s, &main, &result)) return result;
   Json out = main_document(s, main);
   Json& sweep = out["sweep"];
-  for (const auto& point : sweep_points(s)) {
+  const Json points = sweep_points(s);
+  const long reused = main_point(s, points);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Json& point = points[i];
     Json entry;
     std::string fault;
-    if (!point_entry(s, point, &entry, &fault)) {
+    if (static_cast<long>(i) == reused) {
+      entry = entry_of(point, main);
+    } else if (!point_entry(s, point, &entry, &fault)) {
       result.json = fault_json("sweep", fault);
       return result;
     }
@@ -279,6 +307,9 @@ RunResult run_main(const std::string& scenario_json, const std::string& override
     out["checks"] = checks_json(s, out);  // nothing to wait for: the complete document
   } else {
     out["pending"] = {{"sweep_points", points}, {"checks", s.reference.size()}};
+    // The point the main run already answers: its entry, so that nobody runs it again.
+    if (const long k = main_point(s, points); k >= 0)
+      out["pending"]["main_point"] = {{"index", k}, {"entry", entry_of(points[k], main)}};
     result.pending_points = points.size();
   }
   result.ok = true;
@@ -342,6 +373,17 @@ RunResult finish(const std::string& scenario_json, const std::string& overrides_
   if (entries.size() != points.size()) {
     return refuse("entries", std::to_string(entries.size()) + " sweep entries for " +
                                  std::to_string(points.size()) + " sweep points");
+  }
+  // The point the main run answered may come as null: its entry is the one the main run handed
+  // over (taken from the main document as the core wrote it, so the numbers keep their form).
+  const Json& pending = out["pending"];
+  if (pending.is_object() && pending.contains("main_point")) {
+    const Json& mp = pending["main_point"];
+    const Json& index = mp.is_object() && mp.contains("index") ? mp["index"] : Json();
+    if (index.is_number_integer() && index.get<long long>() >= 0 &&
+        static_cast<unsigned long long>(index.get<long long>()) < entries.size() &&
+        entries[index.get<std::size_t>()].is_null() && mp.contains("entry"))
+      entries[index.get<std::size_t>()] = mp["entry"];
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Json& e = entries[i];

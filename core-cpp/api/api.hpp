@@ -35,13 +35,16 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
 //
 // The main run: the output document with an empty sweep and, when the scenario has a sweep,
 // "pending": {"sweep_points": [{value, series?}...], "checks": n} and no checks yet (every check
-// waits, as any may read a sweep point). Without a sweep it is run()'s complete document.
+// waits, as any may read a sweep point). When the scenario sets the swept parameters to one of
+// their points, the main run is that point's run: "main_point": {"index", "entry"} hands over
+// its entry (run() uses it too). Without a sweep it is run()'s complete document.
 RunResult run_main(const std::string& scenario_json, const std::string& overrides_json,
                    const std::vector<WebRequest>* access_log = nullptr);
 // Sweep point `index` of run_main's "sweep_points": its sweep entry {value, series?, results}.
 RunResult run_point(const std::string& scenario_json, const std::string& overrides_json,
                     std::size_t index, const std::vector<WebRequest>* access_log = nullptr);
-// run_main's document with the entries (a JSON array, in sweep_points' order) and the checks.
+// run_main's document with the entries (a JSON array, in sweep_points' order; null at
+// main_point's index takes the main run's entry) and the checks.
 RunResult finish(const std::string& scenario_json, const std::string& overrides_json,
                  const std::string& main_json, const std::string& entries_json);
 

@@ -143,7 +143,7 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
   add_bus_cycle_metrics(a.cycles, b.cycles, bus.cycle(), add);
   add("bus_transactions", static_cast<double>(bus.transactions()));
   add("interrupts", static_cast<double>(b.interrupts - a.interrupts));
-  add("events", static_cast<double>(ctx.queue.fired()));
+  add("events", static_cast<double>(ctx.queue.fired() - snapshot.taken));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
   if (window > 0) {

@@ -522,7 +522,7 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
       add("bench_store_bw_scratch", br.value(bc, BenchPhase::StoreBandwidthScratch));
     }
   }
-  add("events", static_cast<double>(ctx.queue.fired()));
+  add("events", static_cast<double>(ctx.queue.fired() - snapshot.taken));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
   if (ctx.failed()) {

@@ -68,10 +68,15 @@ double fraction(Time part, Time whole);
 double bus_cycle_share(const CycleCounts& at_warmup, const CycleCounts& at_end, bool data_only);
 
 // At the start of the trace window, records the rings' state: the views start from it.
+// The trace's opening state, recorded when its window opens. It observes and changes nothing, so
+// it is not one of the model's events: `taken` lets a run count the same events traced or not
+// (a traced main run then equals the untraced sweep point with its parameters).
 class RingSnapshot final : public EventHandler {
  public:
   std::vector<DescriptorRing*> rings;
+  std::uint64_t taken = 0;
   void fire(std::uint32_t) override {
+    ++taken;
     for (DescriptorRing* r : rings) r->record_state();
   }
 };

@@ -250,7 +250,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   add("bus_transactions", static_cast<double>(bus.transactions()));
   add("tx_packet_rate", secs > 0 ? d(b.tally.tx_packets, a.tally.tx_packets) / secs : 0.0);
   add("interrupts", d(b.web.interrupts, a.web.interrupts));
-  add("events", static_cast<double>(ctx.queue.fired()));
+  add("events", static_cast<double>(ctx.queue.fired() - snapshot.taken));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
   if (!out.fault.empty()) return out;

@@ -288,7 +288,8 @@ const std::vector<MetricInfo>& result_metrics() {
       {"proto_i_to_d", "ratio", "Protocol cache: instruction to data references (§4: 2:1, 3:1)"},
       {"proto_packets", "packets", "Protocol cache: packets counted in the window"},
       // ---- end protocol-cache ----
-      {"events", "events", "Events fired in the whole run"},
+      {"events", "events",
+       "Model events fired in the whole run (the trace's opening snapshot is not one)"},
       {"sim_time", "µs", "Simulated time of the run"},
       {"window", "µs", "Measured window (after warm-up)"},
   };

@@ -44,10 +44,18 @@ api::RunResult composed(const std::string& text, const std::string& overrides,
     if (!p.ok) return p;
     entries[i] = p.json;
   }
-  std::string joined = "[";
-  for (std::size_t i = 0; i < n; ++i) joined += (i ? "," : "") + entries[i];
-  joined += "]";
-  api::RunResult done = api::finish(text, overrides, main.json, joined);
+  auto joined = [&](long as_null) {
+    std::string j = "[";
+    for (std::size_t i = 0; i < n; ++i)
+      j += (i ? "," : "") + (static_cast<long>(i) == as_null ? std::string("null") : entries[i]);
+    return j + "]";
+  };
+  api::RunResult done = api::finish(text, overrides, main.json, joined(-1));
+  // The pool sends null for the point the main run answered: finish takes the main run's entry.
+  if (doc["pending"].contains("main_point")) {
+    const long k = doc["pending"]["main_point"]["index"].get<long>();
+    EXPECT_EQ(api::finish(text, overrides, main.json, joined(k)).json, done.json) << k;
+  }
   done.trace = std::move(main.trace);
   return done;
 }
@@ -90,6 +98,43 @@ TEST(RunSplit, MainRunListsThePointsAndLeavesTheChecksPending) {
   EXPECT_EQ(main["pending"]["checks"], whole["checks"].size());
 }
 
+// A scenario that sets its swept parameters to one of their values runs that point as its main
+// run: the main run hands over that point's entry, and it is the entry run_point computes (the
+// trace the main run records changes no result, its opening snapshot not even the event count).
+TEST(RunSplit, TheMainRunAnswersTheSweepPointWithItsParameters) {
+  const struct {
+    const char* id;
+    std::size_t index;
+  } cases[] = {{"udp-throughput", 32},     {"tigon-ip-router", 5},
+               {"sinic-fifo-size", 3},     {"web-anatomy-of-a-request", 1},
+               {"web-cache-sizes", 31},    {"offload-batching-dial", 13},
+               {"protocol-one-packet", 4}, {"eta-never-sleeps", 0}};
+  for (const auto& c : cases) {
+    const std::string text = testing::preset(c.id);
+    const api::RunResult main = api::run_main(text, "");
+    ASSERT_TRUE(main.ok) << c.id << ": " << main.json;
+    const Json doc = Json::parse(main.json, nullptr, false);
+    ASSERT_TRUE(doc.contains("pending")) << c.id;
+    ASSERT_TRUE(doc["pending"].contains("main_point")) << c.id;
+    const Json& mp = doc["pending"]["main_point"];
+    EXPECT_EQ(mp["index"], c.index) << c.id;
+    const api::RunResult point = api::run_point(text, "", c.index);
+    ASSERT_TRUE(point.ok) << c.id << ": " << point.json;
+    EXPECT_EQ(dump_json(mp["entry"]), point.json) << c.id;
+  }
+  // Overrides that move the swept parameter off every sweep value: no point is the main run.
+  const std::string udp = testing::preset("udp-throughput");
+  const Json off =
+      Json::parse(api::run_main(udp, R"({"workload.datagram_bytes": 19})").json, nullptr, false);
+  ASSERT_TRUE(off.contains("pending")) << off.dump().substr(0, 300);
+  EXPECT_FALSE(off["pending"].contains("main_point"));
+  // The same number written as a float is another input: not taken for the point's value.
+  const Json as_float = Json::parse(
+      api::run_main(udp, R"({"workload.datagram_bytes": 1472.0})").json, nullptr, false);
+  ASSERT_TRUE(as_float.contains("pending")) << as_float.dump().substr(0, 300);
+  EXPECT_FALSE(as_float["pending"].contains("main_point"));
+}
+
 TEST(RunSplit, WithoutASweepTheMainRunIsTheWholeDocument) {
   const std::string text = testing::minimal();
   const api::RunResult main = api::run_main(text, "");
@@ -106,6 +151,12 @@ TEST(RunSplit, BadPartsAreRefusedNamingWhatIsWrong) {
   const api::RunResult few = api::finish(text, "", main.json, "[]");
   EXPECT_FALSE(few.ok);
   EXPECT_NE(few.json.find("sweep entries for"), std::string::npos) << few.json;
+  // null stands only for the point the main run answered (udp-throughput's is the last).
+  std::string nulls = "[";
+  for (std::size_t i = 0; i < 33; ++i) nulls += i ? ",null" : "null";
+  const api::RunResult holes = api::finish(text, "", main.json, nulls + "]");
+  EXPECT_FALSE(holes.ok);
+  EXPECT_NE(holes.json.find("entry 0 is not sweep point 0"), std::string::npos) << holes.json;
   const api::RunResult junk = api::finish(text, "", "{}", "[]");
   EXPECT_FALSE(junk.ok);
   EXPECT_NE(junk.json.find("\"main\""), std::string::npos) << junk.json;

@@ -13,12 +13,16 @@ export interface NicsimCoreModule {
   run(scenario: string, overrides: string): string;
   /**
    * run() in three steps (core-cpp/api/api.hpp), for the worker pool: the main run, whose
-   * document has an empty sweep and, when there is one, "pending": {sweep_points, checks}; …
+   * document has an empty sweep and, when there is one, "pending": {sweep_points, checks,
+   * main_point?} (the point the main run already is, with its entry); …
    */
   runMain(scenario: string, overrides: string): string;
   /** … one sweep point's entry {value, series?, results} (index into pending.sweep_points); … */
   runPoint(scenario: string, overrides: string, index: number): string;
-  /** … and the complete document (byte-identical to run()): entries is a JSON array in order. */
+  /**
+   * … and the complete document (byte-identical to run()): entries is a JSON array in order,
+   * null at main_point's index.
+   */
   finish(scenario: string, overrides: string, main: string, entries: string): string;
   /**
    * Keeps an access log's requests (file id and content bytes of request i) for the runs that

@@ -59,6 +59,27 @@ describe.skipIf(!built)('the engine pool', async () => {
     'udp-throughput',
     'web-access-log',
   ];
+  it("does not run again the sweep point that is the main run's own", async () => {
+    // One instance: it runs the main run, so nothing guesses points beside it.
+    const one: Request['type'][] = [];
+    const single = new EnginePool(1, () => coreSlot(cores[0]!, one));
+    const entry = SCENARIOS.find((e) => e.id === 'pci-two-nics')!;
+    let own = -1;
+    const seen: number[] = [];
+    const r = await single.run(entry.text, {}, undefined, {
+      onMain: (main) => {
+        own = main.output.pending?.main_point?.index ?? -1;
+      },
+      onPoint: (i) => seen.push(i),
+    });
+    expect(r.ok && r.text).toBe(serial!.run(entry.text, '{}'));
+    expect(own).toBeGreaterThanOrEqual(0);
+    expect(seen[0]).toBe(own); // reported with the main run, before any point is computed
+    const total = r.ok ? r.output.sweep.length : 0;
+    expect(one.filter((t) => t === 'run-point')).toHaveLength(total - 1);
+    single.dispose();
+  });
+
   for (const entry of SCENARIOS.filter((e) => ids.includes(e.id))) {
     it(`gives run()'s document and trace for ${entry.id}`, async () => {
       const withLog = needsAccessLog(entry.scenario, {});

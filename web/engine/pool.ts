@@ -420,10 +420,15 @@ export class EnginePool {
       let guess = true;
       let finishing = false;
 
+      // The point the main run answered (output.pending.main_point): its entry goes to finish
+      // as null, and the core puts the main run's own in its place.
+      let mainPoint: { index: number; entry: SweepEntry } | null = null;
       const report = (i: number) => {
         if (total === null || i >= total || entries[i] === undefined) return;
         done++;
-        progress.onPoint?.(i, JSON.parse(entries[i]) as SweepEntry, done, total);
+        const entry =
+          i === mainPoint?.index ? mainPoint.entry : (JSON.parse(entries[i]) as SweepEntry);
+        progress.onPoint?.(i, entry, done, total);
       };
 
       const runPoint = (s: Slot, i: number) => {
@@ -436,8 +441,11 @@ export class EnginePool {
         }).then((r) => {
           if (!live()) return;
           if (r.type === 'text') {
-            entries[i] = r.text;
-            report(i);
+            // A guess at the main run's own point may finish after the main run answered it.
+            if (entries[i] === undefined) {
+              entries[i] = r.text;
+              report(i);
+            }
           } else if (r.type === 'invalid') {
             if (total === null) {
               guess = false;
@@ -486,7 +494,11 @@ export class EnginePool {
           const i = retry.shift()!;
           if (i < total && entries[i] === undefined) return i;
         }
-        return next < total ? next++ : null;
+        while (next < total) {
+          const i = next++;
+          if (entries[i] === undefined) return i; // not the main run's own point
+        }
+        return null;
       };
 
       const pump = () => {
@@ -563,6 +575,11 @@ export class EnginePool {
           elapsedMs: r.elapsedMs,
         };
         total = output.pending?.sweep_points.length ?? 0;
+        const own = output.pending?.main_point;
+        if (own && own.index < total) {
+          mainPoint = own;
+          entries[own.index] = 'null'; // computed ahead by a guess or not: the same entry
+        }
         progress.onMain?.(main, total);
         if (total === 0) {
           end({ ...main, elapsedMs: performance.now() - t0 });

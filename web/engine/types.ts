@@ -232,6 +232,11 @@ export interface RunOutput {
 export interface SweepPending {
   sweep_points: Array<{ value: number | string; series?: number | string }>;
   checks: number;
+  /**
+   * The sweep point whose parameters are the main run's own, with its entry: the main run is
+   * that point's run, so nobody runs it again (finish takes null in its place).
+   */
+  main_point?: { index: number; entry: SweepEntry };
 }
 
 export interface ValidationError {
