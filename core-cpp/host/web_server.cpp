@@ -30,11 +30,11 @@ constexpr std::int64_t kLogRequestsPerConnection = 6;  // chosen: between the tr
 
 void FileLru::unlink(std::uint32_t file, Entry& e) {
   if (e.prev != kNone)
-    map[e.prev].next = e.next;
+    map.present(e.prev).next = e.next;
   else
     head = e.next;
   if (e.next != kNone)
-    map[e.next].prev = e.prev;
+    map.present(e.next).prev = e.prev;
   else
     tail = e.prev;
   e.prev = e.next = kNone;
@@ -45,7 +45,7 @@ void FileLru::push_back(std::uint32_t file, Entry& e) {
   e.prev = tail;
   e.next = kNone;
   if (tail != kNone)
-    map[tail].next = file;
+    map.present(tail).next = file;
   else
     head = file;
   tail = file;
@@ -62,7 +62,7 @@ bool FileLru::touch(std::uint32_t file, std::uint32_t bytes,
   // A miss: make room (least recently used first), then keep it.
   while (used + bytes > capacity && head != kNone) {
     const std::uint32_t victim = head;
-    Entry& v = map[victim];
+    Entry& v = map.present(victim);
     unlink(victim, v);
     const std::uint32_t victim_bytes = v.bytes;  // read before erase frees the entry
     used -= victim_bytes;

@@ -76,6 +76,8 @@ struct FileLru {
       return e.second;
     }
     void erase(std::uint32_t file) { v_[file].first = kAbsent; }
+    // A file that is present (a list neighbour): no check, no insertion.
+    Entry& present(std::uint32_t file) { return v_[file].second; }
 
    private:
     static constexpr std::uint32_t kAbsent = 0xFFFFFFFFu;
