@@ -305,12 +305,16 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
                                  std::uint32_t hi, bool reference) {
   const std::uint64_t key = key_of(file, block);
   const std::uint32_t rev = revision(file);
-  // A response's next piece is most often in the block just accessed: a used slot holding
-  // the key is the directory's one mapping of it, so the lookup can be skipped.
-  std::uint32_t slot =
-      last_slot_ < slots_.size() && slots_[last_slot_].used && slots_[last_slot_].key == key
-          ? last_slot_
-          : dir_find(key);
+  // A response's next piece is most often in the block just accessed, and its next block in
+  // the slot that followed that one in the policy's list (a file's blocks go in together and
+  // are referenced together): a used slot holding the key is the directory's one mapping of
+  // it, so the lookup can be skipped.
+  const auto holds = [&](std::uint32_t s) {
+    return s < slots_.size() && slots_[s].used && slots_[s].key == key;
+  };
+  std::uint32_t slot = holds(last_slot_)   ? last_slot_
+                       : holds(next_hint_) ? next_hint_
+                                           : dir_find(key);
   // Lazy invalidation (§4.3.2): a stale mapping is found and dropped only now.
   if (slot != kNoSlot && (slots_[slot].stale || slots_[slot].revision != rev)) {
     log(CacheEventKind::Invalidate, slot);
@@ -327,6 +331,7 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
   if (slot == kNoSlot) {
     if (reference) ++counters_.misses;
     slot = allocate(key, rev);
+    next_hint_ = kNoSlot;
     slots_[slot].valid_lo = lo;
     slots_[slot].valid_hi = hi;
   } else {
@@ -354,6 +359,7 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
       }
       const bool all = a.cached_lo == lo && a.cached_hi == hi;
       ++(all ? counters_.hits : ol < oh ? counters_.partial_hits : counters_.misses);
+      next_hint_ = s.next;
       touch(slot);
     }
     counters_.hit_bytes += a.cached_hi - a.cached_lo;

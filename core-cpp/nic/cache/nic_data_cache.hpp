@@ -206,6 +206,7 @@ class NicDataCache {
   std::uint8_t nic_ = 0;
   std::uint32_t request_ = 0;
   std::uint32_t last_slot_ = kNoSlot;  // of the latest access (a lookup hint)
+  std::uint32_t next_hint_ = kNoSlot;  // the slot after it in the policy's list, before it moved
 };
 
 // ---------------------------------------------------------------------------------------------
