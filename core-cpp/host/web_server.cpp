@@ -30,11 +30,11 @@ constexpr std::int64_t kLogRequestsPerConnection = 6;  // chosen: between the tr
 
 void FileLru::unlink(std::uint32_t file, Entry& e) {
   if (e.prev != kNone)
-    map[e.prev].next = e.next;
+    map.present(e.prev).next = e.next;
   else
     head = e.next;
   if (e.next != kNone)
-    map[e.next].prev = e.prev;
+    map.present(e.next).prev = e.prev;
   else
     tail = e.prev;
   e.prev = e.next = kNone;
@@ -45,7 +45,7 @@ void FileLru::push_back(std::uint32_t file, Entry& e) {
   e.prev = tail;
   e.next = kNone;
   if (tail != kNone)
-    map[tail].next = file;
+    map.present(tail).next = file;
   else
     head = file;
   tail = file;
@@ -62,7 +62,7 @@ bool FileLru::touch(std::uint32_t file, std::uint32_t bytes,
   // A miss: make room (least recently used first), then keep it.
   while (used + bytes > capacity && head != kNone) {
     const std::uint32_t victim = head;
-    Entry& v = map[victim];
+    Entry& v = map.present(victim);
     unlink(victim, v);
     const std::uint32_t victim_bytes = v.bytes;  // read before erase frees the entry
     used -= victim_bytes;
@@ -334,10 +334,23 @@ void WebServer::warm(std::uint64_t requests) {
   // The OS file cache starts as after one replay of the whole trace (chosen: the thesis's
   // month-long traces make first-touch misses a few per cent of requests at most, a short
   // trace would make them the rule); then everything sees the warm-up prefix in order.
-  for (const WebRequest& q : *trace_) file_cache_touch(q.file, q.bytes);
+  // In pieces of kWarmPiece requests: see warm_piece.
+  for (std::uint64_t i = 0; i < trace_->size(); i += kWarmPiece)
+    warm_piece(i, std::min<std::uint64_t>(trace_->size(), i + kWarmPiece), false, nullptr);
   ResponsePlan plan;
   const std::uint64_t n = std::min<std::uint64_t>(requests, trace_->size());
-  for (std::uint64_t i = 0; i < n; ++i) {
+  for (std::uint64_t i = 0; i < n; i += kWarmPiece)
+    warm_piece(i, std::min(n, i + kWarmPiece), true, &plan);
+  warm_to_memo(requests);
+}
+
+void WebServer::warm_piece(std::uint64_t from, std::uint64_t to, bool prefix, ResponsePlan* plan) {
+  if (!prefix) {
+    for (std::uint64_t i = from; i < to; ++i)
+      file_cache_touch((*trace_)[i].file, (*trace_)[i].bytes);
+    return;
+  }
+  for (std::uint64_t i = from; i < to; ++i) {
     const WebRequest& q = (*trace_)[i];
     file_cache_touch(q.file, q.bytes);
     if (cfg_.api == SendApi::Write) {
@@ -345,9 +358,8 @@ void WebServer::warm(std::uint64_t requests) {
       cpu_cache_.touch(q.file, q.bytes, nullptr);
     }
     WebPort& p = ports_[i % nics_];
-    if (p.cache) plan_response_blocks(*p.cache, Response{q.file, 0, q.bytes, true}, seg_, &plan);
+    if (p.cache) plan_response_blocks(*p.cache, Response{q.file, 0, q.bytes, true}, seg_, plan);
   }
-  warm_to_memo(requests);
 }
 
 void WebServer::start() {

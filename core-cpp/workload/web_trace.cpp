@@ -367,6 +367,105 @@ double assign_sizes(double k, const std::vector<double>& noise, const std::vecto
   return static_cast<double>(bytes) / static_cast<double>(requests);
 }
 
+// The requests' times, rank by rank. Every request of the full trace draws its numbers, from a
+// copy of the generator that stays in registers. The requests of kept chains (a kept request and
+// its followers) wait in `chain` and get their times a batch at a time, the followers' exps four
+// at a time (det_exp_lanes): the same times, in fewer waits on the divider. draw() takes a piece
+// of the requests at a time: in WebAssembly a function runs as first (quickly, not well)
+// compiled until it is called again, so one long loop would never run the optimised code (in
+// wasm under Node, the NASA trace's order 29 -> 15-25 ms).
+struct OrderDraws {
+  struct Link {
+    std::uint64_t value;  // the time of a chain's first request, or a follower's draw
+    std::uint32_t rank;
+    bool follower;
+  };
+  static constexpr std::size_t kBatch = 1024;
+
+  OrderDraws(const std::vector<std::uint64_t>& counts, std::uint32_t n, std::uint64_t keep_before,
+             std::uint64_t follow_below, double per_request, double log_window, const Rng& rng,
+             std::vector<std::uint64_t>* keys)
+      : counts(counts),
+        n(n),
+        keep_before(keep_before),
+        follow_below(follow_below),
+        per_request(per_request),
+        log_window(log_window),
+        rng(rng),
+        keys(keys) {
+    chain.reserve(kBatch + 64);
+  }
+
+  // Times for the chain's requests (a follower of a request past the kept part is past it too:
+  // no need for its time).
+  [[gnu::noinline]] void settle() {
+    const std::uint64_t time_end = 1ull << kTimeBits;
+    later.clear();
+    for (const Link& l : chain) {
+      if (l.follower) later.push_back(static_cast<double>(l.value >> 11) * 0x1.0p-53 * log_window);
+    }
+    det_exp_all(later.data(), later.size());
+    std::size_t f = 0;
+    for (const Link& l : chain) {
+      if (!l.follower) {
+        t = l.value;
+      } else if (const double after = later[f++] * per_request; t < keep_before) {
+        t = std::min(time_end - 1, t + 1 + static_cast<std::uint64_t>(after));
+      }
+      if (t < keep_before) keys->push_back(t << kRankBits | l.rank);
+    }
+    chain.clear();
+  }
+
+  // About `piece` more requests; false when every rank is done.
+  [[gnu::noinline]] bool draw(std::uint64_t piece) {
+    Rng g = rng;
+    bool k = kept;
+    for (; r < n; ++r, j = 0) {
+      const std::uint64_t requests_of_r = counts[r];
+      if (requests_of_r == 0) continue;
+      if (j == 0) {
+        // A follower or a new time draws one number either way; which it is decides only
+        // what is kept.
+        const std::uint64_t v = g.next();
+        k = (v >> (64 - kTimeBits)) < keep_before;  // the chain's first request is
+        if (k) chain.push_back({v >> (64 - kTimeBits), r, false});
+        j = 1;
+      }
+      const std::uint64_t stop = std::min(requests_of_r, j + piece);
+      piece -= stop - j;
+      for (; j < stop; ++j) {
+        const bool follower = (g.next() >> 32) < follow_below;
+        const std::uint64_t v = g.next();
+        const std::uint64_t fresh = v >> (64 - kTimeBits);
+        k = follower ? k : fresh < keep_before;
+        if (k) {
+          chain.push_back({follower ? v : fresh, r, follower});
+          if (chain.size() >= kBatch) settle();
+        }
+      }
+      if (j < requests_of_r) break;  // the piece is done, within this rank
+    }
+    rng = g;
+    kept = k;
+    return r < n;
+  }
+
+  const std::vector<std::uint64_t>& counts;
+  const std::uint32_t n;
+  const std::uint64_t keep_before, follow_below;
+  const double per_request, log_window;
+  Rng rng;
+  std::vector<std::uint64_t>* keys;
+  std::vector<Link> chain;
+  std::vector<double> later;
+  std::uint64_t t = 0;  // the time of the chain being settled
+  std::uint32_t r = 0;  // the rank being drawn
+  std::uint64_t j = 0;  // its next request
+  bool kept = false;    // whether its latest request was kept
+};
+constexpr std::uint64_t kOrderPiece = 16384;
+
 }  // namespace
 
 const char* web_trace_name(WebTraceId t) {
@@ -587,60 +686,12 @@ WebTrace generate_web_trace(const WebTraceConfig& config, const WebTraceModel& m
   const double log_window = det_log(std::max(1.0, static_cast<double>(model.locality_window)));
   std::vector<std::uint64_t> keys;
   keys.reserve(static_cast<std::size_t>(std::min(total, want + want / 8 + 1024)));
-  // Every request of the full trace draws its numbers, from a copy of the generator that stays
-  // in registers. The requests of kept chains (a kept request and its followers) wait in
-  // `chain` and get their times a batch at a time, the followers' exps four at a time
-  // (det_exp_lanes): the same times, in fewer waits on the divider.
-  struct Link {
-    std::uint64_t value;  // the time of a chain's first request, or a follower's draw
-    std::uint32_t rank;
-    bool follower;
-  };
-  constexpr std::size_t kBatch = 1024;
-  std::vector<Link> chain;
-  std::vector<double> later;
-  chain.reserve(kBatch + 64);
-  std::uint64_t t = 0;  // the time of the chain being settled
-  auto settle = [&] {
-    later.clear();
-    for (const Link& l : chain) {
-      if (l.follower) later.push_back(static_cast<double>(l.value >> 11) * 0x1.0p-53 * log_window);
-    }
-    det_exp_all(later.data(), later.size());
-    std::size_t f = 0;
-    for (const Link& l : chain) {
-      if (!l.follower) {
-        t = l.value;
-      } else if (const double after = later[f++] * per_request; t < keep_before) {
-        // A follower of a request past the kept part is past it too: no need for its time.
-        t = std::min(time_end - 1, t + 1 + static_cast<std::uint64_t>(after));
-      }
-      if (t < keep_before) keys.push_back(t << kRankBits | l.rank);
-    }
-    chain.clear();
-  };
-  Rng draw = rng;
-  for (std::uint32_t r = 0; r < n; ++r) {
-    const std::uint64_t requests_of_r = counts[r];
-    if (requests_of_r == 0) continue;
-    // A follower or a new time draws one number either way; which it is decides only what is
-    // kept.
-    std::uint64_t v = draw.next();
-    bool kept = (v >> (64 - kTimeBits)) < keep_before;  // the chain's first request is
-    if (kept) chain.push_back({v >> (64 - kTimeBits), r, false});
-    for (std::uint64_t j = 1; j < requests_of_r; ++j) {
-      const bool follower = (draw.next() >> 32) < follow_below;
-      v = draw.next();
-      const std::uint64_t fresh = v >> (64 - kTimeBits);
-      kept = follower ? kept : fresh < keep_before;
-      if (kept) {
-        chain.push_back({follower ? v : fresh, r, follower});
-        if (chain.size() >= kBatch) settle();
-      }
-    }
-  }
-  settle();
-  rng = draw;
+  OrderDraws order{counts, n, keep_before, follow_below, per_request, log_window, rng, &keys};
+  // Called from two places: Binaryen (emcc's wasm optimiser) inlines a function that has one
+  // caller, whatever its attributes, and the pieces would be one loop again.
+  for (bool more = order.draw(kOrderPiece); more;) more = order.draw(kOrderPiece);
+  order.settle();
+  rng = order.rng;
   if (keys.size() <= kRadixSortMax) {
     std::vector<std::uint64_t> scratch_keys;
     bucket_sort(&keys, &scratch_keys);

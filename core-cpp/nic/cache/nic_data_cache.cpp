@@ -85,46 +85,40 @@ NicDataCache::NicDataCache(const NicCacheConfig& config) : config_(config) {
   if (config.replacement == Replacement::Lfu) buckets_.reserve(std::min<std::uint32_t>(n, 1024));
   std::uint64_t cap = 16;
   while (cap < 2ull * n) cap <<= 1;
-  dir_keys_.assign(cap, 0);
-  dir_slots_.assign(cap, kNoSlot);
-  dir_mask_ = cap - 1;
+  dir_.assign(cap, DirEntry{});
+  dir_mask_ = static_cast<std::uint32_t>(cap - 1);
 }
 
 // --- directory --------------------------------------------------------------------------------
 
-namespace {
-std::uint64_t home_of(std::uint64_t key, std::uint64_t mask) {
-  return ((key * 0x9E3779B97F4A7C15ull) >> 29) & mask;
-}
-}  // namespace
-
-std::uint32_t NicDataCache::dir_find(std::uint64_t key) const {
-  for (std::uint64_t i = home_of(key, dir_mask_);; i = (i + 1) & dir_mask_) {
-    if (dir_slots_[i] == kNoSlot) return kNoSlot;
-    if (dir_keys_[i] == key) return dir_slots_[i];
+[[gnu::always_inline]] inline std::uint32_t NicDataCache::dir_find(std::uint64_t key) const {
+  const std::uint32_t h = dir_hash(key);
+  for (std::uint32_t i = h & dir_mask_;; i = (i + 1) & dir_mask_) {
+    const DirEntry e = dir_[i];
+    if (e.slot == kNoSlot) return kNoSlot;
+    if (e.hash == h && slots_[e.slot].key == key) return e.slot;
   }
 }
 
-void NicDataCache::dir_insert(std::uint64_t key, std::uint32_t slot) {
-  std::uint64_t i = home_of(key, dir_mask_);
-  while (dir_slots_[i] != kNoSlot) i = (i + 1) & dir_mask_;
-  dir_keys_[i] = key;
-  dir_slots_[i] = slot;
+[[gnu::always_inline]] inline void NicDataCache::dir_insert(std::uint64_t key, std::uint32_t slot) {
+  const std::uint32_t h = dir_hash(key);
+  std::uint32_t i = h & dir_mask_;
+  while (dir_[i].slot != kNoSlot) i = (i + 1) & dir_mask_;
+  dir_[i] = {h, slot};
 }
 
-void NicDataCache::dir_erase(std::uint64_t key) {
-  std::uint64_t i = home_of(key, dir_mask_);
-  while (dir_keys_[i] != key || dir_slots_[i] == kNoSlot) i = (i + 1) & dir_mask_;
+void NicDataCache::dir_erase(std::uint64_t key, std::uint32_t slot) {
+  std::uint32_t i = dir_hash(key) & dir_mask_;
+  while (dir_[i].slot != slot) i = (i + 1) & dir_mask_;
   // Backward-shift deletion: pull later entries of the probe run into the hole.
-  for (std::uint64_t j = (i + 1) & dir_mask_; dir_slots_[j] != kNoSlot; j = (j + 1) & dir_mask_) {
-    const std::uint64_t k = home_of(dir_keys_[j], dir_mask_);
+  for (std::uint32_t j = (i + 1) & dir_mask_; dir_[j].slot != kNoSlot; j = (j + 1) & dir_mask_) {
+    const std::uint32_t k = dir_[j].hash & dir_mask_;
     if (((j - k) & dir_mask_) >= ((j - i) & dir_mask_)) {
-      dir_keys_[i] = dir_keys_[j];
-      dir_slots_[i] = dir_slots_[j];
+      dir_[i] = dir_[j];
       i = j;
     }
   }
-  dir_slots_[i] = kNoSlot;
+  dir_[i].slot = kNoSlot;
 }
 
 // --- replacement ------------------------------------------------------------------------------
@@ -192,7 +186,7 @@ void NicDataCache::bucket_remove(std::uint32_t slot) {
   free_buckets_.push_back(b);
 }
 
-void NicDataCache::link_new(std::uint32_t slot) {
+[[gnu::always_inline]] inline void NicDataCache::link_new(std::uint32_t slot) {
   Slot& s = slots_[slot];
   if (config_.replacement == Replacement::Lfu) {
     s.frequency = 1;
@@ -213,7 +207,7 @@ void NicDataCache::link_new(std::uint32_t slot) {
   tail_ = slot;
 }
 
-void NicDataCache::unlink(std::uint32_t slot) {
+[[gnu::always_inline]] inline void NicDataCache::unlink(std::uint32_t slot) {
   if (config_.replacement == Replacement::Lfu) {
     bucket_remove(slot);
     return;
@@ -232,7 +226,7 @@ void NicDataCache::unlink(std::uint32_t slot) {
   s.prev = s.next = kNoSlot;
 }
 
-void NicDataCache::touch(std::uint32_t slot) {
+[[gnu::always_inline]] inline void NicDataCache::touch(std::uint32_t slot) {
   Slot& s = slots_[slot];
   switch (config_.replacement) {
     case Replacement::Fifo:
@@ -257,7 +251,7 @@ void NicDataCache::touch(std::uint32_t slot) {
   }
 }
 
-std::uint32_t NicDataCache::victim() const {
+[[gnu::always_inline]] inline std::uint32_t NicDataCache::victim() const {
   if (config_.replacement == Replacement::Lfu) return buckets_[lowest_bucket_].head;
   return head_;  // LRU: least recently used; FIFO: first in
 }
@@ -265,7 +259,7 @@ std::uint32_t NicDataCache::victim() const {
 void NicDataCache::drop(std::uint32_t slot) {
   Slot& s = slots_[slot];
   unlink(slot);
-  dir_erase(s.key);
+  dir_erase(s.key, slot);
   s.used = false;
   s.stale = false;
   s.frequency = 0;
@@ -273,7 +267,8 @@ void NicDataCache::drop(std::uint32_t slot) {
   --used_;
 }
 
-std::uint32_t NicDataCache::allocate(std::uint64_t key, std::uint32_t revision) {
+[[gnu::always_inline]] inline std::uint32_t NicDataCache::allocate(std::uint64_t key,
+                                                                   std::uint32_t revision) {
   if (free_.empty()) {
     const std::uint32_t v = victim();
     log(CacheEventKind::Evict, v);
@@ -294,8 +289,7 @@ std::uint32_t NicDataCache::allocate(std::uint64_t key, std::uint32_t revision) 
   return slot;
 }
 
-void NicDataCache::log(CacheEventKind k, std::uint32_t slot) {
-  if (log_ == nullptr) return;
+void NicDataCache::log_event(CacheEventKind k, std::uint32_t slot) {
   if (log_->size() >= log_cap_) {
     log_truncated_ = true;
     return;
@@ -311,12 +305,16 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
                                  std::uint32_t hi, bool reference) {
   const std::uint64_t key = key_of(file, block);
   const std::uint32_t rev = revision(file);
-  // A response's next piece is most often in the block just accessed: a used slot holding
-  // the key is the directory's one mapping of it, so the lookup can be skipped.
-  std::uint32_t slot =
-      last_slot_ < slots_.size() && slots_[last_slot_].used && slots_[last_slot_].key == key
-          ? last_slot_
-          : dir_find(key);
+  // A response's next piece is most often in the block just accessed, and its next block in
+  // the slot that followed that one in the policy's list (a file's blocks go in together and
+  // are referenced together): a used slot holding the key is the directory's one mapping of
+  // it, so the lookup can be skipped.
+  const auto holds = [&](std::uint32_t s) {
+    return s < slots_.size() && slots_[s].used && slots_[s].key == key;
+  };
+  std::uint32_t slot = holds(last_slot_)   ? last_slot_
+                       : holds(next_hint_) ? next_hint_
+                                           : dir_find(key);
   // Lazy invalidation (§4.3.2): a stale mapping is found and dropped only now.
   if (slot != kNoSlot && (slots_[slot].stale || slots_[slot].revision != rev)) {
     log(CacheEventKind::Invalidate, slot);
@@ -333,6 +331,7 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
   if (slot == kNoSlot) {
     if (reference) ++counters_.misses;
     slot = allocate(key, rev);
+    next_hint_ = kNoSlot;
     slots_[slot].valid_lo = lo;
     slots_[slot].valid_hi = hi;
   } else {
@@ -360,13 +359,14 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
       }
       const bool all = a.cached_lo == lo && a.cached_hi == hi;
       ++(all ? counters_.hits : ol < oh ? counters_.partial_hits : counters_.misses);
+      next_hint_ = s.next;
       touch(slot);
     }
     counters_.hit_bytes += a.cached_hi - a.cached_lo;
   }
   a.slot = slot;
   last_slot_ = slot;
-  for (std::uint32_t n : {ins_hi - ins_lo, ins2_hi - ins2_lo}) {
+  for (const std::uint32_t n : {ins_hi - ins_lo, ins2_hi - ins2_lo}) {
     if (n == 0) continue;
     log(CacheEventKind::Insert, slot);
     ++slots_[slot].insertions;
@@ -570,22 +570,27 @@ void plan_response_blocks(NicDataCache& cache, const Response& response, const S
   plan->header_bytes = packets * seg.network_header_bytes + seg.http_header_bytes;
   plan->content_bytes = response.length;
   std::uint64_t cached = 0;
+  // A block's bounds: its start, each packet start inside it, its end. Block sizes are powers
+  // of two: a shift, not a 64-bit division per block.
   static std::vector<std::uint32_t> bounds;  // reused: the core is single-threaded
+  const std::size_t most = bsize / seg.segment_bytes + 3;
+  if (bounds.size() < most) bounds.resize(most);
+  std::uint32_t* const b = bounds.data();
+  int shift = 0;
+  while ((std::uint64_t{1} << shift) < bsize) ++shift;
   std::uint64_t pos = response.offset;
   const std::uint64_t end = response.offset + response.length;
   // The file offset where the next packet starts (the first carries the HTTP header).
   std::uint64_t next_packet = response.offset + seg.segment_bytes - seg.http_header_bytes;
   while (pos < end) {
-    const std::uint64_t block = pos / bsize;
-    const std::uint64_t base = block * bsize;
+    const std::uint64_t base = pos >> shift << shift;
     const std::uint64_t block_end = std::min(base + bsize, end);
-    bounds.clear();
-    bounds.push_back(static_cast<std::uint32_t>(pos - base));
+    std::size_t k = 0;
+    b[k++] = static_cast<std::uint32_t>(pos - base);
     for (; next_packet < block_end; next_packet += seg.segment_bytes)
-      if (next_packet > pos) bounds.push_back(static_cast<std::uint32_t>(next_packet - base));
-    bounds.push_back(static_cast<std::uint32_t>(block_end - base));
-    cached += cache.access_pieces(response.file, static_cast<std::uint32_t>(block), bounds.data(),
-                                  bounds.size() - 1);
+      if (next_packet > pos) b[k++] = static_cast<std::uint32_t>(next_packet - base);
+    b[k] = static_cast<std::uint32_t>(block_end - base);
+    cached += cache.access_pieces(response.file, static_cast<std::uint32_t>(base >> shift), b, k);
     pos = block_end;
   }
   plan->content_from_cache = cached;

@@ -140,8 +140,8 @@ class NicDataCache {
   bool events_truncated() const { return log_truncated_; }
 
  private:
-  struct Slot {
-    std::uint64_t key = 0;  // file << 32 | block
+  struct alignas(64) Slot {  // 64 bytes: one cache line each, never two
+    std::uint64_t key = 0;   // file << 32 | block
     std::uint32_t revision = 0;
     std::uint32_t valid_lo = 0, valid_hi = 0;
     std::uint32_t prev = kNoSlot, next = kNoSlot;  // policy list (LRU, FIFO, or LFU bucket)
@@ -164,17 +164,29 @@ class NicDataCache {
   void link_new(std::uint32_t slot);
   void unlink(std::uint32_t slot);
   std::uint32_t victim() const;
-  void log(CacheEventKind k, std::uint32_t slot);
+  void log(CacheEventKind k, std::uint32_t slot) {
+    if (log_ != nullptr) log_event(k, slot);  // most runs keep no log: no call
+  }
+  void log_event(CacheEventKind k, std::uint32_t slot);
 
   // LFU bucket list helpers.
   std::uint32_t new_bucket(std::uint32_t frequency, std::uint32_t after);
   void bucket_push_back(std::uint32_t b, std::uint32_t slot);
   void bucket_remove(std::uint32_t slot);
 
-  // Directory: open addressing with linear probing and backward-shift deletion.
+  // Directory: open addressing with linear probing and backward-shift deletion. An entry is the
+  // slot and its key's hash (which places it): the key itself is the slot's, so a probe reads
+  // one array, and a lookup one slot, the one it returns.
+  struct DirEntry {
+    std::uint32_t hash = 0;
+    std::uint32_t slot = kNoSlot;  // kNoSlot = empty
+  };
+  static std::uint32_t dir_hash(std::uint64_t key) {
+    return static_cast<std::uint32_t>((key * 0x9E3779B97F4A7C15ull) >> 29);
+  }
   std::uint32_t dir_find(std::uint64_t key) const;
   void dir_insert(std::uint64_t key, std::uint32_t slot);
-  void dir_erase(std::uint64_t key);
+  void dir_erase(std::uint64_t key, std::uint32_t slot);
 
   NicCacheConfig config_;
   std::vector<Slot> slots_;
@@ -184,9 +196,8 @@ class NicDataCache {
   std::vector<Bucket> buckets_;
   std::vector<std::uint32_t> free_buckets_;
   std::uint32_t lowest_bucket_ = kNoSlot;
-  std::vector<std::uint64_t> dir_keys_;
-  std::vector<std::uint32_t> dir_slots_;  // kNoSlot = empty
-  std::uint64_t dir_mask_ = 0;
+  std::vector<DirEntry> dir_;
+  std::uint32_t dir_mask_ = 0;
   std::unordered_map<std::uint32_t, std::uint32_t> revisions_;  // files changed at least once
   CacheCounters counters_;
   std::vector<CacheEvent>* log_ = nullptr;
@@ -195,6 +206,7 @@ class NicDataCache {
   std::uint8_t nic_ = 0;
   std::uint32_t request_ = 0;
   std::uint32_t last_slot_ = kNoSlot;  // of the latest access (a lookup hint)
+  std::uint32_t next_hint_ = kNoSlot;  // the slot after it in the policy's list, before it moved
 };
 
 // ---------------------------------------------------------------------------------------------
