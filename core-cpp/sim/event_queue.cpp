@@ -21,8 +21,19 @@ Status EventQueue::schedule(Time when, EventHandler* target, std::uint32_t tag,
 }
 
 void EventQueue::run_until(Time end, const bool* stop) {
-  while (!heap_.empty()) {
-    if (stop != nullptr && *stop) return;
+  // In slices, each a call: WebAssembly engines swap in optimised code only at a call (no
+  // on-stack replacement), so a run in one call would keep its loop in baseline code. Two call
+  // sites: Binaryen inlines a function called from one place, and the slices with it.
+  constexpr std::uint64_t kSlice = 1 << 16;
+  if (!run_some(end, stop, kSlice)) return;
+  while (run_some(end, stop, kSlice)) {
+  }
+}
+
+bool EventQueue::run_some(Time end, const bool* stop, std::uint64_t limit) {
+  for (; !heap_.empty(); --limit) {
+    if (stop != nullptr && *stop) return false;
+    if (limit == 0) return true;
     const Event& top = heap_.front();
     if (top.when > end) break;
     now_ = top.when;
@@ -34,6 +45,7 @@ void EventQueue::run_until(Time end, const bool* stop) {
     if (spent_top_) pop_spent_top();
   }
   if (now_ < end && (stop == nullptr || !*stop)) now_ = end;
+  return false;
 }
 
 }  // namespace nicsim

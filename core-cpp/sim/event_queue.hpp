@@ -55,6 +55,8 @@ class EventQueue {
   // Fires events with time <= end, in order, until the queue is empty, `end` is passed or
   // `stop` becomes true (a component sets it when the model reports a fault).
   void run_until(Time end, const bool* stop);
+  // At most `limit` events of run_until; true when more may be due.
+  [[gnu::noinline]] bool run_some(Time end, const bool* stop, std::uint64_t limit);
 
  private:
   // (priority, sequence) in one unsigned key: the priority, offset to be non-negative, in the
