@@ -59,6 +59,25 @@ describe.skipIf(!built)('the engine pool', async () => {
     'udp-throughput',
     'web-access-log',
   ];
+  it('leaves a core to the page while the main run computes: 2 instances guess no point', async () => {
+    for (const size of [2, 3]) {
+      const sent: Request['type'][] = [];
+      let j = 0;
+      const p = new EnginePool(size, () => coreSlot(cores[j++ % cores.length]!, sent));
+      const entry = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
+      let beforeMain: Request['type'][] = [];
+      const r = await p.run(entry.text, {}, undefined, {
+        onMain: () => {
+          beforeMain = [...sent];
+        },
+      });
+      expect(r.ok && r.text).toBe(serial!.run(entry.text, '{}'));
+      // 3 instances: one runs the main run, one guesses, one stays free.
+      expect(beforeMain.filter((t) => t === 'run-point').length).toBeLessThanOrEqual(size - 2);
+      p.dispose();
+    }
+  });
+
   it("does not run again the sweep point that is the main run's own", async () => {
     // One instance: it runs the main run, so nothing guesses points beside it.
     const one: Request['type'][] = [];
