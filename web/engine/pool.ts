@@ -424,7 +424,7 @@ export class EnginePool {
       // 0-11 % later.
       const guessSlots = Math.max(0, this.size - 2);
       let guessing = 0;
-      let guess = guessSlots > 0;
+      let guess = true;
       let finishing = false;
 
       // The point the main run answered (output.pending.main_point): its entry goes to finish
