@@ -122,7 +122,7 @@ RunOutput run_eta_aio(const Config& cfg, bool with_trace) {
   const double mss = static_cast<double>(cfg.eta.mss);
   const double limit = static_cast<double>(cfg.eta.nics) * 1000.0 * mss / (mss + 78.0);
   add("eta_link_limit", limit);
-  add("events", static_cast<double>(ctx.queue.fired()));
+  add("events", static_cast<double>(ctx.model_events()));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
   if (window > 0) {

@@ -56,7 +56,7 @@ RunOutput run_tcp_offload(const Config& cfg, bool with_trace) {
   add("machine_register_read_cycles", m.register_read_cycles);
   add("machine_register_write_cycles", m.register_write_cycles);
   add("register_read_cycles_per_transfer", d(r.interrupts) * m.register_read_cycles);
-  add("events", d(ctx.queue.fired()));
+  add("events", d(ctx.model_events()));
   add("sim_time", static_cast<double>(ctx.now()) / 1e6);
   add("window", static_cast<double>(cfg.run.duration - cfg.run.warmup) / 1e6);
   // Conservation: the response (header and file) reached the client whole.

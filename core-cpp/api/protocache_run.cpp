@@ -213,7 +213,7 @@ RunOutput run_protocol_cache(const Config& cfg, bool with_trace) {
   add("proto_data_refs", per(w.l1d_refs));
   add("proto_i_to_d", ratio(w.l1i_refs, w.l1d_refs));
   add("proto_packets", n);
-  add("events", static_cast<double>(ctx.queue.fired()));
+  add("events", static_cast<double>(ctx.model_events()));
   add("sim_time", static_cast<double>(ctx.now()) / 1e6);
   add("window", static_cast<double>(cfg.run.duration - cfg.run.warmup) / 1e6);
   out.trace_dropped = ctx.trace.dropped();

@@ -115,7 +115,7 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
   RingSnapshot snapshot;
   for (auto& p : ports)
     snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
-  if (with_trace) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
+  if (with_trace) ctx.observe_at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
 
   router.start();
   for (auto& p : ports) p->client.start();
@@ -143,7 +143,7 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
   add_bus_cycle_metrics(a.cycles, b.cycles, bus.cycle(), add);
   add("bus_transactions", static_cast<double>(bus.transactions()));
   add("interrupts", static_cast<double>(b.interrupts - a.interrupts));
-  add("events", static_cast<double>(ctx.queue.fired() - snapshot.taken));
+  add("events", static_cast<double>(ctx.model_events()));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
   if (window > 0) {

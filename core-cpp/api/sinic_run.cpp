@@ -13,15 +13,12 @@ namespace nicsim {
 namespace {
 
 // The receive VNICs' states as the trace window opens (a view replays them from there).
-// The trace's opening VNIC state: an observation, not a model event (as RingSnapshot).
-class VnicSnapshot final : public EventHandler {
+class VnicSnapshot final : public Observation {
  public:
   SinicDevice* sinic = nullptr;
-  std::uint64_t taken = 0;
-  void fire(std::uint32_t) override {
-    ++taken;
-    sinic->trace_snapshot();
-  }
+
+ private:
+  void observe(std::uint32_t) override { sinic->trace_snapshot(); }
 };
 
 }  // namespace
@@ -67,7 +64,8 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
   ctx.at(cfg.run.sample_interval, &sampler, 0, kPriorityStats);
   VnicSnapshot snapshot;
   snapshot.sinic = host.sinic();
-  if (with_trace && snapshot.sinic) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
+  if (with_trace && snapshot.sinic)
+    ctx.observe_at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
   host.start();
   ctx.run_until(cfg.run.duration);
   if (ctx.failed()) {
@@ -125,7 +123,7 @@ RunOutput run_tcp_stream(const Config& cfg, bool with_trace) {
   add("register_reads_per_packet",
       packets > 0 ? static_cast<double>(end.register_reads - w.register_reads) / packets : 0.0);
   add("link_pause_share", static_cast<double>(end.pause - w.pause) / static_cast<double>(window));
-  add("events", static_cast<double>(ctx.queue.fired() - snapshot.taken));
+  add("events", static_cast<double>(ctx.model_events()));
   add("sim_time", static_cast<double>(ctx.now()) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
   out.series = {throughput, fifo, vnics, copy};

@@ -276,7 +276,7 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
   RingSnapshot snapshot;
   for (auto& p : ports)
     snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
-  if (with_trace) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
+  if (with_trace) ctx.observe_at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
 
   const bool benchmark = cfg.workload.kind == WorkloadKind::CpuBenchmark;
   TigonBenchmark bench(&ctx, cfg.tigon, cfg.workload.benchmark_cpus, cfg.run.duration);
@@ -522,7 +522,7 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
       add("bench_store_bw_scratch", br.value(bc, BenchPhase::StoreBandwidthScratch));
     }
   }
-  add("events", static_cast<double>(ctx.queue.fired() - snapshot.taken));
+  add("events", static_cast<double>(ctx.model_events()));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
   if (ctx.failed()) {

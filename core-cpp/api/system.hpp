@@ -67,16 +67,13 @@ double fraction(Time part, Time whole);
 // both counted at the bus clock's edges, as a window in ps need not be whole cycles.
 double bus_cycle_share(const CycleCounts& at_warmup, const CycleCounts& at_end, bool data_only);
 
-// At the start of the trace window, records the rings' state: the views start from it.
-// The trace's opening state, recorded when its window opens. It observes and changes nothing, so
-// it is not one of the model's events: `taken` lets a run count the same events traced or not
-// (a traced main run then equals the untraced sweep point with its parameters).
-class RingSnapshot final : public EventHandler {
+// The rings' state as the trace window opens: the views start from it.
+class RingSnapshot final : public Observation {
  public:
   std::vector<DescriptorRing*> rings;
-  std::uint64_t taken = 0;
-  void fire(std::uint32_t) override {
-    ++taken;
+
+ private:
+  void observe(std::uint32_t) override {
     for (DescriptorRing* r : rings) r->record_state();
   }
 };

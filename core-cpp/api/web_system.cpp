@@ -146,7 +146,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   RingSnapshot snapshot;
   for (auto& p : ports)
     snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
-  if (with_trace) ctx.at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
+  if (with_trace) ctx.observe_at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
 
   server.start();
   for (auto& p : ports) p->client.start();
@@ -250,7 +250,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   add("bus_transactions", static_cast<double>(bus.transactions()));
   add("tx_packet_rate", secs > 0 ? d(b.tally.tx_packets, a.tally.tx_packets) / secs : 0.0);
   add("interrupts", d(b.web.interrupts, a.web.interrupts));
-  add("events", static_cast<double>(ctx.queue.fired() - snapshot.taken));
+  add("events", static_cast<double>(ctx.model_events()));
   add("sim_time", static_cast<double>(end) / 1e6);
   add("window", static_cast<double>(window) / 1e6);
   if (!out.fault.empty()) return out;

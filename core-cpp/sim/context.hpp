@@ -2,12 +2,33 @@
 // generator, the trace recorder and the fault flag. Owned by the run; there are no globals.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "sim/event_queue.hpp"
 #include "sim/rng.hpp"
 #include "trace/trace.hpp"
 
 namespace nicsim {
+
+// An event that only looks: it records the trace's view of the state (e.g. the rings' opening
+// snapshot) and changes nothing. It fires through the queue, so it keeps its place in the
+// same-time order, but it is not one of the model's events: SimContext::model_events() leaves it
+// out, so a traced run counts what the same untraced run counts.
+class Observation : public EventHandler {
+ public:
+  void fire(std::uint32_t tag) final {
+    ++fired_;
+    observe(tag);
+  }
+  std::uint64_t fired() const { return fired_; }
+
+ protected:
+  ~Observation() = default;
+  virtual void observe(std::uint32_t tag) = 0;
+
+ private:
+  std::uint64_t fired_ = 0;
+};
 
 class SimContext {
  public:
@@ -46,6 +67,17 @@ class SimContext {
   RecordId record(std::uint16_t comp, const R& r, RecordId cause = 0) {
     return trace.record(queue.now(), comp, r, cause);
   }
+  // Schedules an Observation (the run keeps it alive until model_events() is read).
+  void observe_at(Time when, Observation* target, std::uint32_t tag, std::int32_t priority) {
+    observations_.push_back(target);
+    at(when, target, tag, priority);
+  }
+  // The events the model fired: the queue's count without the observations'.
+  std::uint64_t model_events() const {
+    std::uint64_t looked = 0;
+    for (const Observation* o : observations_) looked += o->fired();
+    return queue.fired() - looked;
+  }
   void run_until(Time end) { queue.run_until(end, &stop_); }
 
   // Packet identities, unique within the run (trace records name packets by them).
@@ -62,6 +94,7 @@ class SimContext {
   std::string fault_;
   std::uint32_t packets_ = 0;
   std::uint32_t dmas_ = 0;
+  std::vector<const Observation*> observations_;
 };
 
 }  // namespace nicsim

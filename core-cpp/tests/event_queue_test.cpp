@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "sim/context.hpp"
 #include "sim/rng.hpp"
 
 namespace nicsim {
@@ -61,6 +62,38 @@ TEST(EventQueue, RunUntilStopsAtTheHorizonAndOnStop) {
   EXPECT_EQ(r.fired.size(), 1u);
   q.run_until(100, nullptr);
   EXPECT_EQ(r.fired.size(), 2u);
+}
+
+// An observation fires in the same-time order like any event, but the model's event count leaves
+// it out: a traced run (with its opening snapshot) counts what the untraced run counts.
+struct Look final : Observation {
+  std::vector<std::uint32_t>* order = nullptr;
+  void observe(std::uint32_t tag) override { order->push_back(100 + tag); }
+};
+struct Step final : EventHandler {
+  std::vector<std::uint32_t>* order = nullptr;
+  void fire(std::uint32_t tag) override { order->push_back(tag); }
+};
+
+TEST(SimContext, ObservationsKeepTheirPlaceButAreNotModelEvents) {
+  for (const bool look : {false, true}) {
+    SimContext ctx(1, 0, 0, 0);
+    std::vector<std::uint32_t> order;
+    Step step;
+    step.order = &order;
+    Look snapshot;
+    snapshot.order = &order;
+    ctx.at(50, &step, 1);
+    ctx.at(50, &step, 2, kPriorityFirst);
+    if (look) ctx.observe_at(50, &snapshot, 0, kPriorityFirst - 1);
+    ctx.at(80, &step, 3);
+    ctx.run_until(1000);
+    EXPECT_EQ(ctx.model_events(), 3u);
+    EXPECT_EQ(ctx.queue.fired(), look ? 4u : 3u);
+    EXPECT_EQ(snapshot.fired(), look ? 1u : 0u);
+    EXPECT_EQ(order, look ? (std::vector<std::uint32_t>{100, 2, 1, 3})
+                          : (std::vector<std::uint32_t>{2, 1, 3}));
+  }
 }
 
 TEST(Rng, SameSeedSameSequenceDifferentSeedDifferent) {
