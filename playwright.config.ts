@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end tests run against the BUILT site (what ships): the web server below builds the wasm
@@ -10,6 +10,11 @@ import { defineConfig, devices } from '@playwright/test';
 // Failure screenshots and traces go to test-results/.
 const artifactsDir = 'e2e/artifacts';
 mkdirSync(artifactsDir, { recursive: true });
+
+// Debian's Chromium and its flags, shared with the benchmarks (web/scripts/site.mjs).
+const chromiumLaunch = JSON.parse(
+  readFileSync(new URL('./e2e/chromium.json', import.meta.url), 'utf8'),
+) as { executablePath: string; args: string[] };
 
 // E2E_PORT lets two checkouts run their suites at once (each serves its own dist/).
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -29,18 +34,7 @@ export default defineConfig({
     baseURL,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

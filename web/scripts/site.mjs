@@ -1,8 +1,10 @@
 // The built site in headless Chromium, for the scripts that drive it (bench-ui.mjs,
 // screenshots.mjs): build it as `npm run build` does, serve dist/ with `vite preview`, launch
-// Debian's Chromium with the flags playwright.config.ts uses (never a downloaded browser).
+// Debian's Chromium with the flags of e2e/chromium.json, as playwright.config.ts does (never a
+// downloaded browser).
 
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { chromium } from '@playwright/test';
@@ -57,18 +59,9 @@ export async function serveSite(port = 0) {
   return { base, stop };
 }
 
-/** Headless Debian Chromium with the test suite's flags. */
+/** Headless Debian Chromium with the test suite's flags (e2e/chromium.json). */
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(
+    JSON.parse(readFileSync(path.join(repoRoot, 'e2e', 'chromium.json'), 'utf8')),
+  );
 }
