@@ -118,7 +118,8 @@ export function ShortcutSheet() {
       <h2 id="shortcuts-title" tabIndex={-1}>
         Keyboard shortcuts
       </h2>
-      <div className="shortcut-groups">
+      {/* The list scrolls on a short screen: focusable, so the arrow keys scroll it too. */}
+      <div className="shortcut-groups" tabIndex={0} role="region" aria-label="Every shortcut">
         {SHORTCUTS.map((g) => (
           <section key={g.where} aria-labelledby={`shortcuts-${g.where.replace(/\W+/g, '-')}`}>
             <h3 id={`shortcuts-${g.where.replace(/\W+/g, '-')}`}>{g.where}</h3>
