@@ -65,6 +65,13 @@ test('offload views: the ledger follows the cursor, the frames cross or stay', a
     await seq.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `e2e/artifacts/offload-sequence-${w}.png` });
   }
+  // On a phone the ledger's two directions stack and fit: nothing to scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ledger.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => ledger.evaluate((e) => e.scrollWidth - e.clientWidth))
+    .toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'e2e/artifacts/offload-ledger-390.png' });
   await page.setViewportSize({ width: 1440, height: 900 });
   await ledger.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/artifacts/offload-ledger.png' });

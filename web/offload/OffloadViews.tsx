@@ -48,10 +48,13 @@ export function LedgerView() {
   const l = useMemo(() => (run ? ledgerAt(run.trace, cursor) : null), [run, cursor]);
   if (!run || !l) return null;
   if (!l.any) return <Empty what="ledger DMAs" />;
-  const rowH = 20;
-  const barLeft = 270;
-  // Room to the right of the longest bar for its "bytes → cycles" label.
-  const barW = Math.max(60, Math.min(width, 900) - barLeft - 120);
+  // Narrow (a phone): each DMA's label sits above its bar instead of beside it.
+  const narrow = width < 520;
+  const rowH = narrow ? 34 : 20;
+  const barLeft = narrow ? 4 : 270;
+  const barTop = narrow ? 17 : 3;
+  const labelW = 120; // room right of the longest bar for its "bytes → cycles" label
+  const barW = Math.max(60, Math.min(width, 900) - barLeft - labelW);
   const maxCycles = Math.max(1, ...l.recent.map((d) => d.cycles));
   return (
     <div
@@ -61,63 +64,63 @@ export function LedgerView() {
       tabIndex={0}
       aria-label="The bus-crossing ledger"
     >
-      <table
-        className="offload-ledger"
-        aria-label="The ledger at the cursor: DMAs, bytes and bus cycles per direction and purpose"
-      >
-        <thead>
-          <tr>
-            <th scope="col">purpose</th>
-            {DIR_NAMES.map((d) => (
-              <th key={d} scope="col" colSpan={3}>
-                {d}
-              </th>
-            ))}
-          </tr>
-          <tr>
-            <th scope="col" />
-            {[0, 1].flatMap((d) =>
-              ['DMAs', 'bytes', 'cycles'].map((h) => (
-                <th key={`${d}${h}`} scope="col" className="num">
-                  {h}
-                </th>
-              )),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {PURPOSES.map((p, k) => (
-            <tr key={p}>
-              <th scope="row">
-                <span className="offload-key" style={{ background: PURPOSE_COLORS[k] }} />
-                {p}
-              </th>
-              {[0, 1].flatMap((d) => {
+      <p className="offload-summary">
+        {fmt(l.final[0]!.dmas + l.final[1]!.dmas)} DMAs cross the bus in the run; the counts below
+        are those by the cursor.
+      </p>
+      {/* One table per direction: side by side when there is room, one above the other on a
+          phone (seven columns in one table would not fit). */}
+      <div className="offload-ledger-tables">
+        {DIR_NAMES.map((dir, d) => (
+          <table
+            key={dir}
+            className="offload-ledger"
+            aria-label={`The ledger at the cursor, ${dir}: DMAs, bytes and bus cycles per purpose`}
+          >
+            <caption>{dir}</caption>
+            <thead>
+              <tr>
+                <th scope="col">purpose</th>
+                {['DMAs', 'bytes', 'cycles'].map((h) => (
+                  <th key={h} scope="col" className="num">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {PURPOSES.map((p, k) => {
                 const c = l.cells[d]![k]!;
-                return [c.dmas, c.bytes, c.cycles].map((v, j) => (
-                  <td key={`${d}${j}`} className="num">
-                    {v ? fmt(v) : '·'}
-                  </td>
-                ));
+                return (
+                  <tr key={p}>
+                    <th scope="row">
+                      <span className="offload-key" style={{ background: PURPOSE_COLORS[k] }} />
+                      {p}
+                    </th>
+                    {[c.dmas, c.bytes, c.cycles].map((v, j) => (
+                      <td key={j} className="num">
+                        {v ? fmt(v) : '·'}
+                      </td>
+                    ))}
+                  </tr>
+                );
               })}
-            </tr>
-          ))}
-          <tr className="total">
-            <th scope="row">total (of {fmt(l.final[0]!.dmas + l.final[1]!.dmas)} DMAs)</th>
-            {[0, 1].flatMap((d) =>
-              (['dmas', 'bytes', 'cycles'] as const).map((f) => (
-                <td key={`${d}${f}`} className="num" data-testid={`ledger-${d}-${f}`}>
-                  {fmt(l.totals[d]![f])}
-                </td>
-              )),
-            )}
-          </tr>
-        </tbody>
-      </table>
+              <tr className="total">
+                <th scope="row">total</th>
+                {(['dmas', 'bytes', 'cycles'] as const).map((f) => (
+                  <td key={f} className="num" data-testid={`ledger-${d}-${f}`}>
+                    {fmt(l.totals[d]![f])}
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        ))}
+      </div>
       <h3>The last DMAs by the cursor: cycles = 4 + ⌈bytes / 8⌉ (§4.4)</h3>
       <svg
         className="offload-dmas"
-        width={barLeft + barW + 120}
+        width={barLeft + barW + labelW}
         height={l.recent.length * rowH + 4}
         role="img"
         aria-label={`The last ${l.recent.length} DMAs, each with its bus cycles`}
@@ -132,14 +135,14 @@ export function LedgerView() {
             </text>
             <rect
               x={barLeft}
-              y={3}
+              y={barTop}
               width={Math.max(2, (d.cycles / maxCycles) * barW)}
-              height={rowH - 6}
+              height={14}
               fill={PURPOSE_COLORS[d.purpose]}
             />
             <text
               x={barLeft + 4 + Math.max(2, (d.cycles / maxCycles) * barW)}
-              y={14}
+              y={barTop + 11}
               className="offload-label"
             >
               {`${fmt(d.bytes)} B → ${d.cycles}`}
