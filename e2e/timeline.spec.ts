@@ -111,6 +111,20 @@ test('the timeline of a send: its lanes, arrows, zoom, pan, cursor and a packet 
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
+  // On a phone the drawing scales down whole: its height follows its width (no blank band).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const svg = page.getByTestId('timeline-svg');
+  await svg.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      svg.evaluate((e) => {
+        const vb = (e as SVGSVGElement).viewBox.baseVal;
+        const r = e.getBoundingClientRect();
+        return Math.abs(r.height - (r.width * vb.height) / vb.width);
+      }),
+    )
+    .toBeLessThan(2);
+
   expect(errors).toEqual([]);
 });
 
