@@ -421,14 +421,16 @@ void EtaServer::cpu_next(unsigned cpu) {
   if (c.busy || (eta() && cpu == 0)) return;
   Work w;
   std::uint32_t request = 0;
+  RecordId cause = 0;
   const EtaBaselineCosts& b = cfg_.baseline;
   if (!c.irq.empty()) {
     const unsigned nic = c.irq.front();
     c.irq.pop_front();
     nics_[nic].irq_queued = false;
     const std::size_t frames = nics_[nic].rx.size();
-    ctx_->record(component_id(Component::Nic, nic),
-                 rec::EtaInterrupt().nic(nic).frames(u32(static_cast<std::int64_t>(frames))));
+    cause =
+        ctx_->record(component_id(Component::Nic, nic),
+                     rec::EtaInterrupt().nic(nic).frames(u32(static_cast<std::int64_t>(frames))));
     w.cycles[kEth] += b.irq;
     n_.interrupt_cycles += b.irq;
     charge_frames(nic, &w, false);
@@ -438,6 +440,7 @@ void EtaServer::cpu_next(unsigned cpu) {
     c.app.pop_front();
     Request& r = reqs_[slot];
     request = r.id;
+    cause = r.cause;  // the request's arrival
     w.cycles[kKernel] += b.kernel_request;
     w.cycles[kUser] += b.user_request;
     if (r.encrypt) w.cycles[kUser] += r.bytes * cfg_.encrypt_cycles_per_kb / 1024;
@@ -452,21 +455,23 @@ void EtaServer::cpu_next(unsigned cpu) {
     return;
   }
   add_contention(cpu, &w);
-  cpu_begin(cpu, std::move(w), request);
+  cpu_begin(cpu, std::move(w), request, cause);
 }
 
-void EtaServer::cpu_begin(unsigned cpu, Work w, std::uint32_t request) {
+void EtaServer::cpu_begin(unsigned cpu, Work w, std::uint32_t request, RecordId cause) {
   Cpu& c = cpus_[cpu];
   book(cpu, w);
   // The bin with the most cycles names the work in the trace.
   std::size_t top = 0;
   for (std::size_t b = 1; b < kEtaBins; ++b)
     if (w.cycles[b] > w.cycles[top]) top = b;
-  ctx_->record(component_id(Component::HostCpu, cpu), rec::EtaCpuWork()
-                                                          .cpu(cpu)
-                                                          .bin(static_cast<std::uint32_t>(top))
-                                                          .cycles(u32(w.total()))
-                                                          .request(request));
+  ctx_->record(component_id(Component::HostCpu, cpu),
+               rec::EtaCpuWork()
+                   .cpu(cpu)
+                   .bin(static_cast<std::uint32_t>(top))
+                   .cycles(u32(w.total()))
+                   .request(request),
+               cause);
   c.busy = true;
   c.busy_since = ctx_->now();
   const Time d = cycles_to_time(w.total());
@@ -575,21 +580,19 @@ void EtaServer::ppe_done() {
 
 void EtaServer::post_event(bool rx, std::uint32_t v, RecordId cause) {
   const std::uint32_t id = rx ? reqs_[v].id : v;
-  if (rx) {
-    evq_rx_.push_back(v);
-  } else {
-    evq_tx_.push_back(v);
-  }
+  std::deque<QueuedEvent>& queue = rx ? evq_rx_ : evq_tx_;
+  queue.push_back(QueuedEvent{v, 0});
   ++n_.events;
   const RecordId ev = ctx_->record(
       component_id(Component::HostCpu, 0),
       rec::EtaEvent()
           .queue(rx ? 0 : 1)
           .request(id)
-          .depth(u32(static_cast<std::int64_t>(rx ? evq_rx_.size() : evq_tx_.size())))
+          .depth(u32(static_cast<std::int64_t>(queue.size())))
           .rx_descriptors(u32(rx_descriptors_))
           .ring(u32(static_cast<std::int64_t>(rx ? nics_[reqs_[v].nic].rx.size() : 0))),
       cause);
+  queue.back().cause = ev;
   if (rx) reqs_[v].cause = ev;
   if (app_ != App::Sleeping) {
     host_next();
@@ -601,12 +604,13 @@ void EtaServer::post_event(bool rx, std::uint32_t v, RecordId cause) {
   ++n_.signals;
   pending_ppe_kernel_ += cfg_.ppe.ipi;
   n_.signal_cycles += cfg_.ppe.ipi;
-  ctx_->record(component_id(Component::HostCpu, 0), rec::EtaSignal().step(1), ev);
+  const RecordId signal =
+      ctx_->record(component_id(Component::HostCpu, 0), rec::EtaSignal().step(1), ev);
   Work w;
   w.cycles[kKernel] = cfg_.host.signal_deliver;
   w.signal_deliver = true;
   n_.signal_cycles += cfg_.host.signal_deliver;
-  host_begin(std::move(w), 0);
+  host_begin(std::move(w), 0, signal);
 }
 
 // ---------------------------------------------------------------- ETA+AIO: the application
@@ -616,9 +620,11 @@ void EtaServer::host_next() {
   const EtaHostCosts& h = cfg_.host;
   Work w;
   std::uint32_t request = 0;
+  RecordId cause = 0;
   if (!evq_rx_.empty()) {
     // §6: receive completions first. Post the next receive, parse, post the send.
-    const std::uint32_t slot = evq_rx_.front();
+    const std::uint32_t slot = evq_rx_.front().v;
+    cause = evq_rx_.front().cause;
     evq_rx_.pop_front();
     const Request& r = reqs_[slot];
     request = r.id;
@@ -629,7 +635,8 @@ void EtaServer::host_next() {
     w.doorbell_send.push_back(slot);
   } else if (!evq_tx_.empty()) {
     // A send completion: the file cache's use count.
-    request = evq_tx_.front();
+    request = evq_tx_.front().v;
+    cause = evq_tx_.front().cause;
     evq_tx_.pop_front();
     w.cycles[kUser] += h.dusi_op;
   } else {
@@ -638,12 +645,12 @@ void EtaServer::host_next() {
     n_.signal_cycles += h.signal_arm;
     w.arm = true;
   }
-  host_begin(std::move(w), request);
+  host_begin(std::move(w), request, cause);
 }
 
-void EtaServer::host_begin(Work w, std::uint32_t request) {
+void EtaServer::host_begin(Work w, std::uint32_t request, RecordId cause) {
   host_busy_ = true;
-  cpu_begin(1, std::move(w), request);
+  cpu_begin(1, std::move(w), request, cause);
 }
 
 void EtaServer::host_done() {

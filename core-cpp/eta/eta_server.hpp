@@ -120,7 +120,8 @@ class EtaServer final : public EventHandler {
   // Baseline.
   void irq_due(unsigned nic);
   void cpu_next(unsigned cpu);
-  void cpu_begin(unsigned cpu, Work w, std::uint32_t request);
+  // `cause`: the record the work follows from (an interrupt, a request, an event queue entry).
+  void cpu_begin(unsigned cpu, Work w, std::uint32_t request, RecordId cause);
   void cpu_end(unsigned cpu);
   void charge_frames(unsigned nic, Work* w, bool ppe);
   void add_contention(unsigned cpu, Work* w);
@@ -131,7 +132,7 @@ class EtaServer final : public EventHandler {
   void ppe_idle();
   void post_event(bool rx, std::uint32_t v, RecordId cause);
   void host_next();
-  void host_begin(Work w, std::uint32_t request);
+  void host_begin(Work w, std::uint32_t request, RecordId cause);
   void host_done();
   void apply(const Work& w, unsigned cpu);
   void book(unsigned cpu, const Work& w);
@@ -163,7 +164,11 @@ class EtaServer final : public EventHandler {
     std::uint32_t cause = 0;
   };
   std::deque<DbOp> dbq_;
-  std::deque<std::uint32_t> evq_rx_, evq_tx_;
+  struct QueuedEvent {
+    std::uint32_t v = 0;  // receive: a request slot; send: a request id
+    RecordId cause = 0;   // its EtaEvent record: the application's work follows from it
+  };
+  std::deque<QueuedEvent> evq_rx_, evq_tx_;
   // The TX/RX descriptor queues (§5), for the trace only: sends posted and not yet complete,
   // receives posted and not yet filled by a request.
   std::int64_t tx_descriptors_ = 0, rx_descriptors_ = 0;

@@ -111,6 +111,35 @@ TEST(Eta, SendCompletesOnlyWhenItsLastSegmentIsAcknowledged) {
   EXPECT_EQ(checked, 20u);
 }
 
+// Every unit of application work names what it follows from: under ETA+AIO the event queue
+// entry it serves (for the same request) or the signal that woke it; in the baseline the
+// interrupt or the request it serves. Only the work that arms the signal and sleeps has no cause.
+TEST(Eta, TheApplicationsWorkFollowsFromWhatItServes) {
+  for (const char* system : {"eta-aio", "baseline-sendfile"}) {
+    const auto tr = trace_of(scenario(system, 2000, 20000));
+    std::vector<const TraceRecord*> by_id(tr.size() + 1, nullptr);
+    for (const TraceRecord& r : tr)
+      if (r.id < by_id.size()) by_id[r.id] = &r;
+    std::size_t served = 0;
+    for (const TraceRecord& w : tr) {
+      if (w.kind != u16(TraceKind::EtaCpuWork) || w.d == 0) continue;
+      ASSERT_NE(w.cause, 0u) << system << " work at " << w.time_ps;
+      ASSERT_LT(w.cause, by_id.size());
+      const TraceRecord* c = by_id[w.cause];
+      ASSERT_NE(c, nullptr);
+      if (c->kind == u16(TraceKind::EtaEvent)) {
+        EXPECT_EQ(c->b, w.d) << system;  // the same request
+      } else {
+        EXPECT_TRUE(c->kind == u16(TraceKind::EtaInterrupt) ||
+                    c->kind == u16(TraceKind::EtaRequest))
+            << system << " cause kind " << c->kind;
+      }
+      ++served;
+    }
+    EXPECT_GT(served, 20u) << system;
+  }
+}
+
 TEST(Eta, OneCopyOnReceiveByThePpeAndNoneOnSend) {
   // A dearer receive copy moves only the PPE's TCP/IP bin, by request_bytes per request; the
   // application CPU does not change (ETA+AIO transmits from registered memory, §5).
