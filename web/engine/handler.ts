@@ -19,7 +19,23 @@ export interface Reply {
   transfer: Transferable[];
 }
 
+/**
+ * What the core says about itself is fixed by its build, so each instance is asked once: the
+ * parameter table alone is about 180 KB of JSON, made anew by every call (tens of ms in wasm),
+ * and every main run's reply carries it.
+ */
+const infos = new WeakMap<NicsimCoreModule, EngineInfo>();
+
 function info(m: NicsimCoreModule): EngineInfo {
+  let known = infos.get(m);
+  if (!known) {
+    known = askInfo(m);
+    infos.set(m, known);
+  }
+  return known;
+}
+
+function askInfo(m: NicsimCoreModule): EngineInfo {
   let parameterInfo: EngineInfo['parameterInfo'] = [];
   try {
     parameterInfo = JSON.parse(m.parameterInfo()) as EngineInfo['parameterInfo'];

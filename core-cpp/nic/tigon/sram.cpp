@@ -14,11 +14,45 @@ Time Sram::occupancy(std::int64_t bytes) const {
   return bytes * 1000000 / bandwidth_mbs_;
 }
 
+bool Sram::in_order(std::int64_t index) {
+  if (index < latest_) sums_ = false;
+  if (sums_) retire(index);
+  return sums_;
+}
+
+void Sram::drop(Bucket& b) {
+  if (b.index < 0) return;
+  for (int c = 0; c < kClients; ++c) {
+    sum_busy_[static_cast<std::size_t>(c)] -= b.busy[static_cast<std::size_t>(c)];
+    sum_sq_[static_cast<std::size_t>(c)] -= b.busy_sq_ns[static_cast<std::size_t>(c)];
+  }
+  b = Bucket{};
+}
+
+void Sram::retire(std::int64_t index) {
+  if (index <= latest_) return;
+  // The buckets at or before index - kBuckets are out of the window; those before
+  // latest_ - kBuckets went already.
+  const std::int64_t last = index - kBuckets;
+  const std::int64_t first = std::max<std::int64_t>(0, latest_ - kBuckets + 1);
+  if (last - first + 1 >= kBuckets) {
+    for (Bucket& b : buckets_)
+      if (b.index >= 0 && b.index <= last) drop(b);
+  } else {
+    for (std::int64_t k = first; k <= last; ++k) {
+      Bucket& b = buckets_[static_cast<std::size_t>(k % kBuckets)];
+      if (b.index == k) drop(b);
+    }
+  }
+  latest_ = index;
+}
+
 Sram::Bucket& Sram::bucket_at(Time now) {
   const std::int64_t index = now / bucket_;
+  in_order(index);
   Bucket& b = buckets_[static_cast<std::size_t>(index % kBuckets)];
   if (b.index != index) {
-    b = Bucket{};
+    drop(b);
     b.index = index;
   }
   return b;
@@ -28,9 +62,11 @@ void Sram::add(SramClient who, std::int64_t count, Time each, Time now) {
   if (count <= 0) return;
   Bucket& b = bucket_at(now);
   const auto c = static_cast<std::size_t>(who);
-  b.busy[c] += count * each;
   const std::int64_t ns = each / 1000;
+  b.busy[c] += count * each;
   b.busy_sq_ns[c] += count * ns * ns;
+  sum_busy_[c] += count * each;
+  sum_sq_[c] += count * ns * ns;
   busy_total_ += count * each;
   free_at_ = std::max(free_at_, now) + count * each;
 }
@@ -49,12 +85,21 @@ void Sram::accesses(SramClient who, std::int64_t count, std::int64_t bytes, Time
 Sram::Load Sram::load_seen_by(SramClient who, Time now) {
   const std::int64_t current = now / bucket_;
   std::int64_t busy = 0, sq = 0;
-  for (const Bucket& b : buckets_) {
-    if (b.index < 0 || b.index > current || b.index <= current - kBuckets) continue;
-    for (std::size_t c = 0; c < b.busy.size(); ++c) {
+  if (in_order(current)) {
+    // Every bucket held is in the window.
+    for (std::size_t c = 0; c < sum_busy_.size(); ++c) {
       if (c == static_cast<std::size_t>(who)) continue;
-      busy += b.busy[c];
-      sq += b.busy_sq_ns[c];
+      busy += sum_busy_[c];
+      sq += sum_sq_[c];
+    }
+  } else {
+    for (const Bucket& b : buckets_) {
+      if (b.index < 0 || b.index > current || b.index <= current - kBuckets) continue;
+      for (std::size_t c = 0; c < b.busy.size(); ++c) {
+        if (c == static_cast<std::size_t>(who)) continue;
+        busy += b.busy[c];
+        sq += b.busy_sq_ns[c];
+      }
     }
   }
   const double window = static_cast<double>(bucket_ * kBuckets);
@@ -68,9 +113,13 @@ Sram::Load Sram::load_seen_by(SramClient who, Time now) {
 double Sram::utilization(Time now) {
   const std::int64_t current = now / bucket_;
   std::int64_t busy = 0;
-  for (const Bucket& b : buckets_) {
-    if (b.index < 0 || b.index > current || b.index <= current - kBuckets) continue;
-    for (std::int64_t v : b.busy) busy += v;
+  if (in_order(current)) {
+    for (std::int64_t v : sum_busy_) busy += v;
+  } else {
+    for (const Bucket& b : buckets_) {
+      if (b.index < 0 || b.index > current || b.index <= current - kBuckets) continue;
+      for (std::int64_t v : b.busy) busy += v;
+    }
   }
   return std::min(1.0, static_cast<double>(busy) / static_cast<double>(bucket_ * kBuckets));
 }

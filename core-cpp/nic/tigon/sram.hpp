@@ -45,13 +45,24 @@ class Sram {
 
  private:
   static constexpr int kBuckets = 16;
+  static constexpr int kClients = static_cast<int>(SramClient::Count);
   struct Bucket {
     std::int64_t index = -1;  // which µs (now / bucket) this bucket holds
-    std::array<std::int64_t, static_cast<int>(SramClient::Count)> busy{};
-    std::array<std::int64_t, static_cast<int>(SramClient::Count)> busy_sq_ns{};  // Σ S² in ns²
+    std::array<std::int64_t, kClients> busy{};
+    std::array<std::int64_t, kClients> busy_sq_ns{};  // Σ S² in ns²
   };
   Bucket& bucket_at(Time now);
   void add(SramClient who, std::int64_t count, Time each, Time now);
+  // Every handler asks for the load, so the window's sums are kept as buckets fill and age
+  // rather than added up per question. A bucket leaves the window for good once it is kBuckets
+  // old (time only moves on): it is emptied then and its sums taken off. Integer sums, so the
+  // same values as adding up the buckets. False once a time went back: the buckets are added up.
+  bool in_order(std::int64_t index);
+  void retire(std::int64_t index);
+  void drop(Bucket& b);
+  std::array<std::int64_t, kClients> sum_busy_{}, sum_sq_{};  // over the buckets held
+  std::int64_t latest_ = -1;  // the latest bucket index asked about or added to
+  bool sums_ = true;
 
   std::int64_t bandwidth_mbs_;
   std::int64_t burst_bytes_;

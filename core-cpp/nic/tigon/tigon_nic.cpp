@@ -37,7 +37,10 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
   usc_by_dma_ = !cfg.nic.send_consumer_by_pio;
   for (int cpu = 0; cpu < 2; ++cpu) {
     const auto c = static_cast<std::size_t>(cpu);
+    present_[c] = tigon_cpu_runs(tcfg_.firmware, cpu);
     for (int e = 0; e < kTigonEvents; ++e) {
+      if (partition_[static_cast<std::size_t>(e)] & (1 << cpu))
+        partition_mask_[c] = static_cast<std::uint16_t>(partition_mask_[c] | (1u << e));
       placement_[c][static_cast<std::size_t>(e)] = placement_for(cpu, static_cast<E>(e));
       if (lock_needed(cpu, static_cast<E>(e)))
         lock_events_[c] = static_cast<std::uint16_t>(lock_events_[c] | (1u << e));
@@ -48,9 +51,8 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
     loop.instructions = static_cast<double>(tcfg_.dispatch_instructions);
     loop_time_[c] = costs_.cost(loop, placement_[c][kTigonEvents - 1], cpu, Sram::Load{}).time;
   }
+  handled_ = static_cast<std::uint16_t>(partition_mask_[0] | partition_mask_[1]);
 }
-
-bool TigonNic::cpu_present(int cpu) const { return tigon_cpu_runs(tcfg_.firmware, cpu); }
 
 Time TigonNic::cpu_busy_at(int cpu, Time now) const {
   const Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
@@ -285,40 +287,40 @@ bool TigonNic::ready(E e) const {
   return false;
 }
 
-std::uint16_t TigonNic::mask_bits(int cpu) const {
-  std::uint16_t mask = 0;
+std::uint16_t TigonNic::ready_bits() const {
+  std::uint16_t set = 0;
   for (int e = 0; e < kTigonEvents; ++e)
-    if (partition_[static_cast<std::size_t>(e)] & (1 << cpu))
-      mask = static_cast<std::uint16_t>(mask | (1u << e));
+    if ((handled_ & (1u << e)) && this->ready(static_cast<E>(e)))
+      set = static_cast<std::uint16_t>(set | (1u << e));
+  return set;
+}
+
+std::uint16_t TigonNic::mask_bits(int cpu, std::uint16_t ready_set) const {
+  std::uint16_t mask = partition_mask_[static_cast<std::size_t>(cpu)];
   // The two events that start new packets share the CPU in turn (chosen: the thesis does not
   // say how one CPU shares itself between directions, but its bidirectional results carry
   // traffic both ways; with a strict order a flood of either would starve the other).
   const int d = cpus_[static_cast<std::size_t>(cpu)].deferred;
   if (d >= 0) {
     const int other = d == bit(E::SendDataReady) ? bit(E::ReceiveComplete) : bit(E::SendDataReady);
-    if ((mask & (1u << other)) && ready(static_cast<E>(other)))
+    if ((mask & (1u << other)) && (ready_set & (1u << other)))
       mask = static_cast<std::uint16_t>(mask & ~(1u << d));
   }
   return mask;
 }
 
-std::uint16_t TigonNic::register_bits(int cpu) const {
-  std::uint16_t bits = 0;
-  const std::uint16_t mask = mask_bits(cpu);
-  for (int e = 0; e < kTigonEvents; ++e) {
-    if ((mask & (1u << e)) && ready(static_cast<E>(e)))
-      bits = static_cast<std::uint16_t>(bits | (1u << e));
-  }
-  return bits;
+std::uint16_t TigonNic::register_bits(int cpu, std::uint16_t ready_set) const {
+  return static_cast<std::uint16_t>(mask_bits(cpu, ready_set) & ready_set);
 }
 
-void TigonNic::record_registers() {
+void TigonNic::record_registers(std::uint16_t ready_set) {
   for (int cpu = 0; cpu < 2; ++cpu) {
     if (!cpu_present(cpu)) continue;
     Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
-    const std::uint16_t bits = register_bits(cpu), mask = mask_bits(cpu);
+    const std::uint16_t mask = mask_bits(cpu, ready_set);
+    const std::uint16_t bits = static_cast<std::uint16_t>(mask & ready_set);
     if (bits == c.recorded_bits && mask == c.recorded_mask) continue;
-    if (!ctx_->trace.keeping()) {  // the id only: no cause to look for
+    if (!ctx_->trace.keeps(ctx_->now())) {  // the id only: no cause to look for
       c.recorded_bits = bits;
       c.recorded_mask = mask;
       ctx_->trace.skip(ctx_->now());
@@ -350,10 +352,12 @@ void TigonNic::record_snapshot() {
 }
 
 void TigonNic::wake() {
-  record_registers();
+  const std::uint16_t ready_set = ready_bits();
+  record_registers(ready_set);
   for (int cpu = 0; cpu < 2; ++cpu) {
     Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
-    if (!cpu_present(cpu) || c.state != CpuState::Idle || register_bits(cpu) == 0) continue;
+    if (!cpu_present(cpu) || c.state != CpuState::Idle || register_bits(cpu, ready_set) == 0)
+      continue;
     c.state = CpuState::Dispatching;
     const Time t = loop_time_[static_cast<std::size_t>(cpu)];
     c.busy_until = ctx_->now() + t;
@@ -368,8 +372,9 @@ bool TigonNic::lock_needed(int cpu, E e) const {
 
 void TigonNic::dispatched(int cpu) {
   Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
-  record_registers();  // PRI reads the register as it is now
-  const std::uint16_t bits = register_bits(cpu);
+  const std::uint16_t ready_set = ready_bits();
+  record_registers(ready_set);  // PRI reads the register as it is now
+  const std::uint16_t bits = register_bits(cpu, ready_set);
   if (bits == 0) {
     c.state = CpuState::Idle;
     return;
@@ -494,7 +499,9 @@ void TigonNic::begin(int cpu) {
   c.duration = cost.total() + (c.holds_lock ? tcfg_.semaphore_access : 0);
   c.state = CpuState::Running;
   c.busy_from = now;
-  if (!ctx_->trace.keeping()) {  // the ids only (SramLoad, TigonHandler)
+  // Outside the trace window the ids only (SramLoad, TigonHandler): the SRAM's utilisation is
+  // summed over its window for the record alone.
+  if (!ctx_->trace.keeps(now)) {
     ctx_->trace.skip(now);
     c.work.handler = ctx_->trace.skip(now);
     record_registers();

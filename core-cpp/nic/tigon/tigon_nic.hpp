@@ -116,10 +116,13 @@ class TigonNic final : public NicDevice, private EventHandler {
   };
 
   void fire(std::uint32_t tag) override;
-  bool cpu_present(int cpu) const;
+  bool cpu_present(int cpu) const { return present_[static_cast<std::size_t>(cpu)]; }
   bool ready(TigonEvent e) const;
-  std::uint16_t register_bits(int cpu) const;
-  std::uint16_t mask_bits(int cpu) const;
+  // Bit e set when ready(e), for the events some CPU handles: both registers follow from it, so
+  // the state behind each event is looked at once per reading of them.
+  std::uint16_t ready_bits() const;
+  std::uint16_t register_bits(int cpu, std::uint16_t ready_set) const;
+  std::uint16_t mask_bits(int cpu, std::uint16_t ready_set) const;
   void wake();
   void dispatched(int cpu);
   // Whether a handler of `e` on `cpu` must hold the semaphore (fixed by the partition).
@@ -127,7 +130,8 @@ class TigonNic final : public NicDevice, private EventHandler {
   void begin(int cpu);
   void end(int cpu);
   void release_lock(int cpu);
-  void record_registers();
+  void record_registers(std::uint16_t ready_set);
+  void record_registers() { record_registers(ready_bits()); }
 
   Work claim(TigonEvent e);
   void finish(int cpu, TigonEvent e, const Work& w);
@@ -165,6 +169,9 @@ class TigonNic final : public NicDevice, private EventHandler {
   // data live, which of its events must hold the semaphore, one pass of its dispatch loop.
   std::array<std::array<TigonPlacement, kTigonEvents>, 2> placement_{};  // [cpu][event]
   std::array<std::uint16_t, 2> lock_events_{};
+  std::array<bool, 2> present_{};
+  std::array<std::uint16_t, 2> partition_mask_{};  // [cpu]: the events its partition gives it
+  std::uint16_t handled_ = 0;                      // the events either CPU may handle
   std::array<Time, 2> loop_time_{};
   int lock_holder_ = -1;
   int spinner_ = -1;
