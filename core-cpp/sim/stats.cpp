@@ -20,19 +20,14 @@ LevelHistogram::LevelHistogram(std::string name, std::string unit, std::int64_t 
   }
 }
 
-void LevelHistogram::set(Time now, std::int64_t level) {
-  const Time start = std::max(since_, from_);
-  if (now > start) {
-    const std::int64_t level = std::max<std::int64_t>(0, level_);
-    std::size_t bin =
-        static_cast<std::size_t>(bin_shift_ >= 0 ? level >> bin_shift_ : level / bin_width_);
-    bin = std::min(bin, weights_.size() - 1);
-    weights_[bin] += now - start;
-    level_time_ += static_cast<double>(level_) * static_cast<double>(now - start);
-    total_time_ += now - start;
-  }
-  level_ = level;
-  since_ = now;
+void LevelHistogram::add(Time duration) {
+  const std::int64_t level = std::max<std::int64_t>(0, level_);
+  std::size_t bin =
+      static_cast<std::size_t>(bin_shift_ >= 0 ? level >> bin_shift_ : level / bin_width_);
+  bin = std::min(bin, weights_.size() - 1);
+  weights_[bin] += duration;
+  level_time_ += static_cast<double>(level_) * static_cast<double>(duration);
+  total_time_ += duration;
 }
 
 double LevelHistogram::mean() const {
