@@ -40,7 +40,7 @@ void DescriptorRing::post_receive_buffers(std::uint64_t count, std::uint32_t byt
 }
 
 void DescriptorRing::trace_copy(Copy c) {
-  if (!ctx_->trace.keeping()) {
+  if (!ctx_->trace.keeps(ctx_->now())) {
     ctx_->trace.skip(ctx_->now());
     return;
   }

@@ -120,9 +120,10 @@ class DescriptorRing {
   const RingCopy& copy(Copy c) const { return c == Copy::Host ? host_ : nic_; }
   RingCopy& copy(Copy c) { return c == Copy::Host ? host_ : nic_; }
   // After an index update: traced, the occupancy sampled, the conditions checked. Inline: it
-  // runs on every update, and with the trace off it only takes the record's id.
+  // runs on every update, and outside the trace window (or with the trace off) it only takes the
+  // record's id, as the recorder would keep nothing there.
   void updated(Copy c) {
-    if (ctx_->trace.keeping()) {
+    if (ctx_->trace.keeps(ctx_->now())) {
       trace_copy(c);
     } else {
       ctx_->trace.skip(ctx_->now());
