@@ -113,9 +113,7 @@ RunOutput run_ip_router(const Config& cfg, bool with_trace) {
   ctx.record(Component::HostCpu, rec::RunStart().direction(2).datagram_bytes(
                                      static_cast<std::uint32_t>(cfg.workload.datagram_bytes)));
   RingSnapshot snapshot;
-  for (auto& p : ports)
-    snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
-  if (with_trace) ctx.observe_at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
+  snapshot.watch(ports, &ctx, cfg.run.trace_start, with_trace);
 
   router.start();
   for (auto& p : ports) p->client.start();

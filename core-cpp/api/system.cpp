@@ -274,9 +274,7 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
                  .datagram_bytes(static_cast<std::uint32_t>(cfg.workload.datagram_bytes)));
 
   RingSnapshot snapshot;
-  for (auto& p : ports)
-    snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
-  if (with_trace) ctx.observe_at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
+  snapshot.watch(ports, &ctx, cfg.run.trace_start, with_trace);
 
   const bool benchmark = cfg.workload.kind == WorkloadKind::CpuBenchmark;
   TigonBenchmark bench(&ctx, cfg.tigon, cfg.workload.benchmark_cpus, cfg.run.duration);

@@ -71,6 +71,12 @@ double bus_cycle_share(const CycleCounts& at_warmup, const CycleCounts& at_end, 
 class RingSnapshot final : public Observation {
  public:
   std::vector<DescriptorRing*> rings;
+  // Each port's send, receive and return rings, snapshotted as the window opens (traced runs).
+  template <class Ports>
+  void watch(const Ports& ports, SimContext* ctx, Time trace_start, bool with_trace) {
+    for (auto& p : ports) rings.insert(rings.end(), {&p->send, &p->receive, &p->ret});
+    if (with_trace) ctx->observe_at(trace_start, this, 0, kPriorityFirst - 1);
+  }
 
  private:
   void observe(std::uint32_t) override {

@@ -144,9 +144,7 @@ RunOutput run_web_full_system(const Config& cfg, bool with_trace) {
   ctx.record(Component::HostCpu, rec::RunStart().direction(0).datagram_bytes(0));
 
   RingSnapshot snapshot;
-  for (auto& p : ports)
-    snapshot.rings.insert(snapshot.rings.end(), {&p->send, &p->receive, &p->ret});
-  if (with_trace) ctx.observe_at(cfg.run.trace_start, &snapshot, 0, kPriorityFirst - 1);
+  snapshot.watch(ports, &ctx, cfg.run.trace_start, with_trace);
 
   server.start();
   for (auto& p : ports) p->client.start();
