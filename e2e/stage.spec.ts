@@ -338,3 +338,27 @@ test('the gallery does not scroll sideways', async ({ page }) => {
   await expect(page.locator('.card').first()).toBeVisible();
   await noSidewaysScroll(page, '#/');
 });
+
+test('a view that lays itself out to its width settles at one zoom while playing', async ({
+  page,
+}) => {
+  // The NIC cache's grid widens when the stage zooms it out, and so gets shorter: the stage
+  // once zoomed it in and out on alternate frames, repainting every slot each time.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, '#/s/web-replacement-and-blocks');
+  await page.waitForTimeout(2500); // the view settles from its first fits
+  await page.getByTestId('play').click();
+  const zooms = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        const tick = () => {
+          seen.push(document.querySelector<HTMLElement>('.stage-view')?.style.zoom ?? '');
+          if (seen.length < 40) requestAnimationFrame(tick);
+          else resolve(seen);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  expect(new Set(zooms).size).toBe(1);
+});

@@ -7,6 +7,8 @@ const GAP = 16;
 const MIN_ROOM = 180;
 /** Nor is a view zoomed out further than this: its text must stay readable. */
 const MIN_ZOOM = 0.6;
+/** After a change of zoom, how long before the zoom may grow again (see fit below). */
+const SETTLE_MS = 1000;
 
 function reducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -28,6 +30,15 @@ export function Stage({ view, children }: { view: string | undefined; children: 
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // Zooming out widens a view that lays itself out to its width (the NIC cache's grid), which
+    // makes it shorter, which would let the zoom grow back, which makes it taller again: a loop,
+    // repainted every frame. So the zoom may shrink at any time but grows back only once the
+    // view has settled from the last change (zoomedAt), and not at all once a grow was undone at
+    // once (looping), until the window is resized.
+    let zoomedAt = -Infinity;
+    let grewAt = -Infinity;
+    let looping = false;
+    let later: ReturnType<typeof setTimeout> | null = null;
     const fit = () => {
       const bar = el.querySelector('.playback');
       const barH = bar ? bar.getBoundingClientRect().height : 0;
@@ -58,7 +69,24 @@ export function Stage({ view, children }: { view: string | undefined; children: 
       }
       const nat = natural();
       const z = Math.max(MIN_ZOOM, Math.min(1, room / nat));
-      if (Math.abs(z - zoom) > 0.01) panel.style.zoom = z < 1 ? z.toFixed(3) : '';
+      const now = performance.now();
+      if (Math.abs(z - zoom) > 0.01) {
+        if (z < zoom || (!looping && now - zoomedAt > SETTLE_MS)) {
+          if (z < zoom && now - grewAt < SETTLE_MS) looping = true;
+          if (z > zoom) grewAt = now;
+          panel.style.zoom = z < 1 ? z.toFixed(3) : '';
+          zoomedAt = now;
+        } else if (!looping && later === null) {
+          // A grow held back until the view settles: try again then.
+          later = setTimeout(
+            () => {
+              later = null;
+              fit();
+            },
+            SETTLE_MS - (now - zoomedAt) + 1,
+          );
+        }
+      }
       // A view still too tall at MIN_ZOOM on a desk screen (the request path in a short window,
       // or under the opened navigation row) keeps its top, the moving part, in the room; the rest scrolls inside it.
       // On a phone the page scrolls instead.
@@ -74,10 +102,17 @@ export function Stage({ view, children }: { view: string | undefined; children: 
     ro.observe(el);
     const head = document.querySelector('.scenario-head');
     if (head) ro.observe(head);
-    window.addEventListener('resize', fit);
+    // A new window size is a new start: the zoom may grow at once.
+    const resized = () => {
+      looping = false;
+      zoomedAt = -Infinity;
+      fit();
+    };
+    window.addEventListener('resize', resized);
     return () => {
       ro.disconnect();
-      window.removeEventListener('resize', fit);
+      window.removeEventListener('resize', resized);
+      if (later !== null) clearTimeout(later);
     };
   }, []);
 
