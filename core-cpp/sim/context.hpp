@@ -2,7 +2,6 @@
 // generator, the trace recorder and the fault flag. Owned by the run; there are no globals.
 #pragma once
 #include <string>
-#include <vector>
 
 #include "sim/event_queue.hpp"
 #include "sim/rng.hpp"
@@ -18,6 +17,7 @@ class Observation : public EventHandler {
  public:
   void fire(std::uint32_t tag) final {
     ++fired_;
+    if (observed_ != nullptr) ++*observed_;
     observe(tag);
   }
   std::uint64_t fired() const { return fired_; }
@@ -27,7 +27,11 @@ class Observation : public EventHandler {
   virtual void observe(std::uint32_t tag) = 0;
 
  private:
+  friend class SimContext;
   std::uint64_t fired_ = 0;
+  // The run's count of observations fired (SimContext::observe_at sets it): each firing counts
+  // once there, however often the observation was scheduled.
+  std::uint64_t* observed_ = nullptr;
 };
 
 class SimContext {
@@ -67,17 +71,13 @@ class SimContext {
   RecordId record(std::uint16_t comp, const R& r, RecordId cause = 0) {
     return trace.record(queue.now(), comp, r, cause);
   }
-  // Schedules an Observation (the run keeps it alive until model_events() is read).
+  // Schedules an Observation; its firings are counted apart from the model's events.
   void observe_at(Time when, Observation* target, std::uint32_t tag, std::int32_t priority) {
-    observations_.push_back(target);
+    target->observed_ = &observed_;
     at(when, target, tag, priority);
   }
   // The events the model fired: the queue's count without the observations'.
-  std::uint64_t model_events() const {
-    std::uint64_t looked = 0;
-    for (const Observation* o : observations_) looked += o->fired();
-    return queue.fired() - looked;
-  }
+  std::uint64_t model_events() const { return queue.fired() - observed_; }
   void run_until(Time end) { queue.run_until(end, &stop_); }
 
   // Packet identities, unique within the run (trace records name packets by them).
@@ -94,7 +94,7 @@ class SimContext {
   std::string fault_;
   std::uint32_t packets_ = 0;
   std::uint32_t dmas_ = 0;
-  std::vector<const Observation*> observations_;
+  std::uint64_t observed_ = 0;
 };
 
 }  // namespace nicsim
