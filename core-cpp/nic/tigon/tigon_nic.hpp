@@ -131,6 +131,9 @@ class TigonNic final : public NicDevice, private EventHandler {
   void end(int cpu);
   void release_lock(int cpu);
   void record_registers(std::uint16_t ready_set);
+  // Reads the ready set afresh, not the caller's: a claim (or a snapshot) has changed the state
+  // since. A record (outside the window, its id) is taken only when a register changed, so every
+  // later record id depends on reading the registers as they are now.
   void record_registers() { record_registers(ready_bits()); }
 
   Work claim(TigonEvent e);
