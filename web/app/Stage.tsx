@@ -33,11 +33,9 @@ export function Stage({ view, children }: { view: string | undefined; children: 
     // Zooming out widens a view that lays itself out to its width (the NIC cache's grid), which
     // makes it shorter, which would let the zoom grow back, which makes it taller again: a loop,
     // repainted every frame. So the zoom may shrink at any time but grows back only once the
-    // view has settled from the last change (zoomedAt), and not at all once a grow was undone at
-    // once (looping), until the window is resized.
-    let zoomedAt = -Infinity;
-    let grewAt = -Infinity;
-    let looping = false;
+    // view has settled from the last change, and not at all ('pinned') once a grow was undone at
+    // once, until the window is resized.
+    let last: { at: number; grew: boolean } | 'pinned' = { at: -Infinity, grew: false };
     let later: ReturnType<typeof setTimeout> | null = null;
     const fit = () => {
       const bar = el.querySelector('.playback');
@@ -71,19 +69,19 @@ export function Stage({ view, children }: { view: string | undefined; children: 
       const z = Math.max(MIN_ZOOM, Math.min(1, room / nat));
       const now = performance.now();
       if (Math.abs(z - zoom) > 0.01) {
-        if (z < zoom || (!looping && now - zoomedAt > SETTLE_MS)) {
-          if (z < zoom && now - grewAt < SETTLE_MS) looping = true;
-          if (z > zoom) grewAt = now;
+        const since = last === 'pinned' ? 0 : now - last.at;
+        if (z < zoom || (last !== 'pinned' && since > SETTLE_MS)) {
+          const undone = last !== 'pinned' && last.grew && z < zoom && since < SETTLE_MS;
+          last = last === 'pinned' || undone ? 'pinned' : { at: now, grew: z > zoom };
           panel.style.zoom = z < 1 ? z.toFixed(3) : '';
-          zoomedAt = now;
-        } else if (!looping && later === null) {
+        } else if (last !== 'pinned' && later === null) {
           // A grow held back until the view settles: try again then.
           later = setTimeout(
             () => {
               later = null;
               fit();
             },
-            SETTLE_MS - (now - zoomedAt) + 1,
+            SETTLE_MS - since + 1,
           );
         }
       }
@@ -104,8 +102,7 @@ export function Stage({ view, children }: { view: string | undefined; children: 
     if (head) ro.observe(head);
     // A new window size is a new start: the zoom may grow at once.
     const resized = () => {
-      looping = false;
-      zoomedAt = -Infinity;
+      last = { at: -Infinity, grew: false };
       fit();
     };
     window.addEventListener('resize', resized);
