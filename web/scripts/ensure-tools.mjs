@@ -7,12 +7,24 @@
 // As a module: `await ensureTools(['npm', 'emcc'])` (throws EnsureToolsError when it can't).
 // Node built-ins only: this runs before `npm ci` has installed anything.
 //
-// npm packages: `npm ci` when node_modules is missing or package-lock.json is newer than
-// node_modules/.package-lock.json. System tools: on Debian as root, `apt-get update` then
+// npm packages: `npm ci` when node_modules is missing or package-lock.json has changed since the
+// last install (its hash, kept in node_modules/.nicsim-lock-hash; without one, when the lock is
+// newer than node_modules/.package-lock.json). A node_modules that links elsewhere (a git
+// worktree sharing a checkout's packages) is never reinstalled through the link. System tools: on Debian as root, `apt-get update` then
 // `apt-get install -y` the missing packages; anywhere else, print the command and fail.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -112,21 +124,39 @@ function run(cmd, args, opts = {}) {
   return r.status ?? 1;
 }
 
+const LOCK_HASH = '.nicsim-lock-hash';
+
+function lockHash(root) {
+  return createHash('sha256')
+    .update(readFileSync(path.join(root, 'package-lock.json')))
+    .digest('hex');
+}
+
 /** True when `npm ci` should run. */
 export function npmPackagesStale(root = repoRoot) {
   const lock = path.join(root, 'package-lock.json');
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   if (!existsSync(path.join(root, 'node_modules')) || !existsSync(installed)) return true;
   if (!existsSync(lock)) return false;
+  // A checkout (git checkout, a new worktree) gives the lock a new time but not new contents.
+  const recorded = path.join(root, 'node_modules', LOCK_HASH);
+  if (existsSync(recorded)) return readFileSync(recorded, 'utf8').trim() !== lockHash(root);
   return statSync(lock).mtimeMs > statSync(installed).mtimeMs;
 }
 
 function ensureNpm(root) {
   if (!npmPackagesStale(root)) return;
+  const modules = path.join(root, 'node_modules');
+  // `npm ci` empties node_modules first: through a link, that is another checkout's packages.
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) {
+    log('node_modules is a link to another checkout and may be stale: run `npm ci` there');
+    return;
+  }
   log('node_modules is missing or older than package-lock.json: running npm ci');
   // CI has no stdin; keep npm quiet about funding and audits.
   const status = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=notice'], { cwd: root });
   if (status !== 0) throw new EnsureToolsError(`npm ci failed (exit ${status})`);
+  writeFileSync(path.join(modules, LOCK_HASH), `${lockHash(root)}\n`);
 }
 
 function isDebianRoot() {
