@@ -133,7 +133,10 @@ export function respond(m: NicsimCoreModule, req: Request, state: HandlerState):
       if (errors) return reply({ id, type: 'invalid', errors });
       const trace = ownBuffer(m.traceBytes());
       const elapsedMs = performance.now() - t0;
-      return reply({ id, type: 'main', text, trace, info: info(m), elapsedMs }, [trace]);
+      // A fresh instance's first parameterInfo() costs tens of ms in wasm: when the pool has
+      // the info (or another instance is asked for it), the answer does not wait for it.
+      const known = req.withInfo === false ? undefined : info(m);
+      return reply({ id, type: 'main', text, trace, info: known, elapsedMs }, [trace]);
     }
     case 'run-point': {
       if (!holdLog(m, state, req.log)) return reply({ id, type: 'need-log', key: req.log!.key });

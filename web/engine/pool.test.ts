@@ -130,6 +130,47 @@ describe.skipIf(!built)('the engine pool', async () => {
     });
   }
 
+  it("asks another instance for the engine's info while the first main run computes", async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'anatomy-of-a-send')!;
+    const expected = {
+      kindNames: JSON.parse(serial!.traceKindNames()) as unknown,
+      componentNames: JSON.parse(serial!.componentNames()) as unknown,
+      parameterInfo: JSON.parse(serial!.parameterInfo()) as unknown,
+    };
+    for (const size of [1, 2]) {
+      const bySlot: Request[][] = [];
+      let j = 0;
+      const p = new EnginePool(size, () => {
+        const sent: Request[] = [];
+        bySlot.push(sent);
+        const inner = coreSlot(cores[j++ % cores.length]!, []);
+        return {
+          request: (req, transfer) => {
+            sent.push({ ...req, id: 0 } as Request);
+            return inner.request(req, transfer);
+          },
+          terminate: () => inner.terminate(),
+        };
+      });
+      for (const seed of [1, 2]) {
+        const r = await p.run(entry.text, { 'run.seed': seed });
+        expect(r.ok && r.info).toEqual(expected);
+      }
+      const mains = bySlot.flat().filter((q) => q.type === 'run-main');
+      const infos = bySlot.map((sent) => sent.filter((q) => q.type === 'info').length);
+      if (size === 1) {
+        // The only instance: its first main run brings the info, and no one asks for it again.
+        expect(mains.map((q) => q.type === 'run-main' && q.withInfo)).toEqual([true, false]);
+        expect(infos).toEqual([0]);
+      } else {
+        // Asked once, of the instance that is not running the main run.
+        expect(mains.every((q) => q.type === 'run-main' && q.withInfo === false)).toBe(true);
+        expect(infos).toEqual([0, 1]);
+      }
+      p.dispose();
+    }
+  });
+
   it('a new run cancels the one in flight, which rejects as cancelled', async () => {
     const sweep = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
     const first = pool.run(sweep.text, {});

@@ -8,7 +8,7 @@
 // run inside WebAssembly cannot be interrupted) and started again from the compiled module.
 import { EngineError, type RunResult, type RunSuccess } from './client';
 import { compiledCore } from './compile';
-import type { AccessLogRequests, Request, Response, RunLog } from './protocol';
+import type { AccessLogRequests, EngineInfo, Request, Response, RunLog } from './protocol';
 import type { RunOutput, SweepEntry, ValidationError } from './types';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -154,11 +154,55 @@ export class EnginePool {
   private ahead = new Map<string, Ahead>();
   /** Main runs to ask for ahead of time once instances are free. */
   private wanted: { scenario: string; overrides: string }[] = [];
+  /**
+   * What the core says about itself (fixed by its build, so any instance's answer), asked once.
+   * A fresh instance's first parameterInfo() costs tens of ms in wasm: asked of another
+   * instance while the first main run computes, the main run's answer does not wait for it.
+   */
+  private engineInfo: Promise<EngineInfo> | null = null;
 
   constructor(
     readonly size: number = defaultPoolSize(),
     private readonly factory: SlotFactory = workerSlots,
   ) {}
+
+  /**
+   * Whether the info is (or will be) at hand without the main run on `runs` bringing it: asks
+   * an idle instance other than `runs` for it the first time.
+   */
+  private infoAside(runs: Slot): boolean {
+    if (this.engineInfo) return true;
+    const other = this.idle().find((s) => s !== runs);
+    if (!other) return false;
+    const asked = other.engine.request({ type: 'info' }).then((r) => {
+      if (r.type !== 'info') throw unexpected(r);
+      return r.info;
+    });
+    this.engineInfo = asked;
+    // An instance stopped before it answered: ask again when next needed.
+    asked.catch(() => {
+      if (this.engineInfo === asked) this.engineInfo = null;
+    });
+    return true;
+  }
+
+  /** The engine's info for a main run's reply (its own, when it brought it). */
+  private async infoOf(r: MainReply): Promise<EngineInfo> {
+    if (r.info) {
+      this.engineInfo ??= Promise.resolve(r.info);
+      return r.info;
+    }
+    try {
+      if (this.engineInfo) return await this.engineInfo;
+    } catch {
+      // asked of an instance stopped since: ask one that runs
+    }
+    const s = this.idle()[0] ?? this.slots[0]!;
+    const r2 = await s.engine.request({ type: 'info' });
+    if (r2.type !== 'info') throw unexpected(r2);
+    this.engineInfo = Promise.resolve(r2.info);
+    return r2.info;
+  }
 
   /** Idle instances, starting new ones up to the pool's size. */
   private idle(): Slot[] {
@@ -199,9 +243,11 @@ export class EnginePool {
     if (!s) return;
     s.busy = true;
     s.logKey = null;
-    const reply = s.engine.request({ type: 'run-main', scenario, overrides: '{}' }).finally(() => {
-      s.busy = false;
-    });
+    const reply = s.engine
+      .request({ type: 'run-main', scenario, overrides: '{}', withInfo: !this.infoAside(s) })
+      .finally(() => {
+        s.busy = false;
+      });
     reply.catch(() => {}); // a cancelled prestart that no run took
     this.early = { scenario, overrides: '{}', slot: s, reply };
   }
@@ -256,9 +302,11 @@ export class EnginePool {
       s.busy = true;
       s.logKey = null;
       const checked = s.engine.request({ type: 'validate', scenario, overrides });
-      const reply = s.engine.request({ type: 'run-main', scenario, overrides }).finally(() => {
-        s.busy = false;
-      });
+      const reply = s.engine
+        .request({ type: 'run-main', scenario, overrides, withInfo: !this.infoAside(s) })
+        .finally(() => {
+          s.busy = false;
+        });
       const a: Ahead = { slot: s, checked, reply };
       this.ahead.set(key, a);
       checked.catch(() => {});
@@ -557,6 +605,7 @@ export class EnginePool {
           scenario,
           overrides: ov,
           log: logFor(first),
+          withInfo: !this.infoAside(first),
         });
         checked.then((r) => {
           if (!live()) return;
@@ -564,42 +613,46 @@ export class EnginePool {
           else progress.onAccepted?.();
         }, fail);
       }
-      mainReply.then((r) => {
-        if (!live()) return;
-        if (r.type === 'invalid') {
-          end({ ok: false, errors: r.errors });
-          return;
-        }
-        if (r.type !== 'main') {
-          fail(r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r));
-          return;
-        }
-        this.remember(key, r, known?.ahead ?? false);
-        performance.mark('nicsim:answer', { detail: source });
-        const output = JSON.parse(r.text) as RunOutput;
-        main = {
-          ok: true,
-          output,
-          text: r.text,
-          trace: r.trace,
-          info: r.info,
-          elapsedMs: r.elapsedMs,
-        };
-        total = output.pending?.sweep_points.length ?? 0;
-        const own = output.pending?.main_point;
-        if (own && own.index < total) {
-          mainPoint = own;
-          entries[own.index] = 'null'; // computed ahead by a guess or not: the same entry
-        }
-        progress.onMain?.(main, total);
-        if (total === 0) {
-          end({ ...main, elapsedMs: performance.now() - t0 });
-          return;
-        }
-        // Points computed ahead: reported now, in order.
-        for (let i = 0; i < total; i++) report(i);
-        pump();
-      }, fail);
+      mainReply
+        .then(async (r) => {
+          if (!live()) return;
+          if (r.type === 'invalid') {
+            end({ ok: false, errors: r.errors });
+            return;
+          }
+          if (r.type !== 'main') {
+            fail(r.type === 'failure' ? new EngineError(r.message, r.code) : unexpected(r));
+            return;
+          }
+          this.remember(key, r, known?.ahead ?? false);
+          const info = await this.infoOf(r);
+          if (!live()) return;
+          performance.mark('nicsim:answer', { detail: source });
+          const output = JSON.parse(r.text) as RunOutput;
+          main = {
+            ok: true,
+            output,
+            text: r.text,
+            trace: r.trace,
+            info,
+            elapsedMs: r.elapsedMs,
+          };
+          total = output.pending?.sweep_points.length ?? 0;
+          const own = output.pending?.main_point;
+          if (own && own.index < total) {
+            mainPoint = own;
+            entries[own.index] = 'null'; // computed ahead by a guess or not: the same entry
+          }
+          progress.onMain?.(main, total);
+          if (total === 0) {
+            end({ ...main, elapsedMs: performance.now() - t0 });
+            return;
+          }
+          // Points computed ahead: reported now, in order.
+          for (let i = 0; i < total; i++) report(i);
+          pump();
+        }, fail)
+        .catch(fail); // the info could not be had
       pump();
     });
   }

@@ -11,8 +11,19 @@ export type Request =
   /** With `log`: also the checks a run makes of it (a run that passes starts). */
   | { id: number; type: 'validate'; scenario: string; overrides: string; log?: RunLog }
   | { id: number; type: 'run'; scenario: string; overrides: string; log?: AccessLogRequests }
-  /** The main run of the core's run_main; `log` as for run (a key the worker already holds). */
-  | { id: number; type: 'run-main'; scenario: string; overrides: string; log?: RunLog }
+  /**
+   * The main run of the core's run_main; `log` as for run (a key the worker already holds).
+   * `withInfo: false`: the reply leaves out the engine's info (the pool has it already, or asks
+   * another instance for it meanwhile).
+   */
+  | {
+      id: number;
+      type: 'run-main';
+      scenario: string;
+      overrides: string;
+      log?: RunLog;
+      withInfo?: boolean;
+    }
   /** Sweep point `index` of run_main's pending.sweep_points. */
   | {
       id: number;
@@ -72,7 +83,8 @@ export type Response =
       type: 'main';
       text: string;
       trace: ArrayBuffer;
-      info: EngineInfo;
+      /** Left out when the request said withInfo: false. */
+      info?: EngineInfo;
       elapsedMs: number;
     }
   /** run-point's entry, or finish's complete document, as text. */
