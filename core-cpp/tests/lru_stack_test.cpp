@@ -177,6 +177,26 @@ TEST(LruStack, EqualsPerSizeSimulationOnRandomStreams) {
   }
 }
 
+TEST(LruStack, EqualsPerSizeSimulationAtEveryCacheSizeAcrossItsBuckets) {
+  // The sums look cache sizes up by bucket (one a slot count below 256, then 128 a doubling)
+  // and walk the steps of the bucket a size falls in: every slot count from 250 to 1100 crosses
+  // the exact buckets' end and many buckets' edges, with distances spread over all of them.
+  Rng rng(5);
+  std::vector<WebRequest> t(6000);
+  for (auto& r : t) {
+    const std::uint32_t f = static_cast<std::uint32_t>(rng.below(rng.below(3000) + 1));
+    r = {f, 1 + (f * 2654435761u) % 9000};  // one to three 4 KB blocks, the same every time
+  }
+  for (std::uint32_t nics : {1u, 2u}) {
+    const LruStack stack = lru_stack_distances(t, 4096, nics);
+    const LruStackSums sums = lru_stack_sums(stack, t, 1500);
+    for (std::uint64_t slots = 250; slots <= 1100; ++slots) {
+      const CacheSimConfig c = lru(slots * 4096, 4096, nics, 1500);
+      expect_same(run_cache_sim(t, c), lru_stack_result(stack, sums, c), where("spread", c));
+    }
+  }
+}
+
 TEST(LruStack, EqualsPerSizeSimulationOnAnAccessLog) {
   // A Common Log Format log where files come back at other sizes (partial transfers, edits).
   std::string text;

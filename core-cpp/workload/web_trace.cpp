@@ -233,36 +233,6 @@ std::vector<std::uint64_t> request_counts(Rng& rng, std::uint32_t n, std::uint64
   return counts;
 }
 
-// A stable LSD radix sort by a 64-bit key, 11 bits a pass, skipping the passes whose digit every
-// key shares: the order std::sort gives by (key, then the order given), in a few linear passes
-// (the bisection below sorts the files 31 times).
-template <class T, class Key>
-void radix_sort(std::vector<T>* items, std::vector<T>* scratch, Key key) {
-  constexpr int kBits = 11, kPasses = 6;  // 66 >= 64 bits
-  constexpr std::uint32_t kBuckets = 1u << kBits;
-  const std::size_t n = items->size();
-  if (n < 2) return;
-  std::vector<std::uint32_t> count(kPasses * kBuckets, 0);
-  for (const T& x : *items) {
-    const std::uint64_t k = key(x);
-    for (int p = 0; p < kPasses; ++p) ++count[p * kBuckets + ((k >> (p * kBits)) & (kBuckets - 1))];
-  }
-  scratch->resize(n);
-  for (int p = 0; p < kPasses; ++p) {
-    std::uint32_t* c = &count[p * kBuckets];
-    const int shift = p * kBits;
-    if (c[(key((*items)[0]) >> shift) & (kBuckets - 1)] == n) continue;
-    std::uint32_t sum = 0;
-    for (std::uint32_t b = 0; b < kBuckets; ++b) {
-      const std::uint32_t v = c[b];
-      c[b] = sum;
-      sum += v;
-    }
-    for (const T& x : *items) (*scratch)[c[(key(x) >> shift) & (kBuckets - 1)]++] = x;
-    items->swap(*scratch);
-  }
-}
-
 // Sorts keys that spread about evenly below their largest: one counting pass by their high
 // bits into about one bucket per two keys, then each bucket (a few keys) by insertion. The
 // order is the keys' own, as any sort gives it.
@@ -306,6 +276,7 @@ struct RankKey {
   std::uint32_t rank;
   std::uint32_t count;  // the rank's requests (Table 4.1's totals are below 2^32), carried
                         // along so the average reads them in order
+  double pos, noise;    // the rank's, carried along so its key is made without a look-up
 };
 
 // Pairs ranks with sizes by a noisy sort: key = |k| * position + (1 - |k|) * noise, where the
@@ -317,9 +288,10 @@ double assign_sizes(double k, const std::vector<double>& noise, const std::vecto
                     std::vector<RankKey>* scratch, std::vector<std::uint32_t>* size_of_rank) {
   const std::uint32_t n = static_cast<std::uint32_t>(sizes.size());
   const double a = std::fabs(k);
-  auto key_of = [&](std::uint32_t r) {
-    const double pos = pos_of[r];
-    const double key = a * (k < 0 ? pos : 1.0 - pos) + (1.0 - a) * noise[r];
+  auto key_of = [&](const RankKey& x) {
+    return a * (k < 0 ? x.pos : 1.0 - x.pos) + (1.0 - a) * x.noise;
+  };
+  auto bits_of = [](double key) {
     std::uint64_t bits;  // key >= +0, so its bits order as it does
     std::memcpy(&bits, &key, sizeof bits);
     return bits;
@@ -327,34 +299,55 @@ double assign_sizes(double k, const std::vector<double>& noise, const std::vecto
   auto before = [](const RankKey& x, const RankKey& y) {
     return x.key < y.key || (x.key == y.key && x.rank < y.rank);
   };
-  // Insertion sort of keyed by (key, rank); false if it gives up after more than `most` moves.
-  auto insertion_sort = [&](std::uint64_t most) {
+  // Insertion sort of keyed[lo, hi) by (key, rank); false if it gives up, when it has moved
+  // more than twice as many times as it has taken keys (the order was far from sorted).
+  auto insertion_sort = [&](std::uint32_t lo, std::uint32_t hi, bool give_up) {
+    RankKey* v = keyed->data();
     std::uint64_t moves = 0;
-    for (std::uint32_t j = 1; j < n; ++j) {
-      const RankKey x = (*keyed)[j];
+    for (std::uint32_t j = lo + 1; j < hi; ++j) {
+      const RankKey x = v[j];
       std::uint32_t i = j;
-      for (; i > 0 && before(x, (*keyed)[i - 1]); --i) (*keyed)[i] = (*keyed)[i - 1];
-      (*keyed)[i] = x;
+      for (; i > lo && before(x, v[i - 1]); --i) v[i] = v[i - 1];
+      v[i] = x;
       moves += j - i;
-      if (moves > most) return false;
+      if (give_up && moves > 2 * std::uint64_t{j - lo} + 1024) return false;
     }
     return true;
   };
-  // By key, ties by rank. Late in the bisection the keys move little, so the last order is
-  // nearly sorted and an insertion sort finishes it in about one pass; if it takes many moves,
-  // sort afresh from rank order: by radix on the keys' high 32 bits (three passes, not six),
-  // stable so that ties keep rank order, then by insertion among the few keys that share them.
-  bool sorted = false;
-  if (keyed->size() == n) {
-    for (RankKey& x : *keyed) x.key = key_of(x.rank);
-    sorted = insertion_sort(n);
-  }
-  if (!sorted) {
+  // By key, ties by rank (the order does not depend on where it starts). Late in the bisection
+  // the keys move little, so the last order is nearly sorted and an insertion sort finishes it
+  // in about one pass; if it takes many moves, one pass by the keys' values into about one
+  // bucket per two keys (the keys lie in [0, 1], spread about evenly), then each bucket by
+  // insertion.
+  if (keyed->size() != n) {
     keyed->resize(n);
     for (std::uint32_t r = 0; r < n; ++r)
-      (*keyed)[r] = {key_of(r), r, static_cast<std::uint32_t>(counts[r])};
-    radix_sort(keyed, scratch, [](const RankKey& x) { return x.key >> 32; });
-    insertion_sort(UINT64_MAX);
+      (*keyed)[r] = {0, r, static_cast<std::uint32_t>(counts[r]), pos_of[r], noise[r]};
+  }
+  for (RankKey& x : *keyed) x.key = bits_of(key_of(x));
+  if (!insertion_sort(0, n, true)) {
+    const std::uint32_t buckets = std::max(1u, n / 2);
+    auto bucket_of = [buckets](std::uint64_t key) {
+      double value;
+      std::memcpy(&value, &key, sizeof value);
+      return std::min(buckets - 1, static_cast<std::uint32_t>(value * buckets));
+    };
+    std::vector<std::uint32_t> start(buckets + 1, 0);
+    for (const RankKey& x : *keyed) ++start[bucket_of(x.key) + 1];
+    for (std::uint32_t b = 0; b < buckets; ++b) start[b + 1] += start[b];
+    scratch->resize(n);
+    {
+      std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
+      for (const RankKey& x : *keyed) (*scratch)[at[bucket_of(x.key)]++] = x;
+    }
+    keyed->swap(*scratch);
+    for (std::uint32_t b = 0; b < buckets; ++b) {
+      if (start[b + 1] - start[b] > 32) {  // a crowded bucket: the keys were not even
+        std::sort(keyed->begin() + start[b], keyed->begin() + start[b + 1], before);
+      } else {
+        insertion_sort(start[b], start[b + 1], false);
+      }
+    }
   }
   std::uint64_t bytes = 0, requests = 0;
   for (std::uint32_t j = 0; j < n; ++j) {

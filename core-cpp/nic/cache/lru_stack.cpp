@@ -261,65 +261,133 @@ LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t
   return s;
 }
 
-CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequest>& trace,
+namespace {
+
+// Buckets of slot counts: one a count below 256, then 128 a doubling (each count's top 8 bits),
+// so a bucket above 256 spans less than 1/128 of its counts and holds few steps.
+constexpr std::uint32_t kExactSlots = 256;
+constexpr std::uint32_t kBuckets = kExactSlots + (32 - 8) * 128;
+std::uint32_t bucket_of(std::uint32_t slots) {
+  if (slots < kExactSlots) return slots;
+  const unsigned top = 31u - static_cast<unsigned>(__builtin_clz(slots));  // 8 .. 31
+  return kExactSlots + (top - 8) * 128 + ((slots >> (top - 7)) & 127u);
+}
+
+}  // namespace
+
+LruStackSums lru_stack_sums(const LruStack& stack, const std::vector<WebRequest>& trace,
+                            std::uint64_t warmup_requests) {
+  LruStackSums sums;
+  sums.warmup_requests = warmup_requests;
+  sums.requests = trace.size();
+  const std::uint32_t nics = stack.nics;
+  const std::size_t parts = 2 * std::size_t{nics};
+  sums.below.assign(parts * kBuckets, {});
+  sums.head.assign(parts * kBuckets, kNone);
+  sums.next.assign(stack.steps.size(), kNone);
+  sums.blocks.assign(parts, 0);
+  sums.bytes.assign(parts, 0);
+  const unsigned shift = shift_of(stack.block_bytes);
+  const std::uint64_t bsize = stack.block_bytes;
+  const std::size_t warm_end = std::min<std::size_t>(trace.size(), warmup_requests);
+  // Each bucket's own sums first (in `below`, one bucket up), then running sums.
+  LruStackSums::Sums* below = sums.below.data();
+  std::uint32_t* head = sums.head.data();
+  std::uint32_t* next = sums.next.data();
+  const LruStackStep* steps = stack.steps.data();
+  const std::uint32_t* first = stack.first.data();
+  for (std::size_t part = 0; part < parts; ++part) {
+    // NIC part / 2's requests (every nics-th) in the warm-up, or after it.
+    const std::size_t nic = part / 2;
+    std::size_t i = part % 2 == 0 ? nic : warm_end + (nic + nics - warm_end % nics) % nics;
+    const std::size_t end = part % 2 == 0 ? warm_end : trace.size();
+    LruStackSums::Sums* b = below + part * kBuckets;
+    std::uint32_t* h = head + part * kBuckets;
+    std::uint64_t blocks = 0, bytes = 0;
+    for (; i < end; i += nics) {
+      blocks += (trace[i].bytes + bsize - 1) >> shift;
+      bytes += trace[i].bytes;
+      for (std::uint32_t e = first[i]; e < first[i + 1]; ++e) {
+        const LruStackStep& step = steps[e];
+        const std::uint32_t bucket = bucket_of(step.slots);
+        if (bucket >= kExactSlots) {  // a bucket of one slot count is never walked
+          next[e] = h[bucket];
+          h[bucket] = e;
+          if (bucket + 1 == kBuckets) continue;  // no bucket above to count it in
+        }
+        b[bucket + 1].found += step.found;
+        b[bucket + 1].whole += step.whole;
+        b[bucket + 1].bytes += step.bytes;
+        b[bucket + 1].done += step.done;
+      }
+    }
+    sums.blocks[part] = blocks;
+    sums.bytes[part] = bytes;
+  }
+  for (std::size_t part = 0; part < parts; ++part) {
+    LruStackSums::Sums* b = &sums.below[part * kBuckets];
+    for (std::uint32_t k = 1; k < kBuckets; ++k) {
+      b[k].found += b[k - 1].found;
+      b[k].whole += b[k - 1].whole;
+      b[k].bytes += b[k - 1].bytes;
+      b[k].done += b[k - 1].done;
+    }
+  }
+  return sums;
+}
+
+CacheSimResult lru_stack_result(const LruStack& stack, const LruStackSums& sums,
                                 const CacheSimConfig& config) {
   CacheSimResult result;
   const std::uint64_t slots = config.cache.capacity_bytes / config.cache.block_bytes;
-  const std::uint64_t bsize = config.cache.block_bytes;
-  const unsigned shift = shift_of(bsize);
+  // Every step counts from a cache this large up (kLruNever's too, as a count compares).
+  const std::uint32_t bucket =
+      bucket_of(static_cast<std::uint32_t>(std::min<std::uint64_t>(slots, kLruNever)));
+  // Part p's sums of the steps found with `slots` slots: the buckets below, then the steps of
+  // the one it falls in.
+  auto found_in = [&](std::size_t part) {
+    // A bucket of one slot count is all in: the sums below the next one.
+    if (bucket < kExactSlots) return sums.below[part * kBuckets + bucket + 1];
+    LruStackSums::Sums s = sums.below[part * kBuckets + bucket];
+    for (std::uint32_t e = sums.head[part * kBuckets + bucket]; e != kNone; e = sums.next[e]) {
+      const LruStackStep& step = stack.steps[e];
+      if (step.slots > slots) continue;
+      s.found += step.found;
+      s.whole += step.whole;
+      s.bytes += step.bytes;
+      s.done += step.done;
+    }
+    return s;
+  };
+  const std::size_t n = sums.requests;
   result.nics.resize(config.nics);
   std::uint64_t whole_hits = 0;
   for (std::uint32_t nic = 0; nic < config.nics; ++nic) {
     CacheSimNicResult& out = result.nics[nic];
     CacheCounters& c = out.counters;
-    // A step counts from its slots up: masked, not branched on (which side of the cache size a
-    // request falls is a coin toss to the branch predictor).
-    std::uint64_t found = 0, whole = 0, cached = 0, done = 0;
-    auto take = [&](std::size_t from, std::size_t to) {
-      for (std::uint32_t e = stack.first[from]; e < stack.first[to]; ++e) {
-        const LruStackStep& step = stack.steps[e];
-        const std::uint32_t in = step.slots <= slots ? ~0u : 0u;  // a mask: no branch
-        found += step.found & in;
-        whole += step.whole & in;
-        cached += step.bytes & in;
-        done += step.done & in;
-      }
-    };
-    // The NIC's requests from `from` up to `to`: their blocks and bytes, and their steps (one
-    // run of steps with one NIC, every nics-th request's with more).
-    std::uint64_t blocks = 0, bytes = 0;
-    auto count = [&](std::size_t from, std::size_t to) {
-      for (std::size_t i = from; i < to; i += config.nics) {
-        blocks += (trace[i].bytes + bsize - 1) >> shift;
-        bytes += trace[i].bytes;
-        if (config.nics > 1) take(i, i + 1);
-      }
-      if (config.nics == 1) take(from, to);
-    };
     // Blocks allocated (the misses) before warm-up ends and in all: each takes a slot, a free
     // one while there is one, else the LRU victim's.
-    const std::size_t warm_end = std::min<std::size_t>(trace.size(), config.warmup_requests);
+    const std::size_t warm_end = std::min<std::size_t>(n, config.warmup_requests);
     // The NIC's first request after warm-up.
     const std::size_t after =
         warm_end <= nic ? nic
                         : warm_end + (nic + config.nics - warm_end % config.nics) % config.nics;
-    count(nic, warm_end);
-    const std::uint64_t allocated_at_warmup = blocks - found;
-    found = whole = cached = done = blocks = bytes = 0;
-    count(after, trace.size());
-    out.requests =
-        after < trace.size() ? (trace.size() - after + config.nics - 1) / config.nics : 0;
-    out.content_bytes = bytes;
-    whole_hits += done;
-    const std::uint64_t allocated = allocated_at_warmup + blocks - found;
-    out.cached_bytes = cached;
+    const LruStackSums::Sums warm = found_in(2 * nic);
+    const std::uint64_t allocated_at_warmup = sums.blocks[2 * nic] - warm.found;
+    const LruStackSums::Sums counted = found_in(2 * nic + 1);
+    const std::uint64_t blocks = sums.blocks[2 * nic + 1];
+    out.requests = after < n ? (n - after + config.nics - 1) / config.nics : 0;
+    out.content_bytes = sums.bytes[2 * nic + 1];
+    whole_hits += counted.done;
+    const std::uint64_t allocated = allocated_at_warmup + blocks - counted.found;
+    out.cached_bytes = counted.bytes;
     c.references = blocks;
-    c.hits = whole;
-    c.partial_hits = found - whole;
-    c.misses = blocks - found;
-    c.insertions = blocks - whole;  // a miss, or the missing end of a found block
-    c.hit_bytes = cached;
-    c.inserted_bytes = out.content_bytes - cached;
+    c.hits = counted.whole;
+    c.partial_hits = counted.found - counted.whole;
+    c.misses = blocks - counted.found;
+    c.insertions = blocks - counted.whole;  // a miss, or the missing end of a found block
+    c.hit_bytes = counted.bytes;
+    c.inserted_bytes = out.content_bytes - counted.bytes;
     auto evicted = [slots](std::uint64_t a) { return a > slots ? a - slots : 0; };
     c.evictions = evicted(allocated) - evicted(allocated_at_warmup);
   }
@@ -347,9 +415,15 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
   return result;
 }
 
-std::shared_ptr<const LruStack> LruStackCache::get(
+CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequest>& trace,
+                                const CacheSimConfig& config) {
+  return lru_stack_result(stack, lru_stack_sums(stack, trace, config.warmup_requests), config);
+}
+
+LruStackCache::Entry* LruStackCache::find_or_add(
     const std::vector<WebRequest>& trace, std::uint32_t block_bytes, std::uint32_t nics,
-    std::shared_ptr<const std::vector<WebRequest>> shared) {
+    std::shared_ptr<const std::vector<WebRequest>> shared,
+    std::shared_ptr<const LruStack>* unkept) {
   auto same = [&trace](const std::vector<WebRequest>& held) {
     return &held == &trace ||
            (held.size() == trace.size() &&
@@ -362,19 +436,47 @@ std::shared_ptr<const LruStack> LruStackCache::get(
     Entry hit = std::move(entries_[i]);
     entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(i));
     entries_.push_back(std::move(hit));
-    return entries_.back().stack;
+    return &entries_.back();
   }
   auto stack = std::make_shared<const LruStack>(lru_stack_distances(trace, block_bytes, nics));
-  if (trace.size() > max_requests_) return stack;
+  if (trace.size() > max_requests_) {
+    *unkept = std::move(stack);
+    return nullptr;
+  }
   if (shared.get() != &trace) shared = std::make_shared<const std::vector<WebRequest>>(trace);
-  entries_.push_back({std::move(shared), stack});
+  entries_.push_back({std::move(shared), std::move(stack), nullptr});
   std::uint64_t held = 0;
   for (const Entry& e : entries_) held += e.trace->size();
-  while (held > max_requests_) {
+  while (held > max_requests_) {  // never the new entry: it alone is within the limit
     held -= entries_.front().trace->size();
     entries_.erase(entries_.begin());
   }
-  return stack;
+  return &entries_.back();
+}
+
+std::shared_ptr<const LruStack> LruStackCache::get(
+    const std::vector<WebRequest>& trace, std::uint32_t block_bytes, std::uint32_t nics,
+    std::shared_ptr<const std::vector<WebRequest>> shared) {
+  std::shared_ptr<const LruStack> unkept;
+  const Entry* e = find_or_add(trace, block_bytes, nics, std::move(shared), &unkept);
+  return e != nullptr ? e->stack : unkept;
+}
+
+std::shared_ptr<const LruStackSums> LruStackCache::sums(
+    const std::vector<WebRequest>& trace, std::uint32_t block_bytes, std::uint32_t nics,
+    std::uint64_t warmup_requests, std::shared_ptr<const LruStack>* stack,
+    std::shared_ptr<const std::vector<WebRequest>> shared) {
+  std::shared_ptr<const LruStack> unkept;
+  Entry* e = find_or_add(trace, block_bytes, nics, std::move(shared), &unkept);
+  if (e == nullptr) {
+    *stack = unkept;
+    return std::make_shared<const LruStackSums>(lru_stack_sums(*unkept, trace, warmup_requests));
+  }
+  *stack = e->stack;
+  if (e->sums == nullptr || e->sums->warmup_requests != warmup_requests)
+    e->sums =
+        std::make_shared<const LruStackSums>(lru_stack_sums(*e->stack, trace, warmup_requests));
+  return e->sums;
 }
 
 LruStackCache& shared_lru_stack_cache() {
@@ -389,9 +491,11 @@ bool run_cache_sim_one_pass(const std::vector<WebRequest>& trace, const CacheSim
   if (config.cache.replacement != Replacement::Lru || config.max_events > 0 ||
       !cache.keeps(trace.size()))
     return false;
-  const std::shared_ptr<const LruStack> stack =
-      cache.get(trace, config.cache.block_bytes, config.nics, std::move(shared));
-  *out = lru_stack_result(*stack, trace, config);
+  std::shared_ptr<const LruStack> stack;
+  const std::shared_ptr<const LruStackSums> sums =
+      cache.sums(trace, config.cache.block_bytes, config.nics, config.warmup_requests, &stack,
+                 std::move(shared));
+  *out = lru_stack_result(*stack, *sums, config);
   return true;
 }
 

@@ -53,9 +53,36 @@ constexpr std::uint32_t kLruNever = 0xFFFFFFFFu;  // above any cache's slot coun
 LruStack lru_stack_distances(const std::vector<WebRequest>& trace, std::uint32_t block_bytes,
                              std::uint32_t nics);
 
+// A stack's steps summed by cache size, for one warm-up: what a cache size's numbers need, in a
+// lookup and a walk through a few steps, not a pass over the trace at every size. Per NIC and
+// part (its warm-up, then its counted requests), the steps fall in buckets by slots (one a slot
+// count below 256, then 128 a doubling); each bucket has the sums of every step below it and
+// a chain through its own steps, which a cache size inside the bucket walks.
+struct LruStackSums {
+  struct Sums {
+    std::uint64_t found = 0;
+    std::uint64_t whole = 0;
+    std::uint64_t bytes = 0;
+    std::uint64_t done = 0;
+  };
+  std::uint64_t warmup_requests = 0;
+  std::uint64_t requests = 0;  // the trace's
+  // Part p (NIC n's warm-up 2n, its counted requests 2n + 1) and bucket b at p * kBuckets + b.
+  std::vector<Sums> below;            // the part's steps in lower buckets
+  std::vector<std::uint32_t> head;    // a step of the bucket (none: empty)
+  std::vector<std::uint32_t> next;    // per step: the next one of its bucket (none: the last)
+  std::vector<std::uint64_t> blocks;  // per part: the blocks its requests ask for
+  std::vector<std::uint64_t> bytes;   // ... and their bytes
+};
+LruStackSums lru_stack_sums(const LruStack& stack, const std::vector<WebRequest>& trace,
+                            std::uint64_t warmup_requests);
+
 // What run_cache_sim(trace, config) gives with LRU, from the distances: every count and rate,
 // and per NIC every counter; no events and no slot states. `stack` must match config's
-// block size and NIC count; `config` must pass validate().
+// block size and NIC count, `sums` its stack and config's warm-up; `config` must pass validate().
+CacheSimResult lru_stack_result(const LruStack& stack, const LruStackSums& sums,
+                                const CacheSimConfig& config);
+// The same, summing the stack for config's warm-up first.
 CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequest>& trace,
                                 const CacheSimConfig& config);
 
@@ -66,14 +93,20 @@ CacheSimResult lru_stack_result(const LruStack& stack, const std::vector<WebRequ
 // shared (see get), else a copy.
 class LruStackCache {
  public:
-  // chosen: about 30 bytes a request held (the trace, its steps): 90 MB at most, room for the
-  // five scaled traces of a Fig 4.3 sweep (4 x 600,000 and Rice's 245,820, so the main run's
-  // trace is still held when the sweep comes back to it) or one full NASA trace.
+  // chosen: about 35 bytes a request held (the trace, its steps, their chains by cache size):
+  // 105 MB at most, room for the five scaled traces of a Fig 4.3 sweep (4 x 600,000 and Rice's
+  // 245,820, so the main run's trace is still held when the sweep comes back to it) or one full
+  // NASA trace.
   explicit LruStackCache(std::uint64_t max_requests = 3000000) : max_requests_(max_requests) {}
   // `shared`, when given, is `trace` as its owner holds it, unchanging (a generated trace): kept
   // as the key without a copy and found again by identity.
   std::shared_ptr<const LruStack> get(
       const std::vector<WebRequest>& trace, std::uint32_t block_bytes, std::uint32_t nics,
+      std::shared_ptr<const std::vector<WebRequest>> shared = nullptr);
+  // The stack's sums for a warm-up, kept with it (one warm-up at a time).
+  std::shared_ptr<const LruStackSums> sums(
+      const std::vector<WebRequest>& trace, std::uint32_t block_bytes, std::uint32_t nics,
+      std::uint64_t warmup_requests, std::shared_ptr<const LruStack>* stack,
       std::shared_ptr<const std::vector<WebRequest>> shared = nullptr);
   std::size_t size() const { return entries_.size(); }
   bool keeps(std::size_t requests) const { return requests <= max_requests_; }
@@ -82,7 +115,13 @@ class LruStackCache {
   struct Entry {
     std::shared_ptr<const std::vector<WebRequest>> trace;  // the owner's, or a copy
     std::shared_ptr<const LruStack> stack;
+    std::shared_ptr<const LruStackSums> sums;  // for the latest warm-up asked for, or none
   };
+  // The entry for the key, most recently used now; null for a trace too long to keep, whose
+  // stack is `*unkept`.
+  Entry* find_or_add(const std::vector<WebRequest>& trace, std::uint32_t block_bytes,
+                     std::uint32_t nics, std::shared_ptr<const std::vector<WebRequest>> shared,
+                     std::shared_ptr<const LruStack>* unkept);
   std::uint64_t max_requests_;
   std::vector<Entry> entries_;  // most recently used last
 };
