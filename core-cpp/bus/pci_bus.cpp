@@ -94,8 +94,7 @@ void PciBus::record_request_kept(const Port& p, Time at) {
       rec::BusRequest().master(id_of(p.component, p.instance)).packet(r.txn.packet), r.txn.cause);
 }
 
-void PciBus::arbitrate(Time at, bool bus_was_idle) {
-  if (owned_ || requesting_count_ == 0) return;  // nothing to grant, no wake to plan
+void PciBus::grant_or_wake(Time at, bool bus_was_idle) {
   const int n = static_cast<int>(ports_.size());
   Time earliest = kNever;
   // Round robin: the ports after the last owner first.
@@ -209,6 +208,7 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   Port& p = ports_[static_cast<std::size_t>(port)];
   set_requesting(p, false);
   segment_count_ = 0;
+  segments_start_ = start;
   cur_ = Tenure{};
   cur_.port = port;
   cur_.txn_id = next_txn_++;
@@ -396,19 +396,22 @@ void PciBus::cut_for_request(Time earliest_expiry) {
   const Time new_end_of_data = cur_.data_at + done_phases * cycle_;
   if (new_end_of_data >= data_end) return;
   // Undo the planned cycles after the new end of data, then end with the idle cycle.
+  // The phases kept are a prefix, ending at the new end of data (the idle cycle follows it).
   std::size_t kept = 0;
+  Time s_start = segments_start_;
   for (int k = 0; k < segment_count_; ++k) {
     const Segment s = segments_[static_cast<std::size_t>(k)];
-    const Time s_end = s.start + s.cycles * cycle_;
-    if (s.start >= new_end_of_data) {
+    const Time s_end = s_start + s.cycles * cycle_;
+    if (s_start >= new_end_of_data) {
       totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles);
     } else if (s_end > new_end_of_data) {
-      const std::int64_t keep = (new_end_of_data - s.start) / cycle_;
+      const std::int64_t keep = (new_end_of_data - s_start) / cycle_;
       totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - keep);
-      segments_[kept++] = Segment{s.start, keep, s.category};
+      segments_[kept++] = Segment{keep, s.category};
     } else {
       segments_[kept++] = s;
     }
+    s_start = s_end;
   }
   segment_count_ = static_cast<int>(kept);
   const std::uint32_t txn = cur_.txn_id;
@@ -533,11 +536,13 @@ inline void PciBus::finish_tenure() {
 
 CycleCounts PciBus::cycles_at(Time t) const {
   CycleCounts c = totals_;
+  Time start = segments_start_;
   for (int k = 0; k < segment_count_; ++k) {
     const Segment& s = segments_[static_cast<std::size_t>(k)];
     const std::int64_t completed =
-        t <= s.start ? 0 : std::min<std::int64_t>(s.cycles, (t - s.start) / cycle_);
+        t <= start ? 0 : std::min<std::int64_t>(s.cycles, (t - start) / cycle_);
     c[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - completed);
+    start += s.cycles * cycle_;
   }
   std::uint64_t busy = 0;
   for (std::size_t i = 0; i < c.size(); ++i) {
