@@ -17,6 +17,7 @@
 #include "bus/bus.hpp"
 #include "scenario/config.hpp"
 #include "sim/context.hpp"
+#include "sim/divider.hpp"
 
 namespace nicsim {
 
@@ -89,7 +90,9 @@ class PciBus final : public IoBus, private EventHandler {
     return last_port_ = add_port(m, txn);
   }
   int add_port(BusMaster* m, const BusTransaction& txn);
-  Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
+  Time edge(Time t) const { return whole_cycles(t + cycle_ - 1) * cycle_; }
+  // t / cycle_ (a multiply, not a divide: see sim/divider.hpp).
+  std::int64_t whole_cycles(Time t) const { return per_cycle_.quotient(t); }
   // bus_was_idle false: called as a tenure ends, at its end (a clock edge). The test for
   // nothing to do is inline: a tenure that ends with no other request calls it for nothing.
   void arbitrate(Time at, bool bus_was_idle) {
@@ -168,6 +171,7 @@ class PciBus final : public IoBus, private EventHandler {
   SimContext* ctx_;
   BusConfig cfg_;
   Time cycle_;
+  Divider per_cycle_;  // by cycle_
   std::uint32_t width_;
   int width_shift_ = -1;  // log2(width_) when it is a power of two (32- and 64-bit buses)
   // Data phases that carry `bytes` (a shift, not a division, on the usual widths).
