@@ -31,6 +31,7 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
     : ctx_(ctx),
       cfg_(cfg),
       cycle_(cfg.cycle()),
+      per_cycle_(cycle_),
       width_(static_cast<std::uint32_t>(cfg.width_bits / 8)),
       retry_gap_(cfg.retry_gap()) {
   if (width_ != 0 && (width_ & (width_ - 1)) == 0) {
@@ -94,8 +95,7 @@ void PciBus::record_request_kept(const Port& p, Time at) {
       rec::BusRequest().master(id_of(p.component, p.instance)).packet(r.txn.packet), r.txn.cause);
 }
 
-void PciBus::arbitrate(Time at, bool bus_was_idle) {
-  if (owned_ || requesting_count_ == 0) return;  // nothing to grant, no wake to plan
+void PciBus::grant_or_wake(Time at, bool bus_was_idle) {
   const int n = static_cast<int>(ports_.size());
   Time earliest = kNever;
   // Round robin: the ports after the last owner first.
@@ -186,7 +186,7 @@ inline Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p)
   const Time stream = static_cast<Time>(bytes) * 1000000 / cfg_.bridge_read_mbps;  // MB/s = B/µs
   const Time data = static_cast<Time>(cur_.data_cycles) * cycle_;
   if (stream <= data) return t;
-  add(t, (stream - data + cycle_ - 1) / cycle_, BusPhase::Wait, BusCategory::WaitCycles, p);
+  add(t, whole_cycles(stream - data + cycle_ - 1), BusPhase::Wait, BusCategory::WaitCycles, p);
   return t;
 }
 
@@ -195,7 +195,7 @@ inline std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_
   // the data phase in progress when the latency timer expires (pci_facts §3).
   if (!any_other_requesting(cur_.port)) return bytes;
   const Time expiry = cur_.address_at + cfg_.latency_timer * cycle_;
-  const std::int64_t phases = expiry <= data_at ? 1 : (expiry - data_at + cycle_ - 1) / cycle_;
+  const std::int64_t phases = expiry <= data_at ? 1 : whole_cycles(expiry - data_at + cycle_ - 1);
   const std::uint64_t limit =
       static_cast<std::uint64_t>(std::max<std::int64_t>(1, phases)) * width_;
   if (limit >= bytes) return bytes;
@@ -209,6 +209,7 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   Port& p = ports_[static_cast<std::size_t>(port)];
   set_requesting(p, false);
   segment_count_ = 0;
+  segments_start_ = start;
   cur_ = Tenure{};
   cur_.port = port;
   cur_.txn_id = next_txn_++;
@@ -321,7 +322,7 @@ inline void PciBus::plan_pci(Port& p, Time t) {
     entry = &delayed_.back();
   }
   const std::int64_t wait =
-      entry->ready > first_possible ? (entry->ready - first_possible + cycle_ - 1) / cycle_ : 0;
+      entry->ready > first_possible ? whole_cycles(entry->ready - first_possible + cycle_ - 1) : 0;
   const std::int64_t first_data_clock = address_cycles + 1 + wait + 1;  // counting FRAME# as 1
   if (first_data_clock > cfg_.initial_latency_limit) {
     const std::int64_t waits =
@@ -391,24 +392,27 @@ void PciBus::cut_for_request(Time earliest_expiry) {
   const Time data_end = cur_.data_at + cur_.data_cycles * cycle_;
   // The data phase in progress at expiry completes; at least one phase always does.
   const std::int64_t done_phases = std::max<std::int64_t>(
-      1, expiry <= cur_.data_at ? 1 : (expiry - cur_.data_at + cycle_ - 1) / cycle_);
+      1, expiry <= cur_.data_at ? 1 : whole_cycles(expiry - cur_.data_at + cycle_ - 1));
   if (done_phases >= cur_.data_cycles) return;
   const Time new_end_of_data = cur_.data_at + done_phases * cycle_;
   if (new_end_of_data >= data_end) return;
   // Undo the planned cycles after the new end of data, then end with the idle cycle.
+  // The phases kept are a prefix, ending at the new end of data (the idle cycle follows it).
   std::size_t kept = 0;
+  Time s_start = segments_start_;
   for (int k = 0; k < segment_count_; ++k) {
     const Segment s = segments_[static_cast<std::size_t>(k)];
-    const Time s_end = s.start + s.cycles * cycle_;
-    if (s.start >= new_end_of_data) {
+    const Time s_end = s_start + s.cycles * cycle_;
+    if (s_start >= new_end_of_data) {
       totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles);
     } else if (s_end > new_end_of_data) {
-      const std::int64_t keep = (new_end_of_data - s.start) / cycle_;
+      const std::int64_t keep = whole_cycles(new_end_of_data - s_start);
       totals_[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - keep);
-      segments_[kept++] = Segment{s.start, keep, s.category};
+      segments_[kept++] = Segment{keep, s.category};
     } else {
       segments_[kept++] = s;
     }
+    s_start = s_end;
   }
   segment_count_ = static_cast<int>(kept);
   const std::uint32_t txn = cur_.txn_id;
@@ -533,17 +537,19 @@ inline void PciBus::finish_tenure() {
 
 CycleCounts PciBus::cycles_at(Time t) const {
   CycleCounts c = totals_;
+  Time start = segments_start_;
   for (int k = 0; k < segment_count_; ++k) {
     const Segment& s = segments_[static_cast<std::size_t>(k)];
     const std::int64_t completed =
-        t <= s.start ? 0 : std::min<std::int64_t>(s.cycles, (t - s.start) / cycle_);
+        t <= start ? 0 : std::min<std::int64_t>(s.cycles, whole_cycles(t - start));
     c[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - completed);
+    start += s.cycles * cycle_;
   }
   std::uint64_t busy = 0;
   for (std::size_t i = 0; i < c.size(); ++i) {
     if (i != static_cast<std::size_t>(BusCategory::IdleCycles)) busy += c[i];
   }
-  const std::uint64_t elapsed = static_cast<std::uint64_t>(t / cycle_);
+  const std::uint64_t elapsed = static_cast<std::uint64_t>(whole_cycles(t));
   c[static_cast<std::size_t>(BusCategory::IdleCycles)] = elapsed >= busy ? elapsed - busy : 0;
   return c;
 }

@@ -17,6 +17,7 @@
 #include "bus/bus.hpp"
 #include "scenario/config.hpp"
 #include "sim/context.hpp"
+#include "sim/divider.hpp"
 
 namespace nicsim {
 
@@ -58,8 +59,9 @@ class PciBus final : public IoBus, private EventHandler {
     Request req;
     std::deque<Request> completions;  // completer port only
   };
+  // A tenure's phases are contiguous: each starts where the one before ended (the first at
+  // segments_start_), so only their lengths are kept.
   struct Segment {
-    Time start;
     std::int64_t cycles;
     BusCategory category;
   };
@@ -88,10 +90,17 @@ class PciBus final : public IoBus, private EventHandler {
     return last_port_ = add_port(m, txn);
   }
   int add_port(BusMaster* m, const BusTransaction& txn);
-  Time edge(Time t) const { return (t + cycle_ - 1) / cycle_ * cycle_; }
-  // bus_was_idle false: called as a tenure ends, at its end (a clock edge).
-  void arbitrate(Time at, bool bus_was_idle);
-  // Inlined into arbitrate, its one caller.
+  Time edge(Time t) const { return whole_cycles(t + cycle_ - 1) * cycle_; }
+  // t / cycle_ (a multiply, not a divide: see sim/divider.hpp).
+  std::int64_t whole_cycles(Time t) const { return per_cycle_.quotient(t); }
+  // bus_was_idle false: called as a tenure ends, at its end (a clock edge). The test for
+  // nothing to do is inline: a tenure that ends with no other request calls it for nothing.
+  void arbitrate(Time at, bool bus_was_idle) {
+    if (owned_ || requesting_count_ == 0) return;  // nothing to grant, no wake to plan
+    grant_or_wake(at, bus_was_idle);
+  }
+  void grant_or_wake(Time at, bool bus_was_idle);
+  // Inlined into grant_or_wake, its one caller.
   [[gnu::always_inline]] void plan(int port, Time start, bool arbitrate_cycles);
   void plan_fixed(Port& p, Time t);
   // Inlined where they are called (plan_pci only by plan): a tenure runs each once, and the calls
@@ -108,7 +117,7 @@ class PciBus final : public IoBus, private EventHandler {
       too_many_phases();
       return;
     }
-    segments_[segment_count_++] = Segment{t, cycles, cat};
+    segments_[segment_count_++] = Segment{cycles, cat};
     totals_[static_cast<std::size_t>(cat)] += static_cast<std::uint64_t>(cycles);
     if (ctx_->trace.keeps(t)) {
       record_phase(t, cycles, phase, cat, p);
@@ -162,6 +171,7 @@ class PciBus final : public IoBus, private EventHandler {
   SimContext* ctx_;
   BusConfig cfg_;
   Time cycle_;
+  Divider per_cycle_;  // by cycle_
   std::uint32_t width_;
   int width_shift_ = -1;  // log2(width_) when it is a power of two (32- and 64-bit buses)
   // Data phases that carry `bytes` (a shift, not a division, on the usual widths).
@@ -182,6 +192,7 @@ class PciBus final : public IoBus, private EventHandler {
   static constexpr int kMaxSegments = 16;
   std::array<Segment, kMaxSegments> segments_;
   int segment_count_ = 0;
+  Time segments_start_ = 0;   // where the first phase starts
   int requesting_count_ = 0;  // ports with REQ# asserted
   Time retry_gap_;            // cfg_.retry_gap()
   CycleCounts totals_{};      // every planned segment so far

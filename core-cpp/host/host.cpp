@@ -199,11 +199,14 @@ void HostCpu::dispatch() {
     return;
   }
   if (started_) {
+    // Round robin without `%` (a 64-bit divide costs tens of cycles, and this runs for every
+    // task): next_sender_ < n, so the index wraps by a comparison.
     const std::size_t n = drivers_.size();
-    for (std::size_t k = 0; k < n; ++k) {
-      Driver* d = drivers_[(next_sender_ + k) % n];
+    std::size_t i = next_sender_;
+    for (std::size_t k = 0; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+      Driver* d = drivers_[i];
       if (!d->send_ready()) continue;
-      next_sender_ = (next_sender_ + k + 1) % n;
+      next_sender_ = i + 1 == n ? 0 : i + 1;
       task_ = Task::Send;
       task_driver_ = d;
       cpu_.set_busy(ctx_->now(), true);
