@@ -75,7 +75,10 @@ test('sweeps over cache sizes name the size with its unit', async ({ page }) => 
 });
 
 test('sendfile against write: no line joins separate traces', async ({ page }) => {
-  await openScenario(page, 'web-sendfile-vs-write', 45_000, { viewport: null });
+  // The heaviest preset (a main run and 8 sweep points of about 10 M events each): beside another
+  // spec's sweep on this 2-core machine its whole run has taken 48 s.
+  test.setTimeout(150_000);
+  await openScenario(page, 'web-sendfile-vs-write', 120_000, { viewport: null });
   const chart = page.locator('.series-line').first();
   await expect(chart).toBeAttached({ timeout: 90_000 });
   for (const d of await page
