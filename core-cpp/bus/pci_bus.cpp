@@ -186,7 +186,7 @@ inline Time PciBus::add_bridge_waits(Time t, std::uint32_t bytes, const Port& p)
   const Time stream = static_cast<Time>(bytes) * 1000000 / cfg_.bridge_read_mbps;  // MB/s = B/µs
   const Time data = static_cast<Time>(cur_.data_cycles) * cycle_;
   if (stream <= data) return t;
-  add(t, whole_cycles(stream - data + cycle_ - 1), BusPhase::Wait, BusCategory::WaitCycles, p);
+  add(t, cycles_up(stream - data), BusPhase::Wait, BusCategory::WaitCycles, p);
   return t;
 }
 
@@ -195,7 +195,7 @@ inline std::uint32_t PciBus::latency_timer_bytes(std::uint32_t bytes, Time data_
   // the data phase in progress when the latency timer expires (pci_facts §3).
   if (!any_other_requesting(cur_.port)) return bytes;
   const Time expiry = cur_.address_at + cfg_.latency_timer * cycle_;
-  const std::int64_t phases = expiry <= data_at ? 1 : whole_cycles(expiry - data_at + cycle_ - 1);
+  const std::int64_t phases = expiry <= data_at ? 1 : cycles_up(expiry - data_at);
   const std::uint64_t limit =
       static_cast<std::uint64_t>(std::max<std::int64_t>(1, phases)) * width_;
   if (limit >= bytes) return bytes;
@@ -322,7 +322,7 @@ inline void PciBus::plan_pci(Port& p, Time t) {
     entry = &delayed_.back();
   }
   const std::int64_t wait =
-      entry->ready > first_possible ? whole_cycles(entry->ready - first_possible + cycle_ - 1) : 0;
+      entry->ready > first_possible ? cycles_up(entry->ready - first_possible) : 0;
   const std::int64_t first_data_clock = address_cycles + 1 + wait + 1;  // counting FRAME# as 1
   if (first_data_clock > cfg_.initial_latency_limit) {
     const std::int64_t waits =
@@ -391,8 +391,8 @@ void PciBus::cut_for_request(Time earliest_expiry) {
   const Time expiry = std::max(removed, earliest_expiry);
   const Time data_end = cur_.data_at + cur_.data_cycles * cycle_;
   // The data phase in progress at expiry completes; at least one phase always does.
-  const std::int64_t done_phases = std::max<std::int64_t>(
-      1, expiry <= cur_.data_at ? 1 : whole_cycles(expiry - cur_.data_at + cycle_ - 1));
+  const std::int64_t done_phases =
+      std::max<std::int64_t>(1, expiry <= cur_.data_at ? 1 : cycles_up(expiry - cur_.data_at));
   if (done_phases >= cur_.data_cycles) return;
   const Time new_end_of_data = cur_.data_at + done_phases * cycle_;
   if (new_end_of_data >= data_end) return;

@@ -90,9 +90,11 @@ class PciBus final : public IoBus, private EventHandler {
     return last_port_ = add_port(m, txn);
   }
   int add_port(BusMaster* m, const BusTransaction& txn);
-  Time edge(Time t) const { return whole_cycles(t + cycle_ - 1) * cycle_; }
+  Time edge(Time t) const { return cycles_up(t) * cycle_; }
   // t / cycle_ (a multiply, not a divide: see sim/divider.hpp).
   std::int64_t whole_cycles(Time t) const { return per_cycle_.quotient(t); }
+  // The cycles that cover t (t / cycle_ rounded up).
+  std::int64_t cycles_up(Time t) const { return whole_cycles(t + cycle_ - 1); }
   // bus_was_idle false: called as a tenure ends, at its end (a clock edge). The test for
   // nothing to do is inline: a tenure that ends with no other request calls it for nothing.
   void arbitrate(Time at, bool bus_was_idle) {

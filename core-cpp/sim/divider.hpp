@@ -19,7 +19,6 @@ class Divider {
         m_(std::numeric_limits<std::uint64_t>::max() / static_cast<std::uint64_t>(d) + 1),
         limit_(d > 1 ? std::numeric_limits<std::uint64_t>::max() / static_cast<std::uint64_t>(d)
                      : 0) {}
-  std::int64_t divisor() const { return d_; }
   // x / d, rounded toward zero as `/` does.
   std::int64_t quotient(std::int64_t x) const {
     const std::uint64_t u = static_cast<std::uint64_t>(x);

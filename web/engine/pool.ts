@@ -174,10 +174,7 @@ export class EnginePool {
     if (this.engineInfo) return true;
     const other = this.idle().find((s) => s !== runs);
     if (!other) return false;
-    const asked = other.engine.request({ type: 'info' }).then((r) => {
-      if (r.type !== 'info') throw unexpected(r);
-      return r.info;
-    });
+    const asked = askInfo(other);
     this.engineInfo = asked;
     // An instance stopped before it answered: ask again when next needed.
     asked.catch(() => {
@@ -197,11 +194,9 @@ export class EnginePool {
     } catch {
       // asked of an instance stopped since: ask one that runs
     }
-    const s = this.idle()[0] ?? this.slots[0]!;
-    const r2 = await s.engine.request({ type: 'info' });
-    if (r2.type !== 'info') throw unexpected(r2);
-    this.engineInfo = Promise.resolve(r2.info);
-    return r2.info;
+    const info = await askInfo(this.idle()[0] ?? this.slots[0]!);
+    this.engineInfo = Promise.resolve(info);
+    return info;
   }
 
   /** Idle instances, starting new ones up to the pool's size. */
@@ -712,6 +707,13 @@ function runKey(scenario: string, overrides: string, logKey: number | null): str
 }
 
 type MainReply = Extract<Response, { type: 'main' }>;
+
+/** The engine's info, from one instance. */
+async function askInfo(s: Slot): Promise<EngineInfo> {
+  const r = await s.engine.request({ type: 'info' });
+  if (r.type !== 'info') throw unexpected(r);
+  return r.info;
+}
 
 function unexpected(r: Response): EngineError {
   return new EngineError(`unexpected reply from the engine: ${r.type}`, 'engine-error');

@@ -315,10 +315,7 @@ LruStackSums lru_stack_sums(const LruStack& stack, const std::vector<WebRequest>
           h[bucket] = e;
           if (bucket + 1 == kBuckets) continue;  // no bucket above to count it in
         }
-        b[bucket + 1].found += step.found;
-        b[bucket + 1].whole += step.whole;
-        b[bucket + 1].bytes += step.bytes;
-        b[bucket + 1].done += step.done;
+        b[bucket + 1].add(step);
       }
     }
     sums.blocks[part] = blocks;
@@ -326,12 +323,7 @@ LruStackSums lru_stack_sums(const LruStack& stack, const std::vector<WebRequest>
   }
   for (std::size_t part = 0; part < parts; ++part) {
     LruStackSums::Sums* b = &sums.below[part * kBuckets];
-    for (std::uint32_t k = 1; k < kBuckets; ++k) {
-      b[k].found += b[k - 1].found;
-      b[k].whole += b[k - 1].whole;
-      b[k].bytes += b[k - 1].bytes;
-      b[k].done += b[k - 1].done;
-    }
+    for (std::uint32_t k = 1; k < kBuckets; ++k) b[k].add(b[k - 1]);
   }
   return sums;
 }
@@ -351,11 +343,7 @@ CacheSimResult lru_stack_result(const LruStack& stack, const LruStackSums& sums,
     LruStackSums::Sums s = sums.below[part * kBuckets + bucket];
     for (std::uint32_t e = sums.head[part * kBuckets + bucket]; e != kNone; e = sums.next[e]) {
       const LruStackStep& step = stack.steps[e];
-      if (step.slots > slots) continue;
-      s.found += step.found;
-      s.whole += step.whole;
-      s.bytes += step.bytes;
-      s.done += step.done;
+      if (step.slots <= slots) s.add(step);
     }
     return s;
   };

@@ -64,6 +64,13 @@ struct LruStackSums {
     std::uint64_t whole = 0;
     std::uint64_t bytes = 0;
     std::uint64_t done = 0;
+    template <class S>  // a step, or other sums
+    void add(const S& s) {
+      found += s.found;
+      whole += s.whole;
+      bytes += s.bytes;
+      done += s.done;
+    }
   };
   std::uint64_t warmup_requests = 0;
   std::uint64_t requests = 0;  // the trace's
