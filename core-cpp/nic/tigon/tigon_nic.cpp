@@ -307,6 +307,12 @@ std::uint16_t TigonNic::register_bits(int cpu, std::uint16_t ready_set) const {
 }
 
 void TigonNic::record_registers(std::uint16_t ready_set) {
+  // Both registers follow from the ready set and each CPU's turn alone: read again with the same
+  // ones, they are as recorded.
+  const std::uint32_t from = ready_set | static_cast<std::uint32_t>(cpus_[0].deferred + 1) << 16 |
+                             static_cast<std::uint32_t>(cpus_[1].deferred + 1) << 24;
+  if (from == registers_from_) return;
+  registers_from_ = from;
   for (int cpu = 0; cpu < 2; ++cpu) {
     if (!cpu_present(cpu)) continue;
     Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
@@ -335,6 +341,7 @@ void TigonNic::record_registers(std::uint16_t ready_set) {
 
 void TigonNic::record_snapshot() {
   for (Cpu& c : cpus_) c.recorded_bits = c.recorded_mask = 0xFFFF;  // forces a record
+  registers_from_ = kNoRegisters;
   record_registers();
   ctx_->record(me(Component::Nic),
                rec::TigonSnapshot()

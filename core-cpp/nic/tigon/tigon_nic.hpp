@@ -182,6 +182,9 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::array<bool, 2> present_{};
   std::array<std::uint16_t, 2> partition_mask_{};  // [cpu]: the events its partition gives it
   std::uint16_t handled_ = 0;                      // the events either CPU may handle
+  // What record_registers last read them from (the ready set and the CPUs' turns).
+  static constexpr std::uint32_t kNoRegisters = 0xFFFFFFFFu;
+  std::uint32_t registers_from_ = kNoRegisters;
   std::array<Time, 2> loop_time_{};
   int lock_holder_ = -1;
   int spinner_ = -1;
