@@ -16,7 +16,8 @@
 // fetched by the time the gallery is drawn and the page has loaded).
 // A blank page measured the same way, before and after the presets, shows what the machine
 // itself gives at the time (other processes on it cost frames too).
-// The two times are the median of --loads N first visits (default 3; each a fresh context), as
+// The two times are the median of --loads N first visits (default 3, each a fresh context; for
+// an even N the lower of the middle two), as
 // this machine's load times scatter by a quarter from one visit to the next; the JSON keeps
 // every load's. Playback is measured on the first.
 // Options: --preset ID (repeatable; default every preset in scenarios/), --seconds N of
