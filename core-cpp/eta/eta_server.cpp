@@ -28,6 +28,21 @@ std::int64_t EtaServer::Work::total() const {
   return t;
 }
 
+void EtaServer::Work::reset() {
+  cycles.fill(0);
+  for (std::vector<std::uint32_t>* v :
+       {&send, &done, &app, &rx_events, &tx_events, &doorbell_recv, &doorbell_send})
+    v->clear();
+  signal_deliver = false;
+  arm = false;
+}
+
+EtaServer::Work& EtaServer::fresh_work(unsigned cpu) {
+  Work& w = cpus_[cpu].work.current();
+  w.reset();
+  return w;
+}
+
 std::int64_t EtaServer::file_bytes(unsigned c, unsigned i) {
   // Class 0 holds files of 0.1 KB multiples, class 1 of 1 KB, class 2 of 10 KB, class 3 of
   // 100 KB: ten directories of the 36 make SPECweb99's ~51 MB fileset (the paper's §6).
@@ -419,7 +434,8 @@ void EtaServer::add_contention(unsigned cpu, Work* w) {
 void EtaServer::cpu_next(unsigned cpu) {
   Cpu& c = cpus_[cpu];
   if (c.busy || (eta() && cpu == 0)) return;
-  Work w;
+  if (c.irq.empty() && c.app.empty()) return;
+  Work& w = fresh_work(cpu);
   std::uint32_t request = 0;
   RecordId cause = 0;
   const EtaBaselineCosts& b = cfg_.baseline;
@@ -434,7 +450,7 @@ void EtaServer::cpu_next(unsigned cpu) {
     w.cycles[kEth] += b.irq;
     n_.interrupt_cycles += b.irq;
     charge_frames(nic, &w, false);
-  } else if (!c.app.empty()) {
+  } else {
     // The userver: epoll says the socket is readable; read, parse, sendfile() or write().
     const std::uint32_t slot = c.app.front();
     c.app.pop_front();
@@ -451,15 +467,14 @@ void EtaServer::cpu_next(unsigned cpu) {
     w.cycles[kEth] += k * b.eth_tx_frame;
     w.send.push_back(slot);
     w.send.push_back(static_cast<std::uint32_t>(k));
-  } else {
-    return;
   }
   add_contention(cpu, &w);
-  cpu_begin(cpu, std::move(w), request, cause);
+  cpu_begin(cpu, request, cause);
 }
 
-void EtaServer::cpu_begin(unsigned cpu, Work w, std::uint32_t request, RecordId cause) {
+void EtaServer::cpu_begin(unsigned cpu, std::uint32_t request, RecordId cause) {
   Cpu& c = cpus_[cpu];
+  const Work& w = c.work.current();
   book(cpu, w);
   // The bin with the most cycles names the work in the trace.
   std::size_t top = 0;
@@ -475,7 +490,6 @@ void EtaServer::cpu_begin(unsigned cpu, Work w, std::uint32_t request, RecordId 
   c.busy = true;
   c.busy_since = ctx_->now();
   const Time d = cycles_to_time(w.total());
-  c.current = std::move(w);
   ctx_->after(d, this, cpu == 1 && eta() ? kHostDone : kCpuDone + cpu);
 }
 
@@ -483,9 +497,8 @@ void EtaServer::cpu_end(unsigned cpu) {
   Cpu& c = cpus_[cpu];
   c.busy = false;
   c.busy_total += ctx_->now() - c.busy_since;
-  const Work w = std::move(c.current);
-  c.current = Work{};
-  apply(w, cpu);
+  c.work.end();
+  apply(c.work.ended(), cpu);
   cpu_next(cpu);
 }
 
@@ -512,7 +525,8 @@ void EtaServer::ppe_wake_for(int nic) {
 void EtaServer::ppe_iteration() {
   const unsigned nic = rr_;
   rr_ = (rr_ + 1) % static_cast<unsigned>(nics_.size());
-  Work w;
+  Work& w = ppe_work_.current();
+  w.reset();
   w.cycles[kPpe] += cfg_.ppe.poll;
   std::swap(w.cycles[kKernel], pending_ppe_kernel_);
   const std::size_t frames =
@@ -567,14 +581,12 @@ void EtaServer::ppe_iteration() {
     if (op == 1) reqs_[slot_of_op].cause = id;
   }
   book(0, w);
-  ppe_work_ = std::move(w);
-  ctx_->after(cycles_to_time(ppe_work_.total()), this, kPpeDone);
+  ctx_->after(cycles_to_time(w.total()), this, kPpeDone);
 }
 
 void EtaServer::ppe_done() {
-  const Work w = std::move(ppe_work_);
-  ppe_work_ = Work{};
-  apply(w, 0);
+  ppe_work_.end();
+  apply(ppe_work_.ended(), 0);
   ppe_iteration();
 }
 
@@ -606,11 +618,11 @@ void EtaServer::post_event(bool rx, std::uint32_t v, RecordId cause) {
   n_.signal_cycles += cfg_.ppe.ipi;
   const RecordId signal =
       ctx_->record(component_id(Component::HostCpu, 0), rec::EtaSignal().step(1), ev);
-  Work w;
+  Work& w = fresh_work(1);
   w.cycles[kKernel] = cfg_.host.signal_deliver;
   w.signal_deliver = true;
   n_.signal_cycles += cfg_.host.signal_deliver;
-  host_begin(std::move(w), 0, signal);
+  host_begin(0, signal);
 }
 
 // ---------------------------------------------------------------- ETA+AIO: the application
@@ -618,7 +630,7 @@ void EtaServer::post_event(bool rx, std::uint32_t v, RecordId cause) {
 void EtaServer::host_next() {
   if (host_busy_ || app_ != App::Running) return;
   const EtaHostCosts& h = cfg_.host;
-  Work w;
+  Work& w = fresh_work(1);
   std::uint32_t request = 0;
   RecordId cause = 0;
   if (!evq_rx_.empty()) {
@@ -645,20 +657,20 @@ void EtaServer::host_next() {
     n_.signal_cycles += h.signal_arm;
     w.arm = true;
   }
-  host_begin(std::move(w), request, cause);
+  host_begin(request, cause);
 }
 
-void EtaServer::host_begin(Work w, std::uint32_t request, RecordId cause) {
+void EtaServer::host_begin(std::uint32_t request, RecordId cause) {
   host_busy_ = true;
-  cpu_begin(1, std::move(w), request, cause);
+  cpu_begin(1, request, cause);
 }
 
 void EtaServer::host_done() {
   Cpu& c = cpus_[1];
   c.busy = false;
   c.busy_total += ctx_->now() - c.busy_since;
-  const Work w = std::move(c.current);
-  c.current = Work{};
+  c.work.end();
+  const Work& w = c.work.ended();
   host_busy_ = false;
   if (w.signal_deliver) {
     app_ = App::Running;

@@ -10,7 +10,7 @@ namespace {
 constexpr std::uint64_t kTimerTrigger = 1ull << 63;
 using E = TigonEvent;
 using P = TigonPath;
-int bit(E e) { return static_cast<int>(e); }
+constexpr int bit(E e) { return static_cast<int>(e); }
 }  // namespace
 
 TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings rings, IoBus* bus,
@@ -248,51 +248,44 @@ RecordId TigonNic::source(E e) const {
 // ---- events and the dispatch loop ----------------------------------------------------------
 
 void TigonNic::raise(E e, RecordId cause) {
-  raised_[static_cast<std::size_t>(bit(e))] = true;
+  raised_ = static_cast<std::uint16_t>(raised_ | (1u << bit(e)));
   raised_by_[static_cast<std::size_t>(bit(e))] = cause;
 }
 
-bool TigonNic::ready(E e) const {
-  const bool raised = raised_[static_cast<std::size_t>(bit(e))];
-  switch (e) {
-    case E::Mailbox:
-      return mailbox_dirty_ != 0;
-    case E::SendBdReady:
-    case E::ReceiveBdReady:
-    case E::SendDataReady:
-      // A handler that would enqueue a DMA waits while the channel's queue is full
-      // (nic_facts §3.8: the firmware's "DMA read ring full" counter).
-      return raised && channel_free(DmaChannel::Read);
-    case E::UpdateSendConsumer:
-      return raised && (!usc_by_dma_ || channel_free(DmaChannel::Write));
-    case E::UpdateReturnProducer:
-      return raised && channel_free(DmaChannel::Write);
-    case E::ReceiveComplete: {
-      if (rx_queue_.empty()) return false;
-      if (receive_->pending(Copy::Nic) == 0) {
-        // No receive BD on the NIC: wait if the driver has posted more (they are being
-        // fetched); otherwise the handler drops the frame.
-        return recv_notified_ <= receive_->prod(Copy::Nic);
-      }
-      return ret_->free_slots() - return_reserved_ > 0 && backlog_[1].empty() &&
-             dma_.has_space(DmaChannel::Write, 2);
+std::uint16_t TigonNic::ready_among(std::uint16_t events) const {
+  // One pass over the state behind the events, each part looked at once: the dispatch loop
+  // reads both CPUs' registers on every wake, so this is the firmware model's hottest code.
+  constexpr auto b = [](E e) { return static_cast<std::uint16_t>(1u << bit(e)); };
+  std::uint32_t set = 0;
+  if (mailbox_dirty_ != 0) set |= b(E::Mailbox);
+  // A handler that would enqueue a DMA waits while the channel's queue is full (nic_facts
+  // §3.8: the firmware's "DMA read ring full" counter).
+  constexpr std::uint16_t kNeedRead =
+      b(E::SendBdReady) | b(E::ReceiveBdReady) | b(E::SendDataReady);
+  if ((raised_ & events & kNeedRead) && channel_free(DmaChannel::Read)) set |= raised_ & kNeedRead;
+  constexpr std::uint16_t kNeedWrite = b(E::UpdateSendConsumer) | b(E::UpdateReturnProducer);
+  if (raised_ & events & kNeedWrite) {
+    if (channel_free(DmaChannel::Write)) {
+      set |= raised_ & kNeedWrite;
+    } else if (!usc_by_dma_) {
+      set |= raised_ & b(E::UpdateSendConsumer);  // the consumer index is written locally
     }
-    case E::DmaReadComplete:
-      return !read_done_.empty();
-    case E::DmaWriteComplete:
-      return !write_done_.empty();
-    case E::Count:
-      break;
   }
-  return false;
-}
-
-std::uint16_t TigonNic::ready_bits() const {
-  std::uint16_t set = 0;
-  for (int e = 0; e < kTigonEvents; ++e)
-    if ((handled_ & (1u << e)) && this->ready(static_cast<E>(e)))
-      set = static_cast<std::uint16_t>(set | (1u << e));
-  return set;
+  if ((events & b(E::ReceiveComplete)) && !rx_queue_.empty()) {
+    bool rc;
+    if (receive_->pending(Copy::Nic) == 0) {
+      // No receive BD on the NIC: wait if the driver has posted more (they are being
+      // fetched); otherwise the handler drops the frame.
+      rc = recv_notified_ <= receive_->prod(Copy::Nic);
+    } else {
+      rc = ret_->free_slots() - return_reserved_ > 0 && backlog_[1].empty() &&
+           dma_.has_space(DmaChannel::Write, 2);
+    }
+    if (rc) set |= b(E::ReceiveComplete);
+  }
+  if (!read_done_.empty()) set |= b(E::DmaReadComplete);
+  if (!write_done_.empty()) set |= b(E::DmaWriteComplete);
+  return static_cast<std::uint16_t>(set & events);
 }
 
 std::uint16_t TigonNic::mask_bits(int cpu, std::uint16_t ready_set) const {
@@ -314,6 +307,12 @@ std::uint16_t TigonNic::register_bits(int cpu, std::uint16_t ready_set) const {
 }
 
 void TigonNic::record_registers(std::uint16_t ready_set) {
+  // Both registers follow from the ready set and each CPU's turn alone: read again with the same
+  // ones, they are as recorded.
+  const std::uint32_t from = ready_set | static_cast<std::uint32_t>(cpus_[0].deferred + 1) << 16 |
+                             static_cast<std::uint32_t>(cpus_[1].deferred + 1) << 24;
+  if (from == registers_from_) return;
+  registers_from_ = from;
   for (int cpu = 0; cpu < 2; ++cpu) {
     if (!cpu_present(cpu)) continue;
     Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
@@ -342,6 +341,7 @@ void TigonNic::record_registers(std::uint16_t ready_set) {
 
 void TigonNic::record_snapshot() {
   for (Cpu& c : cpus_) c.recorded_bits = c.recorded_mask = 0xFFFF;  // forces a record
+  registers_from_ = kNoRegisters;
   record_registers();
   ctx_->record(me(Component::Nic),
                rec::TigonSnapshot()
@@ -619,11 +619,11 @@ TigonNic::Work TigonNic::claim(E e) {
       mailbox_dirty_ = 0;
       break;
     case E::SendBdReady:
-      raised_[static_cast<std::size_t>(bit(e))] = false;
+      lower(e);
       fetch(send_, send_notified_, &send_fetch_inflight_, P::SendBdFetch, P::SendBdIdle);
       break;
     case E::ReceiveBdReady:
-      raised_[static_cast<std::size_t>(bit(e))] = false;
+      lower(e);
       fetch(receive_, recv_notified_, &recv_fetch_inflight_, P::ReceiveBdFetch, P::ReceiveBdIdle);
       break;
     case E::DmaReadComplete:
@@ -643,7 +643,7 @@ TigonNic::Work TigonNic::claim(E e) {
                                                          : P::WriteDoneIndex;
       break;
     case E::SendDataReady: {
-      raised_[static_cast<std::size_t>(bit(e))] = false;
+      lower(e);
       w.path = P::SendDataWait;
       if (send_next_data_ >= send_->prod(Copy::Nic)) break;
       const Descriptor& d = send_->desc(Copy::Nic, send_next_data_);
@@ -663,14 +663,14 @@ TigonNic::Work TigonNic::claim(E e) {
       break;
     }
     case E::UpdateSendConsumer:
-      raised_[static_cast<std::size_t>(bit(e))] = false;
+      lower(e);
       w.path = usc_by_dma_ ? P::SendConsumerDma : P::SendConsumerLocal;
       w.index = send_->cons(Copy::Nic) | (send_trigger_ ? kTimerTrigger : 0);
       send_coalesce_.reported();
       send_trigger_ = 0;
       break;
     case E::UpdateReturnProducer:
-      raised_[static_cast<std::size_t>(bit(e))] = false;
+      lower(e);
       w.path = P::ReturnProducerDma;
       w.index = ret_->prod(Copy::Nic) | (return_trigger_ ? kTimerTrigger : 0);
       return_coalesce_.reported();

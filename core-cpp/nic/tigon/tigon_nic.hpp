@@ -117,10 +117,14 @@ class TigonNic final : public NicDevice, private EventHandler {
 
   void fire(std::uint32_t tag) override;
   bool cpu_present(int cpu) const { return present_[static_cast<std::size_t>(cpu)]; }
-  bool ready(TigonEvent e) const;
-  // Bit e set when ready(e), for the events some CPU handles: both registers follow from it, so
-  // the state behind each event is looked at once per reading of them.
-  std::uint16_t ready_bits() const;
+  // Bit e set when event e of `events` has work its handler may start now.
+  std::uint16_t ready_among(std::uint16_t events) const;
+  bool ready(TigonEvent e) const {
+    return ready_among(static_cast<std::uint16_t>(1u << static_cast<int>(e))) != 0;
+  }
+  // The events some CPU handles that are ready: both registers follow from it, so the state
+  // behind each event is looked at once per reading of them.
+  std::uint16_t ready_bits() const { return ready_among(handled_); }
   std::uint16_t register_bits(int cpu, std::uint16_t ready_set) const;
   std::uint16_t mask_bits(int cpu, std::uint16_t ready_set) const;
   void wake();
@@ -145,6 +149,9 @@ class TigonNic final : public NicDevice, private EventHandler {
   RecordId source(TigonEvent e) const;  // the record that made event e pending
   bool channel_free(DmaChannel ch) const;
   void raise(TigonEvent e, RecordId cause);
+  void lower(TigonEvent e) {  // its handler claimed it
+    raised_ = static_cast<std::uint16_t>(raised_ & ~(1u << static_cast<int>(e)));
+  }
   void interrupt_host(std::uint32_t cause, std::uint32_t trigger, RecordId why);
   void kick_mac();
   void timer_expired(Coalescer& c, std::uint32_t generation, std::uint32_t cause,
@@ -175,6 +182,9 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::array<bool, 2> present_{};
   std::array<std::uint16_t, 2> partition_mask_{};  // [cpu]: the events its partition gives it
   std::uint16_t handled_ = 0;                      // the events either CPU may handle
+  // What record_registers last read them from (the ready set and the CPUs' turns).
+  static constexpr std::uint32_t kNoRegisters = 0xFFFFFFFFu;
+  std::uint32_t registers_from_ = kNoRegisters;
   std::array<Time, 2> loop_time_{};
   int lock_holder_ = -1;
   int spinner_ = -1;
@@ -193,7 +203,7 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::deque<Frame> rx_queue_;                     // MAC receive queue: frames in the buffer
   std::int64_t rx_used_ = 0;
   // Firmware events raised and not yet dispatched.
-  std::array<bool, kTigonEvents> raised_{};
+  std::uint16_t raised_ = 0;                        // bit per event
   std::array<RecordId, kTigonEvents> raised_by_{};  // the record that raised each event bit
   RecordId mailbox_cause_ = 0;                      // the last mailbox write that arrived
 
