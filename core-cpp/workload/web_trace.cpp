@@ -233,8 +233,11 @@ std::vector<std::uint64_t> request_counts(Rng& rng, std::uint32_t n, std::uint64
   return counts;
 }
 
-// Sorts keys that spread about evenly below their largest: one counting pass by their high
-// bits into about one bucket per two keys, then each bucket (a few keys) by insertion. The
+// Sorts keys that spread about evenly below their largest: one counting pass by their top bits
+// into at most 256 buckets, then each bucket by its next bits into about one bucket per two
+// keys, each of those (a few keys) by insertion. One pass straight into n / 2 buckets would
+// scatter the keys across megabytes of memory; 256 places to write at a time stay within the
+// processor's first-level cache, and a bucket's second pass within its second-level cache. The
 // order is the keys' own, as any sort gives it.
 void bucket_sort(std::vector<std::uint64_t>* keys, std::vector<std::uint64_t>* scratch) {
   const std::size_t n = keys->size();
@@ -243,7 +246,7 @@ void bucket_sort(std::vector<std::uint64_t>* keys, std::vector<std::uint64_t>* s
   for (const std::uint64_t k : *keys) top = std::max(top, k);
   int bits = 0, want = 0;
   while (bits < 64 && (top >> bits) != 0) ++bits;
-  while ((std::size_t{1} << (want + 1)) < n) ++want;  // about n / 2 buckets
+  while (want < 8 && (std::size_t{1} << (2 * (want + 1))) < n) ++want;  // up to 256 buckets
   const int shift = std::max(0, bits - want);
   const std::size_t buckets = static_cast<std::size_t>(top >> shift) + 1;
   std::vector<std::uint32_t> start(buckets + 1, 0);
@@ -254,21 +257,39 @@ void bucket_sort(std::vector<std::uint64_t>* keys, std::vector<std::uint64_t>* s
     std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
     for (const std::uint64_t k : *keys) (*scratch)[at[k >> shift]++] = k;
   }
-  std::uint64_t* v = scratch->data();
+  // Each bucket from `scratch` back into `keys`, by the bits below `shift`.
+  const std::uint64_t* from = scratch->data();
+  std::uint64_t* v = keys->data();
+  std::vector<std::uint32_t> sub;
   for (std::size_t b = 0; b < buckets; ++b) {
     const std::uint32_t lo = start[b], hi = start[b + 1];
-    if (hi - lo > 32) {
-      std::sort(v + lo, v + hi);  // a crowded bucket: the keys were not even
-      continue;
-    }
-    for (std::uint32_t j = lo + 1; j < hi; ++j) {
-      const std::uint64_t x = v[j];
-      std::uint32_t i = j;
-      for (; i > lo && x < v[i - 1]; --i) v[i] = v[i - 1];
-      v[i] = x;
+    const std::uint32_t m = hi - lo;
+    if (m == 0) continue;
+    int sub_want = 0;
+    while ((std::uint32_t{1} << (sub_want + 1)) < m) ++sub_want;  // about m / 2 buckets
+    sub_want = std::min(sub_want, shift);
+    const int sub_shift = shift - sub_want;
+    const std::uint64_t mask = (std::uint64_t{1} << sub_want) - 1;
+    const std::size_t subs = static_cast<std::size_t>(mask) + 1;
+    sub.assign(subs + 1, 0);
+    for (std::uint32_t i = lo; i < hi; ++i) ++sub[((from[i] >> sub_shift) & mask) + 1];
+    for (std::size_t c = 0; c < subs; ++c) sub[c + 1] += sub[c];
+    for (std::uint32_t i = lo; i < hi; ++i) v[lo + sub[(from[i] >> sub_shift) & mask]++] = from[i];
+    // sub[c] is now the end of sub-bucket c.
+    for (std::size_t c = 0; c < subs; ++c) {
+      const std::uint32_t first = lo + (c == 0 ? 0 : sub[c - 1]), last = lo + sub[c];
+      if (last - first > 32) {
+        std::sort(v + first, v + last);  // a crowded bucket: the keys were not even
+        continue;
+      }
+      for (std::uint32_t j = first + 1; j < last; ++j) {
+        const std::uint64_t x = v[j];
+        std::uint32_t i = j;
+        for (; i > first && x < v[i - 1]; --i) v[i] = v[i - 1];
+        v[i] = x;
+      }
     }
   }
-  keys->swap(*scratch);
 }
 
 struct RankKey {
