@@ -45,3 +45,19 @@ export function accessLog() {
   }
   return lines.join('\n') + '\n';
 }
+
+/**
+ * Opens preset `id` of the site at `base` on `page` and waits for its page; web-access-log, which
+ * replays the viewer's own access log, is fed the generated one. True when a log was fed.
+ */
+export async function openPreset(page, base, id) {
+  await page.goto(`${base}#/s/${id}`);
+  await page.getByTestId('scenario-page').waitFor({ timeout: 60_000 });
+  if (id !== 'web-access-log') return false;
+  await page.getByTestId('log-input').setInputFiles({
+    name: 'bench-access.log',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(accessLog()),
+  });
+  return true;
+}

@@ -30,7 +30,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
-import { accessLog, freePort, LOG_LINES, waitForServer } from './bench-browser.mjs';
+import { freePort, LOG_LINES, openPreset, waitForServer } from './bench-browser.mjs';
 import { repoRoot } from './ensure-tools.mjs';
 import { buildWasm, wasmDir } from './wasm.mjs';
 
@@ -312,16 +312,8 @@ async function browserTimes(results) {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
         const page = await context.newPage();
         try {
-          await page.goto(`${base}#/s/${id}`);
-          await page.getByTestId('scenario-page').waitFor({ timeout: 60_000 });
-          if (id === 'web-access-log') {
-            await page.getByTestId('log-input').setInputFiles({
-              name: 'bench-access.log',
-              mimeType: 'text/plain',
-              buffer: Buffer.from(accessLog()),
-            });
+          if (await openPreset(page, base, id))
             row.note.push(`browser: generated log, ${LOG_LINES} lines`);
-          }
           await page
             .locator('[data-testid="run-status"][data-status="done"]')
             .waitFor({ timeout: 180_000 });

@@ -35,7 +35,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import { accessLog, LOG_LINES } from './bench-browser.mjs';
+import { LOG_LINES, openPreset } from './bench-browser.mjs';
 import { repoRoot } from './ensure-tools.mjs';
 import { buildSite, launchChromium, serveSite } from './site.mjs';
 
@@ -163,15 +163,7 @@ async function measure(browser, base, id) {
 
 /** Opens the preset on a fresh page and waits for its run to be done: the two marks (ms). */
 async function load(page, base, id) {
-  await page.goto(`${base}#/s/${id}`);
-  await page.getByTestId('scenario-page').waitFor({ timeout: 60_000 });
-  if (id === 'web-access-log') {
-    await page.getByTestId('log-input').setInputFiles({
-      name: 'bench-access.log',
-      mimeType: 'text/plain',
-      buffer: Buffer.from(accessLog()),
-    });
-  }
+  await openPreset(page, base, id);
   await page.waitForFunction(
     () => performance.getEntriesByName('nicsim:run-done').length > 0,
     null,
