@@ -43,6 +43,7 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
   completer.component = Component::HostBridge;
   completer.instance = 1;
   ports_.push_back(completer);
+  planned_.resize(ports_.size() * kShapesPerPort);
   completer_ = 0;
 }
 
@@ -55,6 +56,7 @@ int PciBus::add_port(BusMaster* m, const BusTransaction& txn) {
                     : txn.master;
   p.instance = txn.instance;
   ports_.push_back(p);
+  planned_.resize(ports_.size() * kShapesPerPort);
   return static_cast<int>(ports_.size() - 1);
 }
 
@@ -210,17 +212,29 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   set_requesting(p, false);
   segment_count_ = 0;
   segments_start_ = start;
+  replayed_ = -1;
   cur_ = Tenure{};
   cur_.port = port;
   cur_.txn_id = next_txn_++;
   ++tenures_;
   const Request& r = port == completer_ ? p.completions.front() : p.req;
+  // Plain PCI only (the completer port serves PCI-X alone).
+  const bool plain_pci = cfg_.model == BusModel::Pci && cfg_.protocol == BusProtocol::Pci;
+  const int shape =
+      plain_pci ? shape_of(port, r, arbitrate_cycles, any_other_requesting(port)) : -1;
+  if (shape >= 0 && replay(shape, r, start)) {
+    ++end_generation_;
+    ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
+    return;
+  }
+  const std::size_t delayed_before = delayed_.size();
   Time t = start;
   cur_.grant = ctx_->trace.record_future(
       t, component_id(Component::Bus),
       rec::BusGrant().master(id_of(p.component, p.instance)).txn(cur_.txn_id), r.txn.cause);
   if (arbitrate_cycles)
     add(t, cfg_.arbitration_cycles, BusPhase::Arbitration, BusCategory::ArbitrationCycles, p);
+  const int segments_before_start = segment_count_;
   cur_.address_at = t;
   const std::uint32_t remaining = port == completer_ ? r.bytes : r.txn.bytes - r.done;
   cur_.start = ctx_->trace.record_future(t, component_id(Component::Bus),
@@ -238,8 +252,81 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   } else {
     plan_pci(p, t);
   }
+  // Kept when it moved data and left the delayed-transaction entries as they were (a read
+  // that got its data took a fresh entry and freed it).
+  if (shape >= 0 && cur_.outcome == Outcome::Moved && delayed_.size() == delayed_before &&
+      segment_count_ <= kPlannedSegments)
+    keep_plan(shape, r, start, segments_before_start);
   ++end_generation_;
   ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
+}
+
+inline bool PciBus::replay(int shape, const Request& r, Time start) {
+  PlannedTenure& k = planned_[static_cast<std::size_t>(shape)];
+  if (!k.valid || k.remaining != r.txn.bytes - r.done || k.done != r.done || k.read != r.txn.read ||
+      k.header_bytes != r.txn.header_bytes || k.app_header_bytes != r.txn.app_header_bytes)
+    return false;
+  const Time end = start + k.end_offset;
+  // Its records would all be ids only: none falls inside a kept trace window.
+  if (ctx_->trace.keeping() && end >= ctx_->trace.start() && start <= ctx_->trace.end())
+    return false;
+  if (r.txn.read && r.txn.purpose != Purpose::RegisterRead) {
+    // The plan was a DMA read that found no delayed-transaction entry and a free slot.
+    if (static_cast<std::int64_t>(delayed_.size()) >= cfg_.delayed_slots) return false;
+    for (const DelayedEntry& e : delayed_) {
+      if (e.port == cur_.port) return false;
+    }
+  }
+  // The ids its records take, in the order plan() takes them: the grant, the phases before
+  // the transaction's start, the start, then the rest.
+  cur_.grant = ctx_->trace.skip_future();
+  for (int i = 0; i < k.segments_before_start; ++i) ctx_->trace.skip_future();
+  cur_.start = ctx_->trace.skip_future();
+  for (int i = k.segments_before_start; i < k.segment_count; ++i) ctx_->trace.skip_future();
+  segment_count_ = k.segment_count;
+  replayed_ = shape;
+  ++k.replays;
+  cur_.address_at = start + k.address_offset;
+  cur_.data_at = start + k.data_offset;
+  cur_.data_cycles = k.data_cycles;
+  cur_.bytes = k.bytes;
+  cur_.cut = k.cut;
+  cur_.outcome = Outcome::Moved;
+  cur_.end = end;
+  return true;
+}
+
+void PciBus::keep_plan(int shape, const Request& r, Time start, int segments_before_start) {
+  PlannedTenure& k = planned_[static_cast<std::size_t>(shape)];
+  if (!k.valid) kept_shapes_.push_back(shape);
+  // The replays of the plan it replaces join the totals.
+  add_replays(k, &totals_);
+  k.replays = 0;
+  k.categories = 0;
+  for (int i = 0; i < segment_count_; ++i) {
+    const Segment& s = segments_[static_cast<std::size_t>(i)];
+    int c = 0;
+    while (c < k.categories && k.totals[static_cast<std::size_t>(c)].category != s.category) ++c;
+    if (c == k.categories)
+      k.totals[static_cast<std::size_t>(k.categories++)] = Segment{0, s.category};
+    k.totals[static_cast<std::size_t>(c)].cycles += s.cycles;
+  }
+  k.valid = true;
+  k.read = r.txn.read;
+  k.remaining = r.txn.bytes - r.done;
+  k.done = r.done;
+  k.header_bytes = r.txn.header_bytes;
+  k.app_header_bytes = r.txn.app_header_bytes;
+  k.segment_count = segment_count_;
+  k.segments_before_start = segments_before_start;
+  for (int i = 0; i < segment_count_; ++i)
+    k.segments[static_cast<std::size_t>(i)] = segments_[static_cast<std::size_t>(i)];
+  k.address_offset = cur_.address_at - start;
+  k.data_offset = cur_.data_at - start;
+  k.end_offset = cur_.end - start;
+  k.data_cycles = cur_.data_cycles;
+  k.bytes = cur_.bytes;
+  k.cut = cur_.cut;
 }
 
 void PciBus::plan_fixed(Port& p, Time t) {
@@ -398,6 +485,11 @@ void PciBus::cut_for_request(Time earliest_expiry) {
   if (new_end_of_data >= data_end) return;
   // Undo the planned cycles after the new end of data, then end with the idle cycle.
   // The phases kept are a prefix, ending at the new end of data (the idle cycle follows it).
+  if (replayed_ >= 0) {  // the tenure's own phases from here on
+    const Segment* planned = segments();
+    std::copy(planned, planned + segment_count_, segments_.begin());
+    replayed_ = -1;
+  }
   std::size_t kept = 0;
   Time s_start = segments_start_;
   for (int k = 0; k < segment_count_; ++k) {
@@ -467,6 +559,7 @@ inline void PciBus::finish_tenure() {
   Port& p = ports_[static_cast<std::size_t>(port)];
   owned_ = false;
   segment_count_ = 0;
+  replayed_ = -1;
   const BusTransaction& ended = port == completer_ ? p.completions.front().txn : p.req.txn;
   const RecordId end_id = ctx_->record(Component::Bus,
                                        rec::BusTxnEnd()
@@ -537,9 +630,11 @@ inline void PciBus::finish_tenure() {
 
 CycleCounts PciBus::cycles_at(Time t) const {
   CycleCounts c = totals_;
+  for (int shape : kept_shapes_) add_replays(planned_[static_cast<std::size_t>(shape)], &c);
+  const Segment* segs = segments();
   Time start = segments_start_;
   for (int k = 0; k < segment_count_; ++k) {
-    const Segment& s = segments_[static_cast<std::size_t>(k)];
+    const Segment& s = segs[static_cast<std::size_t>(k)];
     const std::int64_t completed =
         t <= start ? 0 : std::min<std::int64_t>(s.cycles, whole_cycles(t - start));
     c[static_cast<std::size_t>(s.category)] -= static_cast<std::uint64_t>(s.cycles - completed);

@@ -79,6 +79,51 @@ class PciBus final : public IoBus, private EventHandler {
     RecordId grant = 0, start = 0;  // its BusGrant and BusTxnStart records
   };
 
+  // A tenure's plan is a pure function of its request's shape and the bus state it reads (the
+  // PCI protocol, the other requesters, a delayed-transaction entry). Most tenures repeat one of
+  // a few shapes (a DMA engine's descriptor and data transfers, the mailbox writes), so a plan
+  // that touches no trace record is kept per port and shape and replayed: computed once per
+  // change instead of once per tenure. Only plain PCI tenures that move their data are kept.
+  static constexpr int kPlannedSegments = 8;
+  struct PlannedTenure {
+    bool valid = false;
+    bool read = false;
+    std::uint32_t remaining = 0, done = 0, header_bytes = 0, app_header_bytes = 0;
+    int segment_count = 0;
+    int segments_before_start = 0;  // phases recorded before the BusTxnStart (arbitration)
+    Time address_offset = 0, data_offset = 0, end_offset = 0;  // from the tenure's start
+    std::int64_t data_cycles = 0;
+    std::uint32_t bytes = 0;
+    bool cut = false;
+    std::array<Segment, kPlannedSegments> segments;
+    // Its cycles by category (the categories it has), and how often it was replayed since it
+    // was kept: replays add to the totals in bulk (cycles_at), not segment by segment.
+    std::array<Segment, kPlannedSegments> totals;
+    int categories = 0;
+    std::uint64_t replays = 0;
+  };
+  // Shapes per port: by purpose, with or without arbitration cycles, with or without another
+  // requester (the latency timer).
+  static constexpr int kShapesPerPort = kPurposeCount * 4;
+  static int shape_of(int port, const Request& r, bool arbitrate_cycles, bool other) {
+    return port * kShapesPerPort + static_cast<int>(r.txn.purpose) * 4 +
+           (arbitrate_cycles ? 2 : 0) + (other ? 1 : 0);
+  }
+  [[gnu::always_inline]] bool replay(int shape, const Request& r, Time start);
+  void keep_plan(int shape, const Request& r, Time start, int segments_before_start);
+  static void add_replays(const PlannedTenure& k, CycleCounts* c) {
+    for (int i = 0; i < k.categories; ++i) {
+      const Segment& s = k.totals[static_cast<std::size_t>(i)];
+      (*c)[static_cast<std::size_t>(s.category)] +=
+          k.replays * static_cast<std::uint64_t>(s.cycles);
+    }
+  }
+  // The current tenure's phases: its own, or those of the plan it replays.
+  const Segment* segments() const {
+    return replayed_ >= 0 ? planned_[static_cast<std::size_t>(replayed_)].segments.data()
+                          : segments_.data();
+  }
+
   void fire(std::uint32_t tag) override;
   int port_of(BusMaster* m, const BusTransaction& txn) {
     // The master that asked last usually asks again (a DMA engine's bursts, its next DMA).
@@ -181,6 +226,9 @@ class PciBus final : public IoBus, private EventHandler {
     return width_shift_ >= 0 ? (bytes + width_ - 1) >> width_shift_ : (bytes + width_ - 1) / width_;
   }
   std::vector<Port> ports_;
+  std::vector<PlannedTenure> planned_;  // kShapesPerPort for each port
+  std::vector<int> kept_shapes_;        // the shapes with a plan (cycles_at sums their replays)
+  int replayed_ = -1;                   // the shape the current tenure replays, or -1
   // port_of's last answer (ports are never removed); port 0, the completer, has no master.
   BusMaster* last_master_ = nullptr;
   int last_port_ = 0;
