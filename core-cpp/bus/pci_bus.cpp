@@ -255,7 +255,7 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   // Kept when it moved data and left the delayed-transaction entries as they were (a read
   // that got its data took a fresh entry and freed it).
   if (shape >= 0 && cur_.outcome == Outcome::Moved && delayed_.size() == delayed_before &&
-      segment_count_ <= kPlannedSegments)
+      segment_count_ <= kPlannedSegments && worth_keeping(shape))
     keep_plan(shape, r, start, segments_before_start);
   ++end_generation_;
   ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
@@ -299,18 +299,15 @@ inline bool PciBus::replay(int shape, const Request& r, Time start) {
 void PciBus::keep_plan(int shape, const Request& r, Time start, int segments_before_start) {
   PlannedTenure& k = planned_[static_cast<std::size_t>(shape)];
   if (!k.valid) kept_shapes_.push_back(shape);
+  if (k.valid && k.replays < kPaidReplays) {
+    k.backoff = std::min<std::uint32_t>(2 * k.backoff + 1, kMaxBackoff);
+    k.skip = k.backoff;
+  } else if (k.replays >= kPaidReplays) {
+    k.backoff = 0;
+  }
   // The replays of the plan it replaces join the totals.
   add_replays(k, &totals_);
   k.replays = 0;
-  k.categories = 0;
-  for (int i = 0; i < segment_count_; ++i) {
-    const Segment& s = segments_[static_cast<std::size_t>(i)];
-    int c = 0;
-    while (c < k.categories && k.totals[static_cast<std::size_t>(c)].category != s.category) ++c;
-    if (c == k.categories)
-      k.totals[static_cast<std::size_t>(k.categories++)] = Segment{0, s.category};
-    k.totals[static_cast<std::size_t>(c)].cycles += s.cycles;
-  }
   k.valid = true;
   k.read = r.txn.read;
   k.remaining = r.txn.bytes - r.done;

@@ -85,6 +85,10 @@ class PciBus final : public IoBus, private EventHandler {
   // that touches no trace record is kept per port and shape and replayed: computed once per
   // change instead of once per tenure. Only plain PCI tenures that move their data are kept.
   static constexpr int kPlannedSegments = 8;
+  // Chosen: a shape that wasted ten plans in a row is tried again once every 1,024 misses.
+  static constexpr std::uint32_t kMaxBackoff = 1023;
+  // Chosen: a plan pays for its keeping once replayed this often (a replay saves about a plan).
+  static constexpr std::uint64_t kPaidReplays = 4;
   struct PlannedTenure {
     bool valid = false;
     bool read = false;
@@ -96,11 +100,13 @@ class PciBus final : public IoBus, private EventHandler {
     std::uint32_t bytes = 0;
     bool cut = false;
     std::array<Segment, kPlannedSegments> segments;
-    // Its cycles by category (the categories it has), and how often it was replayed since it
-    // was kept: replays add to the totals in bulk (cycles_at), not segment by segment.
-    std::array<Segment, kPlannedSegments> totals;
-    int categories = 0;
+    // How often it was replayed since it was kept: replays add to the totals in bulk
+    // (cycles_at), not segment by segment.
     std::uint64_t replays = 0;
+    // A shape whose plans are replaced before any replay (its requests vary: a web server's
+    // files of every size) is kept again only after `skip` more misses, doubling each time, so
+    // that keeping costs little where replaying does not pay.
+    std::uint32_t skip = 0, backoff = 0;
   };
   // Shapes per port: by purpose, with or without arbitration cycles, with or without another
   // requester (the latency timer).
@@ -111,9 +117,16 @@ class PciBus final : public IoBus, private EventHandler {
   }
   [[gnu::always_inline]] bool replay(int shape, const Request& r, Time start);
   void keep_plan(int shape, const Request& r, Time start, int segments_before_start);
+  bool worth_keeping(int shape) {
+    PlannedTenure& k = planned_[static_cast<std::size_t>(shape)];
+    if (k.skip == 0) return true;
+    --k.skip;
+    return false;
+  }
   static void add_replays(const PlannedTenure& k, CycleCounts* c) {
-    for (int i = 0; i < k.categories; ++i) {
-      const Segment& s = k.totals[static_cast<std::size_t>(i)];
+    if (k.replays == 0) return;
+    for (int i = 0; i < k.segment_count; ++i) {
+      const Segment& s = k.segments[static_cast<std::size_t>(i)];
       (*c)[static_cast<std::size_t>(s.category)] +=
           k.replays * static_cast<std::uint64_t>(s.cycles);
     }
