@@ -273,9 +273,7 @@ inline bool PciBus::replay(int shape, const Request& r, Time start) {
   if (r.txn.read && r.txn.purpose != Purpose::RegisterRead) {
     // The plan was a DMA read that found no delayed-transaction entry and a free slot.
     if (static_cast<std::int64_t>(delayed_.size()) >= cfg_.delayed_slots) return false;
-    for (const DelayedEntry& e : delayed_) {
-      if (e.port == cur_.port) return false;
-    }
+    if (delayed_entry(cur_.port) != nullptr) return false;
   }
   // The ids its records take, in the order plan() takes them: the grant, the phases before
   // the transaction's start, the start, then the rest.
@@ -380,13 +378,7 @@ inline void PciBus::plan_pci(Port& p, Time t) {
   // waits for memory (the stall), unless it would break the initial latency limit: then it
   // answers Retry and completes the read in the background as a delayed transaction.
   const int port = cur_.port;
-  DelayedEntry* entry = nullptr;
-  for (auto& e : delayed_) {
-    if (e.port == port) {
-      entry = &e;  // a port has at most one entry (one is made only when it has none)
-      break;
-    }
-  }
+  DelayedEntry* entry = delayed_entry(port);
   const bool no_slot =
       entry == nullptr && static_cast<std::int64_t>(delayed_.size()) >= cfg_.delayed_slots;
   if (no_slot) {

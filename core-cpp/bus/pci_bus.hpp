@@ -267,6 +267,13 @@ class PciBus final : public IoBus, private EventHandler {
     Time ready;
   };
   std::vector<DelayedEntry> delayed_;
+  // The port's delayed-transaction entry, or nullptr (a port has at most one: one is made only
+  // when it has none).
+  DelayedEntry* delayed_entry(int port) {
+    for (DelayedEntry& e : delayed_)
+      if (e.port == port) return &e;
+    return nullptr;
+  }
   std::deque<Request> splits_;  // PCI-X reads waiting for main memory, in order
   std::uint32_t next_txn_ = 1;
   std::uint64_t tenures_ = 0;

@@ -37,12 +37,6 @@ void EtaServer::Work::reset() {
   arm = false;
 }
 
-EtaServer::Work& EtaServer::fresh_work(unsigned cpu) {
-  Work& w = cpus_[cpu].work.current();
-  w.reset();
-  return w;
-}
-
 std::int64_t EtaServer::file_bytes(unsigned c, unsigned i) {
   // Class 0 holds files of 0.1 KB multiples, class 1 of 1 KB, class 2 of 10 KB, class 3 of
   // 100 KB: ten directories of the 36 make SPECweb99's ~51 MB fileset (the paper's §6).
@@ -435,7 +429,7 @@ void EtaServer::cpu_next(unsigned cpu) {
   Cpu& c = cpus_[cpu];
   if (c.busy || (eta() && cpu == 0)) return;
   if (c.irq.empty() && c.app.empty()) return;
-  Work& w = fresh_work(cpu);
+  Work& w = c.work.fresh();
   std::uint32_t request = 0;
   RecordId cause = 0;
   const EtaBaselineCosts& b = cfg_.baseline;
@@ -525,8 +519,7 @@ void EtaServer::ppe_wake_for(int nic) {
 void EtaServer::ppe_iteration() {
   const unsigned nic = rr_;
   rr_ = (rr_ + 1) % static_cast<unsigned>(nics_.size());
-  Work& w = ppe_work_.current();
-  w.reset();
+  Work& w = ppe_work_.fresh();
   w.cycles[kPpe] += cfg_.ppe.poll;
   std::swap(w.cycles[kKernel], pending_ppe_kernel_);
   const std::size_t frames =
@@ -618,7 +611,7 @@ void EtaServer::post_event(bool rx, std::uint32_t v, RecordId cause) {
   n_.signal_cycles += cfg_.ppe.ipi;
   const RecordId signal =
       ctx_->record(component_id(Component::HostCpu, 0), rec::EtaSignal().step(1), ev);
-  Work& w = fresh_work(1);
+  Work& w = cpus_[1].work.fresh();
   w.cycles[kKernel] = cfg_.host.signal_deliver;
   w.signal_deliver = true;
   n_.signal_cycles += cfg_.host.signal_deliver;
@@ -630,7 +623,7 @@ void EtaServer::post_event(bool rx, std::uint32_t v, RecordId cause) {
 void EtaServer::host_next() {
   if (host_busy_ || app_ != App::Running) return;
   const EtaHostCosts& h = cfg_.host;
-  Work& w = fresh_work(1);
+  Work& w = cpus_[1].work.fresh();
   std::uint32_t request = 0;
   RecordId cause = 0;
   if (!evq_rx_.empty()) {

@@ -111,6 +111,11 @@ class EtaServer final : public EventHandler {
   class WorkTurns {
    public:
     Work& current() { return w_[now_]; }
+    // The current one emptied, for the next work to be built in (its owner is idle).
+    Work& fresh() {
+      w_[now_].reset();
+      return w_[now_];
+    }
     Work& ended() { return w_[now_ ^ 1u]; }
     void end() { now_ ^= 1u; }  // current becomes ended; the ended one is reused next
 
@@ -135,8 +140,6 @@ class EtaServer final : public EventHandler {
   // Baseline.
   void irq_due(unsigned nic);
   void cpu_next(unsigned cpu);
-  // The CPU's current work, emptied, for its next work to be built in (the CPU is idle).
-  Work& fresh_work(unsigned cpu);
   // Starts the CPU's current work. `cause`: the record the work follows from (an interrupt, a
   // request, an event queue entry).
   void cpu_begin(unsigned cpu, std::uint32_t request, RecordId cause);

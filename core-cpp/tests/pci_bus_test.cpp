@@ -34,6 +34,22 @@ struct Master final : BusMaster {
   void bus_retry() override { go(); }
 };
 
+// Two DMA engines (a, and b as the second NIC) and the host bridge (h) on one bus.
+struct ThreeMasters {
+  Master a, b, h;
+  ThreeMasters(SimContext* ctx, IoBus* bus) {
+    a.ctx = b.ctx = h.ctx = ctx;
+    a.bus = b.bus = h.bus = bus;
+    b.instance = 1;
+    h.id = Component::HostBridge;
+  }
+  void go() {
+    a.go();
+    b.go();
+    h.go();
+  }
+};
+
 BusTransaction read(std::uint32_t bytes, Purpose p = Purpose::SendDataFetch) {
   BusTransaction t;
   t.bytes = bytes;
@@ -294,19 +310,14 @@ TEST(PciBus, CategoriesAlwaysSumToTheElapsedCycles) {
   c.initial_latency_limit = 16;
   c.read_disconnect_bytes = 128;
   PciBus bus(&ctx, c);
-  Master a, b, h;
-  a.ctx = b.ctx = h.ctx = &ctx;
-  a.bus = b.bus = h.bus = &bus;
-  b.instance = 1;
-  h.id = Component::HostBridge;
+  ThreeMasters m(&ctx, &bus);
+  Master &a = m.a, &b = m.b, &h = m.h;
   for (int i = 0; i < 50; ++i) {
     a.todo.push_back(read(66 + 13 * i));
     b.todo.push_back(i % 3 ? write(1514) : read(16, Purpose::SendBdFetch));
     h.todo.push_back(write(4, Purpose::MailboxPio));
   }
-  a.go();
-  b.go();
-  h.go();
+  m.go();
   for (Time t = 1234567; t < 2 * kMs; t += 777777) {
     ctx.run_until(t);
     const CycleCounts k = bus.cycles_at(t);
@@ -338,19 +349,14 @@ TEST(PciBus, AReplayedPlanIsThePlannedOne) {
     c.write_buffer_bytes = 256;
     c.latency_timer = 16;  // long writes are cut when another master waits
     PciBus bus(&ctx, c);
-    Master a, b, h;
-    a.ctx = b.ctx = h.ctx = &ctx;
-    a.bus = b.bus = h.bus = &bus;
-    b.instance = 1;
-    h.id = Component::HostBridge;
+    ThreeMasters m(&ctx, &bus);
+    Master &a = m.a, &b = m.b, &h = m.h;
     for (int i = 0; i < 60; ++i) {
       a.todo.push_back(i % 4 ? read(60) : read(16, Purpose::SendBdFetch));
       b.todo.push_back(i % 3 ? write(64) : write(i % 2 ? 1514 : 16, Purpose::ReturnBdWrite));
       h.todo.push_back(write(4, Purpose::MailboxPio));
     }
-    a.go();
-    b.go();
-    h.go();
+    m.go();
     Seen seen;
     for (Time t = 123457; t < 2 * kMs; t += 77777) {
       ctx.run_until(t);
