@@ -2,8 +2,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { serviceWorkerPlugin } from './web/sw/swPlugin.ts';
 import { earlyCorePlugin } from './web/engine/earlyCorePlugin.ts';
+import { presetCataloguePlugin } from './web/scenarios/catalogPlugin.ts';
 
 // The trace decoder (web/trace/records.gen.ts) is generated from core-cpp/trace/trace_kinds.json;
 // vite, vite build and vitest all load this file first (the generator writes only what is stale).
@@ -18,7 +20,12 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: '../public',
-  plugins: [react(), earlyCorePlugin(), serviceWorkerPlugin()],
+  plugins: [
+    react(),
+    presetCataloguePlugin(fileURLToPath(new URL('./scenarios', import.meta.url))),
+    earlyCorePlugin(),
+    serviceWorkerPlugin(),
+  ],
   worker: { format: 'es' },
   build: {
     outDir: '../dist',

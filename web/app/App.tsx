@@ -1,7 +1,16 @@
 import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ShortcutButton, ShortcutSheet } from './ShortcutSheet';
 import { LOGO } from '../kit/palette';
-import { SCENARIOS, SCENARIO_PROBLEMS } from '../scenarios';
+import {
+  PRESETS,
+  PRESET_PROBLEMS,
+  loadPreset,
+  presetCard,
+  presetEntry,
+  presetFailure,
+  presetsVersion,
+  subscribePresets,
+} from '../scenarios';
 import { customById, customVersion, subscribeCustom } from '../scenarios/custom';
 import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from './Gallery';
@@ -19,32 +28,51 @@ import { EmbedGalleryNote } from './Embed';
 const ScenarioPage = lazy(() => loadScenarioPage().then((m) => ({ default: m.ScenarioPage })));
 const AbPage = lazy(() => loadAbPage().then((m) => ({ default: m.AbPage })));
 
-const IDS = SCENARIOS.map((s) => s.id);
-const LINKS = linkCatalog(SCENARIOS);
+const IDS = PRESETS.map((s) => s.id);
+const LINKS = linkCatalog(PRESETS);
 const EMBED = isEmbed(window.location.search);
 // The footer's papers: the presets never change in a visit, so they are worked out once, when
 // the footer first draws (not at load, so a scenario page's first view does not wait for it).
 let footerPapers: ReturnType<typeof papersUsed> | undefined;
-const papersOfPresets = () => (footerPapers ??= papersUsed(SCENARIOS));
+const papersOfPresets = () => (footerPapers ??= papersUsed(PRESETS));
 
 function currentNav(previous?: Nav): Nav {
   return navigate(window.location.hash, IDS, LINKS, previous);
 }
 
-/** The entry a route opens: a preset, or a file opened in this tab. */
+/** The preset a route opens (its file may not have loaded yet). */
+function routePreset(route: Route): string | undefined {
+  return route.view === 'scenario' || route.view === 'ab' ? route.id : undefined;
+}
+
+/** The entry a route opens: a preset whose file has loaded, or a file opened in this tab. */
 function routeEntry(route: Route): ScenarioEntry | undefined {
-  if (route.view === 'scenario' || route.view === 'ab')
-    return SCENARIOS.find((s) => s.id === route.id);
+  const preset = routePreset(route);
+  if (preset !== undefined) return presetEntry(preset);
   if (route.view === 'file') return customById(route.id);
   return undefined;
 }
 
-/** While a page's code loads (once per visit; the service worker keeps it for the next). */
+/**
+ * While a page's code or its preset's file loads (once per visit; the service worker keeps them
+ * for the next).
+ */
 function PageLoading() {
   return (
     <p className="page-loading" role="status" data-testid="page-loading">
       Loading…
     </p>
+  );
+}
+
+/** A preset's file that did not load (the network failed): the page cannot open without it. */
+function PresetUnavailable({ id, reason }: { id: string; reason: string }) {
+  const title = presetCard(id)?.scenario.title ?? id;
+  return (
+    <div className="notice notice-error" role="alert" data-testid="preset-unavailable">
+      <strong>The scenario “{title}” could not be loaded.</strong> {reason}. Reload the page to try
+      again.
+    </div>
   );
 }
 
@@ -57,6 +85,8 @@ export function App() {
   const route = nav.route;
   // Opening a file (even one with the same id again) re-renders with the new entry.
   useSyncExternalStore(subscribeCustom, customVersion, customVersion);
+  // So does a preset's file once it has loaded.
+  useSyncExternalStore(subscribePresets, presetsVersion, presetsVersion);
 
   useEffect(() => {
     const onHash = () => {
@@ -84,12 +114,21 @@ export function App() {
   }, []);
 
   const entry = routeEntry(route);
+  const preset = routePreset(route);
+  // An address opened in the app (main.tsx started the load of the one it opened with).
   useEffect(() => {
-    document.title = entry
-      ? `${entry.scenario.title} — nicsim`
-      : 'nicsim — how a network interface works';
+    if (preset !== undefined) void loadPreset(preset);
+  }, [preset]);
+  // A preset whose file is still loading: its page shows "Loading…" (or why it cannot open).
+  const waiting = preset !== undefined && !entry ? preset : undefined;
+  const failure = waiting !== undefined ? presetFailure(waiting) : undefined;
+  const title =
+    entry?.scenario.title ??
+    (waiting !== undefined ? presetCard(waiting)?.scenario.title : undefined);
+  useEffect(() => {
+    document.title = title ? `${title} — nicsim` : 'nicsim — how a network interface works';
     window.scrollTo(0, 0);
-  }, [entry, route]);
+  }, [entry, title, route]);
 
   const missingFile =
     route.view === 'file' && !entry
@@ -132,7 +171,13 @@ export function App() {
             }
           />
         )}
-        {route.view === 'ab' && entry ? (
+        {waiting !== undefined ? (
+          failure !== undefined ? (
+            <PresetUnavailable id={waiting} reason={failure} />
+          ) : (
+            <PageLoading />
+          )
+        ) : route.view === 'ab' && entry ? (
           <ErrorBoundary name="A/B view" resetKey={entry}>
             <Suspense fallback={<PageLoading />}>
               <AbPage key={`ab:${entry.id}`} entry={entry} />
@@ -155,8 +200,8 @@ export function App() {
           <ErrorBoundary name="gallery">
             <Gallery
               problem={route.view === 'gallery' ? route.problem : missingFile}
-              loadProblems={SCENARIO_PROBLEMS}
-              scenarios={SCENARIOS}
+              loadProblems={PRESET_PROBLEMS}
+              scenarios={PRESETS}
             />
           </ErrorBoundary>
         )}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { ScenarioEntry } from '../scenarios/types';
+import { loadPreset } from '../scenarios';
+import type { PresetCard } from '../scenarios/types';
 import {
   GROUPS,
   allTags,
@@ -7,7 +8,7 @@ import {
   groupOf,
   hashForFilter,
   matches,
-  paperOf,
+  paperOfCard,
   startStepOf,
   visibleTags,
   type GalleryFilter,
@@ -23,16 +24,21 @@ import {
 import { loadAbPage, loadScenarioPage } from './routeChunks';
 import { PredictionTally } from './PredictionTally';
 
-/** A pointer or the focus on a card: fetch the page's code before the click asks for it. */
+/**
+ * A pointer or the focus on a card: fetch the page's code and the preset's file before the click
+ * asks for them.
+ */
 function prefetchPage(e: { target: EventTarget }) {
   const el = e.target instanceof Element ? e.target.closest('a') : null;
   if (!el) return;
   if (el.classList.contains('card-ab')) void loadAbPage();
   else if (el.classList.contains('card')) void loadScenarioPage();
+  else return;
+  if (el.dataset.preset) void loadPreset(el.dataset.preset);
 }
 
 interface Props {
-  scenarios: readonly ScenarioEntry[];
+  scenarios: readonly PresetCard[];
   /** Why the address fell back to the gallery. */
   problem?: string;
   loadProblems?: readonly string[];
@@ -103,7 +109,7 @@ function useGalleryFilter(): [GalleryFilter, (f: GalleryFilter) => void] {
   return [filter, setFilter];
 }
 
-function GalleryPath({ scenarios }: { scenarios: readonly ScenarioEntry[] }) {
+function GalleryPath({ scenarios }: { scenarios: readonly PresetCard[] }) {
   const [filter, setFilter] = useGalleryFilter();
   const searchId = useId();
   const tagId = useId();
@@ -198,7 +204,7 @@ function GalleryPath({ scenarios }: { scenarios: readonly ScenarioEntry[] }) {
 }
 
 /** Step-by-step presets first within a group, then by title. */
-function cardOrder(a: ScenarioEntry, b: ScenarioEntry): number {
+function cardOrder(a: PresetCard, b: PresetCard): number {
   const sa = startStepOf(a.scenario) ?? Infinity;
   const sb = startStepOf(b.scenario) ?? Infinity;
   if (sa !== sb) return sa - sb;
@@ -208,15 +214,20 @@ function cardOrder(a: ScenarioEntry, b: ScenarioEntry): number {
   return a.scenario.title.localeCompare(b.scenario.title);
 }
 
-function Cards({ entries, label }: { entries: readonly ScenarioEntry[]; label: string }) {
+function Cards({ entries, label }: { entries: readonly PresetCard[]; label: string }) {
   return (
     <ul className="cards" aria-label={label} onPointerOver={prefetchPage} onFocus={prefetchPage}>
       {[...entries].sort(cardOrder).map((s) => {
-        const paper = paperOf(s.scenario);
+        const paper = paperOfCard(s);
         const step = startStepOf(s.scenario);
         return (
           <li key={s.id} className="card-cell">
-            <a className="card" href={scenarioHref(s.id)} data-testid={`card-${s.id}`}>
+            <a
+              className="card"
+              href={scenarioHref(s.id)}
+              data-testid={`card-${s.id}`}
+              data-preset={s.id}
+            >
               <span className="card-title">
                 {step !== undefined && (
                   <span className="card-step" title="A step of the start-here path">
@@ -259,7 +270,7 @@ function Cards({ entries, label }: { entries: readonly ScenarioEntry[]; label: s
 }
 
 /** The A/B view of a scenario whose file declares a comparison. */
-function AbLink({ entry }: { entry: ScenarioEntry }) {
+function AbLink({ entry }: { entry: PresetCard }) {
   const c = comparisonOf(entry.scenario);
   if (!c) return null;
   return (
@@ -267,6 +278,7 @@ function AbLink({ entry }: { entry: ScenarioEntry }) {
       className="card-ab"
       href={abHref(entry.id)}
       data-testid={`card-ab-${entry.id}`}
+      data-preset={entry.id}
       aria-label={`A/B view of ${entry.scenario.title}: ${c.a.label} against ${c.b.label}`}
       title={`${c.a.label} against ${c.b.label}, side by side with the same seed`}
     >

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from '../scenarios/index';
+import { PRESETS } from '../scenarios';
+import { SCENARIOS } from '../scenarios/eager';
 import {
   GROUPS,
   filterFromHash,
@@ -39,7 +40,7 @@ describe('the gallery path, read from the presets', () => {
     expect(by('anatomy-of-a-send')).toBe('000');
     expect(by('eta-efficiency-against-load')).toBe('001');
     expect(by('protocol-one-packet')).toBe('002');
-    expect(papersUsed(SCENARIOS).map((p) => p.seed)).toEqual(['000', '001', '002', '003', '004']);
+    expect(papersUsed(PRESETS).map((p) => p.seed)).toEqual(['000', '001', '002', '003', '004']);
   });
 });
 

@@ -1,7 +1,7 @@
 // The gallery's path for a beginner: the groups, the "start here" steps and the paper of each
 // preset, all read from the scenario files (their tags and the seed numbers their sources cite),
 // so a new preset joins its group and cites its paper without a list here to update.
-import type { Scenario, ScenarioEntry } from '../scenarios/types';
+import type { PresetCard, Scenario } from '../scenarios/types';
 
 export interface Paper {
   seed: string;
@@ -108,7 +108,7 @@ export const GROUPS: readonly Group[] = [
 
 const START = /^start here (\d+)$/;
 
-export function groupOf(s: Scenario): Group | undefined {
+export function groupOf(s: Pick<Scenario, 'tags'>): Group | undefined {
   for (const t of s.tags ?? []) {
     const g = GROUPS.find((x) => x.tags.includes(t));
     if (g) return g;
@@ -117,7 +117,7 @@ export function groupOf(s: Scenario): Group | undefined {
 }
 
 /** Its place on the "start here" path (1, 2, …), from a "start here N" tag. */
-export function startStepOf(s: Scenario): number | undefined {
+export function startStepOf(s: Pick<Scenario, 'tags'>): number | undefined {
   for (const t of s.tags ?? []) {
     const m = START.exec(t);
     if (m) return Number(m[1]);
@@ -126,12 +126,15 @@ export function startStepOf(s: Scenario): number | undefined {
 }
 
 /** The tags a reader filters by and sees: all but the path's own. */
-export function visibleTags(s: Scenario): string[] {
+export function visibleTags(s: Pick<Scenario, 'tags'>): string[] {
   return (s.tags ?? []).filter((t) => !START.test(t));
 }
 
-/** The paper a preset follows: the seed its sources and parameter notes cite most. */
-export function paperOf(s: Scenario): Paper | undefined {
+/**
+ * The paper a preset follows: the seed its sources and parameter notes cite most (worked out
+ * from the whole file when the app is built: a preset's card holds the seed).
+ */
+export function paperOf(s: Pick<Scenario, 'reference' | 'parameter_notes'>): Paper | undefined {
   const text = JSON.stringify([s.reference ?? [], s.parameter_notes ?? {}]);
   const counts = new Map<string, number>();
   for (const m of text.matchAll(/seed (\d{3})/g)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
@@ -140,13 +143,15 @@ export function paperOf(s: Scenario): Paper | undefined {
   return best ? PAPERS[best] : undefined;
 }
 
+/** The paper of a preset's card. */
+export function paperOfCard(c: Pick<PresetCard, 'paper'>): Paper | undefined {
+  return c.paper === null ? undefined : PAPERS[c.paper];
+}
+
 /** Every paper the given presets follow, in seed order. */
-export function papersUsed(entries: readonly ScenarioEntry[]): Paper[] {
+export function papersUsed(cards: readonly Pick<PresetCard, 'paper'>[]): Paper[] {
   const seeds = new Set<string>();
-  for (const e of entries) {
-    const p = paperOf(e.scenario);
-    if (p) seeds.add(p.seed);
-  }
+  for (const c of cards) if (paperOfCard(c)) seeds.add(c.paper!);
   return [...seeds].sort().map((s) => PAPERS[s]!);
 }
 
@@ -171,7 +176,10 @@ export function hashForFilter(f: GalleryFilter): string {
 }
 
 /** Search by text over title, summary and tags; every word must match somewhere. */
-export function matches(s: Scenario, f: GalleryFilter): boolean {
+export function matches(
+  s: Pick<Scenario, 'title' | 'summary' | 'tags'>,
+  f: GalleryFilter,
+): boolean {
   if (f.tag && !visibleTags(s).includes(f.tag)) return false;
   const words = f.q.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
@@ -179,8 +187,8 @@ export function matches(s: Scenario, f: GalleryFilter): boolean {
   return words.every((w) => hay.includes(w));
 }
 
-export function allTags(entries: readonly ScenarioEntry[]): string[] {
+export function allTags(cards: readonly Pick<PresetCard, 'scenario'>[]): string[] {
   const set = new Set<string>();
-  for (const e of entries) for (const t of visibleTags(e.scenario)) set.add(t);
+  for (const c of cards) for (const t of visibleTags(c.scenario)) set.add(t);
   return [...set].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }

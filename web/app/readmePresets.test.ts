@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from '../scenarios/index';
+import { SCENARIOS } from '../scenarios/eager';
 import { presetSection, withSection } from './readmePresets';
 
 const README = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../README.md');

@@ -1,8 +1,9 @@
 // The code of the pages other than the gallery, loaded on demand (App's React.lazy) and started
-// early by main.tsx when the address already names such a page. Each loader imports once: the
-// lazy component and the early start share the same promise.
+// early by main.tsx when the address already names such a page, with the preset's file the page
+// opens. Each loader imports once: the lazy component and the early start share the same promise.
 import { enginePool } from '../engine/pool';
-import { scenarioById } from '../scenarios';
+import { PRESETS, loadPreset, presetCard } from '../scenarios';
+import { decodeLink, isLinkHash, linkCatalog } from '../share';
 import { paramAt, type ParameterTree } from '../engine/types';
 import type { Scenario } from '../scenarios/types';
 
@@ -21,47 +22,60 @@ export function loadAbPage() {
 
 /**
  * Starts loading the page an address opens before React renders: the A/B page for #/ab/…, the
- * scenario page for any other address but the gallery's (a wrong guess only loads code early).
+ * scenario page for any other address but the gallery's (a wrong guess only loads code early),
+ * and, in parallel with the page's code, the file of the preset it names.
  */
 export function preloadRoute(hash: string): void {
-  if (/^#\/?ab\//.test(hash)) void loadAbPage();
-  else if (!/^#?\/?$/.test(hash)) {
+  if (/^#\/?ab\//.test(hash)) {
+    void loadAbPage();
+    const id = presetOf(/^#\/?ab\/([^/?#]+)\/?$/.exec(hash));
+    if (id !== undefined) void loadPreset(id);
+  } else if (isLinkHash(hash)) {
+    void loadScenarioPage();
+    const link = decodeLink(hash, linkCatalog(PRESETS));
+    if (link.ok) void loadPreset(link.state.scenario);
+  } else if (!/^#?\/?$/.test(hash)) {
     void loadScenarioPage();
     prestartRun(hash);
   }
 }
 
+/** The known preset id an address's match names, if any. */
+function presetOf(m: RegExpExecArray | null): string | undefined {
+  if (!m) return undefined;
+  try {
+    const id = decodeURIComponent(m[1]!);
+    return presetCard(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A preset's own address (#/s/<id>; a link with overrides starts "#v") starts its main run at
- * once, so the core runs while the page's code downloads; the page's first run takes the reply.
- * A page that replays an access log starts the engine's instances instead.
+ * A preset's own address (#/s/<id>; a link with overrides starts "#v") starts its main run as
+ * soon as its file has loaded, so the core runs while the page's code downloads; the page's first
+ * run takes the reply. The engine's instances start meanwhile. A page that replays an access log
+ * only starts the instances: it runs once the viewer gives a log.
  */
 function prestartRun(hash: string): void {
-  const m = /^#\/?s\/([^/?#]+)\/?$/.exec(hash);
-  if (!m) return;
-  let id: string;
-  try {
-    id = decodeURIComponent(m[1]!);
-  } catch {
-    return;
-  }
-  const entry = scenarioById(id);
-  if (!entry) return;
+  const id = presetOf(/^#\/?s\/([^/?#]+)\/?$/.exec(hash));
+  if (id === undefined) return;
   const pool = enginePool();
-  // A page that replays an access log runs once the viewer gives one: its instances get ready.
-  if (replaysLog(entry.scenario)) {
-    pool.warm();
-    return;
-  }
-  pool.prestart(entry.text);
-  // Leaving before the page's code has loaded and taken the run stops it (the page, once it has
-  // taken it, cancels on leaving itself).
-  const leave = () => {
-    if (window.location.hash === hash) return;
-    window.removeEventListener('hashchange', leave);
-    pool.dropEarly();
-  };
-  window.addEventListener('hashchange', leave);
+  pool.warm();
+  void loadPreset(id).then((entry) => {
+    // Gone before the file came (or it could not be loaded): nothing to run.
+    if (!entry || window.location.hash !== hash || replaysLog(entry.scenario)) return;
+    pool.prestart(entry.text);
+    if (!pool.prestarted) return;
+    // Leaving before the page's code has loaded and taken the run stops it (the page, once it
+    // has taken it, cancels on leaving itself).
+    const leave = () => {
+      if (window.location.hash === hash) return;
+      window.removeEventListener('hashchange', leave);
+      pool.dropEarly();
+    };
+    window.addEventListener('hashchange', leave);
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { fixtureSweep } from '../engine/fixture';
 import type { Check } from '../engine/types';
 import { referencePicks, sweepChartModel } from './chart';
-import { SCENARIOS } from '../scenarios';
+import { SCENARIOS } from '../scenarios/eager';
 import { ChartReferences, KIND_WORDS, SeriesReferencesNote } from './ChartReferences';
 
 const KINDS = ['exact', 'approximate', 'qualitative'];

@@ -15,7 +15,7 @@ import {
   variantText,
 } from './ab';
 import { DEFAULT_BOX } from '../charts/chart';
-import { SCENARIOS } from '../scenarios';
+import { SCENARIOS } from '../scenarios/eager';
 import type { Scenario } from '../scenarios/types';
 
 const base: Scenario = { id: 't', title: 't', summary: 's' };

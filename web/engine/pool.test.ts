@@ -10,7 +10,7 @@ import { newHandlerState, respond, type HandlerState } from './handler';
 import { loadNodeCore } from './nodeCore';
 import { EnginePool, type EngineSlot } from './pool';
 import type { Request, Response } from './protocol';
-import { SCENARIOS } from '../scenarios';
+import { SCENARIOS } from '../scenarios/eager';
 import { needsAccessLog } from '../webserver/AccessLogPanel';
 
 const built = existsSync(fileURLToPath(new URL('./wasm/nicsim_core.wasm', import.meta.url)));

@@ -6,7 +6,7 @@ import { loadNodeCore } from './nodeCore';
 import { decodeTrace } from '../trace/trace';
 import { COMPONENT_NAMES, K, KIND_NAMES, TIGON_EVENTS, TIGON_PATHS } from '../trace/traceKinds';
 import { isErrorOutput, type RunOutput } from './types';
-import { SCENARIOS } from '../scenarios';
+import { SCENARIOS } from '../scenarios/eager';
 import { buildIndex } from '../trace/traceIndex';
 import { ringsAt } from '../rings/rings';
 import { diagramStateAt } from '../diagram/diagramState';

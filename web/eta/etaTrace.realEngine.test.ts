@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadNodeCore } from '../engine/nodeCore';
 import { decodeTrace } from '../trace/trace';
 import type { RunOutput } from '../engine/types';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import { buildTimeline, timelineSetup, type TimelineModel } from '../timeline/lanes';
 import { perfettoTrace } from '../export/exports';
 import { buildIndex } from '../trace/traceIndex';

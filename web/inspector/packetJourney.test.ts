@@ -6,7 +6,7 @@ import { decodeTrace, encodeTrace, type RawRecord } from '../trace/trace';
 import { C, K, P } from '../trace/traceKinds';
 import { loadNodeCore } from '../engine/nodeCore';
 import type { RunOutput } from '../engine/types';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import { buildIndex } from '../trace/traceIndex';
 import {
   highlightOf,

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { KnobPanel, type KnobPanelProps } from './KnobPanel';
 import type { ParameterSpec } from '../engine/types';
 import { loadNodeCore } from '../engine/nodeCore';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import { buildOverrides, mapErrors, parameterMap, type Overrides } from '../run/overrides';
 
 const SPECS: ParameterSpec[] = [

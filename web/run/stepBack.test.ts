@@ -8,7 +8,7 @@ import { decodeTrace, encodeTrace, countUpTo } from '../trace/trace';
 import { fixtureRun } from '../engine/fixture';
 import { loadNodeCore } from '../engine/nodeCore';
 import type { RunOutput } from '../engine/types';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import { Store, doneState, holdFor, type DoneRun } from './store';
 import { cpuTimeline, diagramStateAt } from '../diagram/diagramState';
 import { ringsAt } from '../rings/rings';

@@ -9,7 +9,7 @@ import {
   sizeProblem,
   type FileLike,
 } from './custom';
-import { SCENARIOS } from '.';
+import { SCENARIOS } from './eager';
 
 function file(name: string, text: string, size = text.length): FileLike {
   return { name, size, text: () => Promise.resolve(text) };

@@ -1,44 +1,92 @@
-// The preset scenarios, bundled from the repository's scenarios/ folder.
-import type { Scenario, ScenarioEntry } from './types';
+// The preset scenarios: their catalogue, built from the repository's scenarios/ folder with the
+// app (catalogPlugin.ts), and each file's text, loaded when a page opens the preset. The texts
+// are most of the app's script by size; parsed all at start they delayed a preset's first view.
+import catalogue from 'virtual:nicsim-presets';
+import { parseScenarioFiles } from './parse';
+import type { PresetCard, PresetCatalogue, ScenarioEntry } from './types';
 
-const files = import.meta.glob<string>(
-  ['../../scenarios/*.json', '!../../scenarios/*.schema.json'],
-  {
-    eager: true,
-    query: '?raw',
-    import: 'default',
-  },
+const CATALOGUE = catalogue as PresetCatalogue;
+
+/** Every preset's card, in title order (as the browser orders titles). */
+export const PRESETS: readonly PresetCard[] = [...CATALOGUE.cards].sort((a, b) =>
+  a.scenario.title.localeCompare(b.scenario.title),
 );
+/** The scenario files the build could not read. */
+export const PRESET_PROBLEMS: readonly string[] = CATALOGUE.problems;
 
-export function parseScenarioFiles(raw: Record<string, string>): {
-  entries: ScenarioEntry[];
-  problems: string[];
-} {
-  const entries: ScenarioEntry[] = [];
-  const problems: string[] = [];
-  for (const [path, text] of Object.entries(raw)) {
-    const file = path.slice(path.lastIndexOf('/') + 1);
-    if (file.endsWith('.schema.json')) continue;
-    try {
-      const scenario = JSON.parse(text) as Scenario;
-      if (typeof scenario.id !== 'string' || !scenario.id) {
-        problems.push(`${file}: no "id"`);
-        continue;
-      }
-      entries.push({ id: scenario.id, text, scenario, file });
-    } catch (err) {
-      problems.push(`${file}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-  entries.sort((a, b) => a.scenario.title.localeCompare(b.scenario.title));
-  return { entries, problems };
+export function presetCard(id: string): PresetCard | undefined {
+  return PRESETS.find((c) => c.id === id);
 }
 
-const parsed = parseScenarioFiles(files);
+// One small chunk per file, fetched on demand.
+const texts = import.meta.glob<string>(
+  ['../../scenarios/*.json', '!../../scenarios/*.schema.json'],
+  { query: '?raw', import: 'default' },
+);
 
-export const SCENARIOS: readonly ScenarioEntry[] = parsed.entries;
-export const SCENARIO_PROBLEMS: readonly string[] = parsed.problems;
+const loaded = new Map<string, ScenarioEntry>();
+const failed = new Map<string, string>();
+const loading = new Map<string, Promise<ScenarioEntry | undefined>>();
+const listeners = new Set<() => void>();
+let version = 0;
 
-export function scenarioById(id: string): ScenarioEntry | undefined {
-  return SCENARIOS.find((s) => s.id === id);
+function notify(): void {
+  version++;
+  for (const l of [...listeners]) l();
+}
+
+/** Calls `l` whenever a preset has loaded or failed to (for useSyncExternalStore). */
+export function subscribePresets(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** Changes whenever a preset has loaded or failed to. */
+export function presetsVersion(): number {
+  return version;
+}
+
+/** A preset's entry once its file has loaded; undefined before, and for an unknown id. */
+export function presetEntry(id: string): ScenarioEntry | undefined {
+  return loaded.get(id);
+}
+
+/** Why a preset's file could not be loaded, if it could not. */
+export function presetFailure(id: string): string | undefined {
+  return failed.get(id);
+}
+
+/**
+ * Loads a preset's file (once; every caller shares the load). Resolves with its entry, or
+ * undefined for an unknown id or a file that could not be loaded (presetFailure says why).
+ */
+export function loadPreset(id: string): Promise<ScenarioEntry | undefined> {
+  const known = loaded.get(id);
+  if (known) return Promise.resolve(known);
+  const pending = loading.get(id);
+  if (pending) return pending;
+  const card = presetCard(id);
+  const path = card && `../../scenarios/${card.file}`;
+  const load = path ? texts[path] : undefined;
+  if (!card || !load) return Promise.resolve(undefined);
+  const p = load().then(
+    (text) => {
+      const entry = parseScenarioFiles({ [path!]: text }).entries[0];
+      if (entry) {
+        loaded.set(id, entry);
+        failed.delete(id);
+      } else failed.set(id, `${card.file} could not be read`);
+      loading.delete(id);
+      notify();
+      return entry;
+    },
+    (err: unknown) => {
+      failed.set(id, err instanceof Error ? err.message : String(err));
+      loading.delete(id);
+      notify();
+      return undefined;
+    },
+  );
+  loading.set(id, p);
+  return p;
 }

@@ -4,7 +4,7 @@
 // same block (core-cpp/scenario/tour.cpp); this test also holds the tours to the classroom rules.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from './index';
+import { SCENARIOS } from './eager';
 import type { TourMetric, TourStep } from './types';
 import { HIGHLIGHTING_VIEWS, TOUR_PARTS } from '../tour/tour';
 

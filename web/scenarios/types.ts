@@ -89,6 +89,28 @@ export interface ScenarioEntry {
   loadId?: number;
 }
 
+/**
+ * What the app's first script knows of a preset without loading its file: what its gallery card
+ * shows, what a link to it is checked against, the paper it follows. Built from scenarios/*.json
+ * when the app is built (catalogPlugin.ts); the file itself loads with its page (index.ts).
+ */
+export interface PresetCard {
+  id: string;
+  file: string;
+  /** The file's fields a card shows and filters by, and its A/B block; nothing else. */
+  scenario: Pick<Scenario, 'id' | 'title' | 'summary' | 'tags' | 'views'> & { compare?: unknown };
+  /** Steps of its guided tour, or null without one. */
+  tour: number | null;
+  /** The seed number of the paper it follows (galleryPath's paperOf), or null. */
+  paper: string | null;
+}
+
+/** The catalogue of the presets: their cards, in title order, and the files that could not be read. */
+export interface PresetCatalogue {
+  cards: PresetCard[];
+  problems: string[];
+}
+
 export interface NormalizedNote {
   text: string;
   chosen: boolean;

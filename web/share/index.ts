@@ -1,7 +1,7 @@
 // What the rest of web/ uses of this feature; other folders import it only from here.
 export { LinkBanner } from './LinkBanner';
 export { ShareMenu } from './ShareMenu';
-export { linkCatalog, scenarioViews } from './link';
+export { decodeLink, isLinkHash, linkCatalog, scenarioViews } from './link';
 export { isEmbed, navigate, withoutEmbed } from './linkNav';
 export type { Nav } from './linkNav';
 export { linkUi, useLinkRestore } from './linkRestore';

@@ -21,10 +21,11 @@ import {
   type LinkResult,
   type LinkState,
 } from './link';
-import { SCENARIOS } from '../scenarios';
+import { PRESETS } from '../scenarios';
+import { SCENARIOS } from '../scenarios/eager';
 import type { Overrides } from '../run/overrides';
 
-const CATALOG = linkCatalog(SCENARIOS);
+const CATALOG = linkCatalog(PRESETS);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CRASHES = path.join(ROOT, 'core-cpp', 'fuzz', 'crashes', 'link');
 const FINDINGS = path.join(ROOT, 'build', 'fuzz', 'findings', 'link');

@@ -17,10 +17,11 @@ import {
   type LinkResult,
   type LinkState,
 } from './link';
-import { SCENARIOS, scenarioById } from '../scenarios';
+import { PRESETS as CARDS } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import type { Overrides } from '../run/overrides';
 
-const PRESETS = linkCatalog(SCENARIOS);
+const PRESETS = linkCatalog(CARDS);
 // The presets, plus one scenario with a five-step tour (tours arrive with the classroom work).
 const CATALOG: LinkCatalog = {
   // Every preset carries a tour; 'untoured' stands for a scenario without one.

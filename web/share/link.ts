@@ -13,7 +13,7 @@
 import { VIEWS } from '../trace/records.gen';
 import { deflateSync, inflateSync, strToU8 } from 'fflate';
 import type { OverrideValue, Overrides } from '../run/overrides';
-import type { Scenario, ScenarioEntry } from '../scenarios/types';
+import type { PresetCard, Scenario } from '../scenarios/types';
 
 export const LINK_VERSION = 1;
 export const LINK_PREFIX = `#v${LINK_VERSION}.`;
@@ -46,12 +46,6 @@ export const DEFAULT_VIEWS: readonly string[] = ['diagram', 'rings', 'chart', 'e
 /** The scenario's own list of views. */
 export function scenarioViews(s: Pick<Scenario, 'views'>): readonly string[] {
   return s.views && s.views.length ? s.views : DEFAULT_VIEWS;
-}
-
-/** Number of steps of the scenario's guided tour ("tour": [steps]), or null without one. */
-export function tourLength(s: Scenario): number | null {
-  const tour = s.tour;
-  return Array.isArray(tour) && tour.length > 0 ? tour.length : null;
 }
 
 /** What a link restores. */
@@ -89,14 +83,12 @@ export interface LinkCatalog {
   tour(id: string): number | null | undefined;
 }
 
-export function linkCatalog(entries: readonly ScenarioEntry[]): LinkCatalog {
-  const byId = new Map(entries.map((e) => [e.id, e]));
+/** The catalogue of the presets' cards (their tour lengths counted when the app was built). */
+export function linkCatalog(cards: readonly Pick<PresetCard, 'id' | 'tour'>[]): LinkCatalog {
+  const byId = new Map(cards.map((c) => [c.id, c]));
   return {
-    ids: entries.map((e) => e.id),
-    tour: (id) => {
-      const e = byId.get(id);
-      return e ? tourLength(e.scenario) : undefined;
-    },
+    ids: cards.map((c) => c.id),
+    tour: (id) => byId.get(id)?.tour,
   };
 }
 

@@ -16,7 +16,7 @@ import { decodeTrace } from '../trace/trace';
 import { loadNodeCore } from '../engine/nodeCore';
 import { isErrorOutput, type ParameterSpec, type RunOutput } from '../engine/types';
 import { parameterMap, type Overrides } from '../run/overrides';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 
 const opened = (state: Partial<LinkState>): OpenedLink => ({
   state: {

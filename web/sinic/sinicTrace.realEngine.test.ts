@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadNodeCore } from '../engine/nodeCore';
 import { decodeTrace } from '../trace/trace';
 import type { RunOutput } from '../engine/types';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import { buildRxPath, rxSetup } from './rxPath';
 import { buildVnicIndex, registersAt, vnicSetup, vnicsAt, stateCounts } from './vnics';
 import { cpuBreakdown } from './cpuBreakdown';

@@ -5,7 +5,7 @@ import { TIGON_EVENTS } from '../trace/traceKinds';
 import { loadNodeCore } from '../engine/nodeCore';
 import type { EventCpu, Metrics, SystemInfo, ValidationError } from '../engine/types';
 import { fixtureSystem, fixtureTigonShares } from '../engine/fixture';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import {
   FIRMWARE_PATH,
   crossPairs,

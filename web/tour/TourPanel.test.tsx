@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { TourPanel } from './TourPanel';
 import { HighlightLayer } from '../diagram/DiagramHighlight';
 import { Store, StoreContext } from '../run/store';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import type { Scenario } from '../scenarios/types';
 
 const scenario: Scenario = {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeTrace } from './trace';
 import { loadNodeCore } from '../engine/nodeCore';
 import type { RunOutput } from '../engine/types';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 import { doneState } from '../run/store';
 import { variantText } from '../compare/ab';
 import { packetAtCursor, packetOf } from '../inspector/packetJourney';

@@ -6,7 +6,7 @@ import { fixtureRun } from '../engine/fixture';
 import { decodeTrace } from '../trace/trace';
 import { loadNodeCore } from '../engine/nodeCore';
 import type { RunOutput } from '../engine/types';
-import { scenarioById } from '../scenarios';
+import { scenarioById } from '../scenarios/eager';
 
 describe('which views have data', () => {
   const f = fixtureRun();
