@@ -7,8 +7,8 @@
 //   index.html is the one file whose name does not change between builds; asking the network
 //   first means an online visitor always gets the latest build together with the hashed assets
 //   it names, never an old page that names assets a newer deploy removed.
-// - Hashed build assets (assets/*: the JS, the CSS, the engine worker, the wasm core — the
-//   scenarios are bundled into the JS): cache first. A hashed name never changes content.
+// - Hashed build assets (assets/*: the JS, the CSS, the engine worker, the wasm core, one small
+//   chunk per preset's scenario file): cache first. A hashed name never changes content.
 // - Anything else of this origin: stale-while-revalidate (answer from the cache at once, refresh
 //   it in the background).
 // The cache's name carries the build's version; activating a new version deletes the others.
