@@ -4,6 +4,7 @@
 import { EnginePool } from '../engine/pool';
 import type { ValidationError } from '../engine/types';
 import type { Scenario, ScenarioEntry } from './types';
+import { changes } from './changes';
 
 /** Largest scenario file the app reads. */
 export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024;
@@ -11,24 +12,13 @@ export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024;
 const STORAGE_PREFIX = 'nicsim.file.';
 
 const entries = new Map<string, ScenarioEntry>();
-const listeners = new Set<() => void>();
-let version = 0;
+const fileChanges = changes();
 let loads = 0;
 
-function notify(): void {
-  version++;
-  for (const l of [...listeners]) l();
-}
-
-export function subscribeCustom(l: () => void): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
+export const subscribeCustom = fileChanges.subscribe;
 
 /** Changes whenever a file is opened (for useSyncExternalStore). */
-export function customVersion(): number {
-  return version;
-}
+export const customVersion = fileChanges.version;
 
 function storage(): Storage | null {
   try {
@@ -65,7 +55,7 @@ export function saveCustom(entry: ScenarioEntry): void {
   } catch {
     // Storage full or disabled: the file still opens, it just does not survive a reload.
   }
-  notify();
+  fileChanges.notify();
 }
 
 export function customById(id: string): ScenarioEntry | undefined {

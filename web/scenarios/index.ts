@@ -4,6 +4,7 @@
 import catalogue from 'virtual:nicsim-presets';
 import { parseScenarioFiles } from './parse';
 import type { PresetCard, PresetCatalogue, ScenarioEntry } from './types';
+import { changes } from './changes';
 
 const CATALOGUE = catalogue as PresetCatalogue;
 
@@ -27,24 +28,13 @@ const texts = import.meta.glob<string>(
 const loaded = new Map<string, ScenarioEntry>();
 const failed = new Map<string, string>();
 const loading = new Map<string, Promise<ScenarioEntry | undefined>>();
-const listeners = new Set<() => void>();
-let version = 0;
-
-function notify(): void {
-  version++;
-  for (const l of [...listeners]) l();
-}
+const presetChanges = changes();
 
 /** Calls `l` whenever a preset has loaded or failed to (for useSyncExternalStore). */
-export function subscribePresets(l: () => void): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
+export const subscribePresets = presetChanges.subscribe;
 
 /** Changes whenever a preset has loaded or failed to. */
-export function presetsVersion(): number {
-  return version;
-}
+export const presetsVersion = presetChanges.version;
 
 /** A preset's entry once its file has loaded; undefined before, and for an unknown id. */
 export function presetEntry(id: string): ScenarioEntry | undefined {
@@ -77,13 +67,13 @@ export function loadPreset(id: string): Promise<ScenarioEntry | undefined> {
         failed.delete(id);
       } else failed.set(id, `${card.file} could not be read`);
       loading.delete(id);
-      notify();
+      presetChanges.notify();
       return entry;
     },
     (err: unknown) => {
       failed.set(id, err instanceof Error ? err.message : String(err));
       loading.delete(id);
-      notify();
+      presetChanges.notify();
       return undefined;
     },
   );
