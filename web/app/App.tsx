@@ -16,9 +16,8 @@ import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from './Gallery';
 import { papersUsed } from './galleryPath';
 import { ErrorBoundary } from './ErrorBoundary';
-import { loadAbPage, loadScenarioPage } from './routeChunks';
+import { PRESET_LINKS, loadAbPage, loadScenarioPage } from './routeChunks';
 import type { Route } from './route';
-import { linkCatalog } from '../share';
 import { isEmbed, navigate, type Nav } from '../share';
 import { LinkBanner } from '../share';
 import { EmbedGalleryNote } from './Embed';
@@ -29,7 +28,6 @@ const ScenarioPage = lazy(() => loadScenarioPage().then((m) => ({ default: m.Sce
 const AbPage = lazy(() => loadAbPage().then((m) => ({ default: m.AbPage })));
 
 const IDS = PRESETS.map((s) => s.id);
-const LINKS = linkCatalog(PRESETS);
 const EMBED = isEmbed(window.location.search);
 // The footer's papers: the presets never change in a visit, so they are worked out once, when
 // the footer first draws (not at load, so a scenario page's first view does not wait for it).
@@ -37,7 +35,7 @@ let footerPapers: ReturnType<typeof papersUsed> | undefined;
 const papersOfPresets = () => (footerPapers ??= papersUsed(PRESETS));
 
 function currentNav(previous?: Nav): Nav {
-  return navigate(window.location.hash, IDS, LINKS, previous);
+  return navigate(window.location.hash, IDS, PRESET_LINKS, previous);
 }
 
 /** The preset a route opens (its file may not have loaded yet). */

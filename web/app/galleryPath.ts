@@ -151,7 +151,10 @@ export function paperOfCard(c: Pick<PresetCard, 'paper'>): Paper | undefined {
 /** Every paper the given presets follow, in seed order. */
 export function papersUsed(cards: readonly Pick<PresetCard, 'paper'>[]): Paper[] {
   const seeds = new Set<string>();
-  for (const c of cards) if (paperOfCard(c)) seeds.add(c.paper!);
+  for (const c of cards) {
+    const p = paperOfCard(c);
+    if (p) seeds.add(p.seed);
+  }
   return [...seeds].sort().map((s) => PAPERS[s]!);
 }
 

@@ -7,6 +7,9 @@ import { decodeLink, isLinkHash, linkCatalog } from '../share';
 import { paramAt, type ParameterTree } from '../engine/types';
 import type { Scenario } from '../scenarios/types';
 
+/** The link decoder's catalogue of the presets (their ids and tour lengths), made once. */
+export const PRESET_LINKS = linkCatalog(PRESETS);
+
 let scenarioPage: Promise<typeof import('./ScenarioPage')> | null = null;
 let abPage: Promise<typeof import('./AbPage')> | null = null;
 
@@ -32,7 +35,7 @@ export function preloadRoute(hash: string): void {
     if (id !== undefined) void loadPreset(id);
   } else if (isLinkHash(hash)) {
     void loadScenarioPage();
-    const link = decodeLink(hash, linkCatalog(PRESETS));
+    const link = decodeLink(hash, PRESET_LINKS);
     if (link.ok) void loadPreset(link.state.scenario);
   } else if (!/^#?\/?$/.test(hash)) {
     void loadScenarioPage();

@@ -59,24 +59,23 @@ export function loadPreset(id: string): Promise<ScenarioEntry | undefined> {
   const path = card && `../../scenarios/${card.file}`;
   const load = path ? texts[path] : undefined;
   if (!card || !load) return Promise.resolve(undefined);
-  const p = load().then(
-    (text) => {
-      const entry = parseScenarioFiles({ [path!]: text }).entries[0];
-      if (entry) {
-        loaded.set(id, entry);
+  // The file's entry, or why there is none.
+  const p = load()
+    .then(
+      (text) =>
+        parseScenarioFiles({ [path!]: text }).entries[0] ?? `${card.file} could not be read`,
+      (err: unknown) => (err instanceof Error ? err.message : String(err)),
+    )
+    .then((result) => {
+      loading.delete(id);
+      if (typeof result === 'string') failed.set(id, result);
+      else {
+        loaded.set(id, result);
         failed.delete(id);
-      } else failed.set(id, `${card.file} could not be read`);
-      loading.delete(id);
+      }
       presetChanges.notify();
-      return entry;
-    },
-    (err: unknown) => {
-      failed.set(id, err instanceof Error ? err.message : String(err));
-      loading.delete(id);
-      presetChanges.notify();
-      return undefined;
-    },
-  );
+      return typeof result === 'string' ? undefined : result;
+    });
   loading.set(id, p);
   return p;
 }
