@@ -37,7 +37,10 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
 // "pending": {"sweep_points": [{value, series?}...], "checks": n} and no checks yet (every check
 // waits, as any may read a sweep point). When the scenario sets the swept parameters to one of
 // their points, the main run is that point's run: "main_point": {"index", "entry"} hands over
-// its entry (run() uses it too). Without a sweep it is run()'s complete document.
+// its entry (run() uses it too). "setups" (by point) and "main_setup" name what each run builds
+// first and an instance keeps for its next runs (shared_setup: a web run's generated trace; ""
+// none), so that the points sharing one can go to one instance. Without a sweep it is run()'s
+// complete document.
 RunResult run_main(const std::string& scenario_json, const std::string& overrides_json,
                    const std::vector<WebRequest>* access_log = nullptr);
 // Sweep point `index` of run_main's "sweep_points": its sweep entry {value, series?, results}.

@@ -90,6 +90,13 @@ double fraction(Time part, Time whole) {
   return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
+std::string shared_setup(const Config& cfg) {
+  const WorkloadConfig& w = cfg.workload;
+  if (w.kind != WorkloadKind::Web || w.trace_from_log) return {};
+  return std::string("web-trace ") + web_trace_name(w.trace) + " requests " +
+         std::to_string(w.trace_requests) + " seed " + std::to_string(cfg.run.seed);
+}
+
 WebRequests::WebRequests(const Config& cfg) : list_(cfg.access_log) {
   if (!cfg.workload.trace_from_log) {
     WebTraceConfig tc;

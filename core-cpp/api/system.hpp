@@ -107,6 +107,12 @@ class PeriodicProbe final : public EventHandler {
   }
 };
 
+// What a run builds first and its instance keeps for the runs after it: a web run's generated
+// trace (WebTraceCache, keyed by trace, seed and request count). Runs with the same non-empty key
+// share it, so a pool that gives them to one instance generates it once (at the web presets'
+// sizes it is most of a short run's work). Empty: nothing kept to share.
+std::string shared_setup(const Config& cfg);
+
 // The requests a web run replays: the generated trace of workload.trace (shared, see
 // WebTraceCache), or the uploaded access log cut to its first workload.trace_requests.
 class WebRequests {

@@ -232,30 +232,25 @@ const std::vector<MetricInfo>& result_metrics() {
        "eta-aio: offered requests refused because every connection was busy"},
       {"eta_cpu_utilization", "fraction",
        "eta-aio: aggregate CPU utilisation, both CPUs (Fig 4's y axis; the PPE counts as busy)"},
-      {"eta_cpu0_busy", "fraction",
-       "eta-aio: CPU 0 busy (ETA+AIO: the PPE, always 1)"},
-      {"eta_cpu1_busy", "fraction",
-       "eta-aio: CPU 1 busy (ETA+AIO: the application CPU)"},
+      {"eta_cpu0_busy", "fraction", "eta-aio: CPU 0 busy (ETA+AIO: the PPE, always 1)"},
+      {"eta_cpu1_busy", "fraction", "eta-aio: CPU 1 busy (ETA+AIO: the application CPU)"},
       {"eta_ppe_productive", "fraction",
        "eta-aio ETA+AIO: the PPE's share of time not in empty iterations"},
-      {"eta_bin_user", "fraction",
-       "eta-aio: Table 1's user bin, share of aggregate cycles"},
-      {"eta_bin_tcpip", "fraction",
-       "eta-aio: Table 1's TCP/IP bin"},
+      {"eta_bin_user", "fraction", "eta-aio: Table 1's user bin, share of aggregate cycles"},
+      {"eta_bin_tcpip", "fraction", "eta-aio: Table 1's TCP/IP bin"},
       {"eta_bin_ethernet", "fraction",
        "eta-aio: Table 1's Ethernet bin (driver, interrupts or NIC polling)"},
-      {"eta_bin_kernel_other", "fraction",
-       "eta-aio: Table 1's kernel other bin"},
+      {"eta_bin_kernel_other", "fraction", "eta-aio: Table 1's kernel other bin"},
       {"eta_bin_ppe_other", "fraction",
        "eta-aio: Table 1's PPE other bin (queue polling and operations)"},
-      {"eta_bin_idle", "fraction",
-       "eta-aio: Table 1's idle"},
+      {"eta_bin_idle", "fraction", "eta-aio: Table 1's idle"},
       {"eta_unproductive_polling", "fraction",
        "eta-aio ETA+AIO: empty PPE iterations, share of aggregate cycles"},
       {"eta_unproductive_share_of_ppe_other", "fraction",
        "eta-aio ETA+AIO: empty iterations' share of PPE other (§7.1: about half)"},
       {"eta_signal_path", "fraction",
-       "eta-aio ETA+AIO: arming, IPIs, the Kernel Agent and signals, share of aggregate cycles (§7.1)"},
+       "eta-aio ETA+AIO: arming, IPIs, the Kernel Agent and signals, share of aggregate cycles "
+       "(§7.1)"},
       {"eta_interrupt_share", "fraction",
        "eta-aio baseline: entering and leaving NIC interrupts, share of aggregate cycles (§7.1)"},
       {"eta_signals_per_request", "signals",
@@ -264,10 +259,8 @@ const std::vector<MetricInfo>& result_metrics() {
        "eta-aio baseline: NIC interrupts per completed request"},
       {"eta_cycles_per_request", "cycles",
        "eta-aio: busy cycles (both CPUs) per completed request"},
-      {"eta_latency_ms", "ms",
-       "eta-aio: mean time from a request's arrival to its last ACK"},
-      {"eta_link_limit", "Mb/s",
-       "eta-aio: what the NICs' wires can carry of response payload"},
+      {"eta_latency_ms", "ms", "eta-aio: mean time from a request's arrival to its last ACK"},
+      {"eta_link_limit", "Mb/s", "eta-aio: what the NICs' wires can carry of response payload"},
       // ---- end eta-aio ----
       // ---- protocol-cache: the fast paths through the host caches (seed 002) ----
       {"proto_latency_us", "µs",
@@ -1042,6 +1035,15 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
   return errors;
 }
 
+Config sweep_point_config(const Scenario& s, const Json& value, const Json& series) {
+  auto params = s.params;
+  params[s.sweep.parameter] = value;
+  if (!series.is_null()) params[s.sweep.series_parameter] = series;
+  Config c;
+  build_config(params, "", &c);
+  return c;
+}
+
 Errors check_log_replay(const Scenario& s, const std::vector<WebRequest>& log) {
   // The runs as api::run makes them: the main run, then every sweep point.
   std::vector<Config> configs = {s.config};
@@ -1049,14 +1051,7 @@ Errors check_log_replay(const Scenario& s, const std::vector<WebRequest>& log) {
     std::vector<Json> series = s.sweep.series_values;
     if (series.empty()) series.push_back(Json());
     for (const auto& sv : series) {
-      for (const auto& v : s.sweep.values) {
-        auto params = s.params;
-        params[s.sweep.parameter] = v;
-        if (!sv.is_null()) params[s.sweep.series_parameter] = sv;
-        Config c;
-        build_config(params, "", &c);
-        configs.push_back(c);
-      }
+      for (const auto& v : s.sweep.values) configs.push_back(sweep_point_config(s, v, sv));
     }
   }
   if (std::none_of(configs.begin(), configs.end(), [](const Config& c) {

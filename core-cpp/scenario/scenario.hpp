@@ -66,6 +66,10 @@ Errors load_scenario(const std::string& scenario_text, const std::string& overri
 // over the main run and the sweep points, within kMaxReplayedBlocks. `s` passed load_scenario.
 Errors check_log_replay(const Scenario& s, const std::vector<WebRequest>& log);
 
+// The complete config of sweep point (`value`, `series`; null: no series) of a scenario that
+// passed load_scenario (which validated every point's).
+Config sweep_point_config(const Scenario& s, const Json& value, const Json& series);
+
 // The config of one run: defaults, then `params`. Cross-field rules are checked; errors name
 // `context` (e.g. "sweep point workload.datagram_bytes=18").
 Errors build_config(const std::map<std::string, Json>& params, const std::string& context,

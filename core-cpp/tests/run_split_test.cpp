@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "api/system.hpp"
+#include "scenario/scenario.hpp"
 #include "test_util.hpp"
 
 namespace nicsim {
@@ -133,6 +135,77 @@ TEST(RunSplit, TheMainRunAnswersTheSweepPointWithItsParameters) {
       api::run_main(udp, R"({"workload.datagram_bytes": 1472.0})").json, nullptr, false);
   ASSERT_TRUE(as_float.contains("pending")) << as_float.dump().substr(0, 300);
   EXPECT_FALSE(as_float["pending"].contains("main_point"));
+}
+
+// The main run names what each sweep point's run builds first and keeps (a web run's generated
+// trace): the points of one trace share it, other traces and non-web sweeps do not, and the main
+// run's own is its point's. The pool gives the points that share it to one instance.
+TEST(RunSplit, TheMainRunNamesWhatEachPointBuildsAndKeeps) {
+  const auto pending = [](const std::string& id, const std::string& overrides) {
+    const api::RunResult main = api::run_main(testing::preset(id), overrides);
+    EXPECT_TRUE(main.ok) << id << ": " << main.json.substr(0, 300);
+    return Json::parse(main.json, nullptr, false)["pending"];
+  };
+  // web-cpu-bound-traces: 4 NIC cache sizes within each of 3 traces (series).
+  const Json web = pending("web-cpu-bound-traces", "");
+  const Json& setups = web["setups"];
+  ASSERT_EQ(setups.size(), web["sweep_points"].size());
+  for (std::size_t i = 0; i < setups.size(); ++i) {
+    const Json& p = web["sweep_points"][i];
+    ASSERT_TRUE(setups[i].is_string());
+    EXPECT_NE(setups[i].get<std::string>().find(p["series"].get<std::string>()), std::string::npos)
+        << i << " " << setups[i];
+    for (std::size_t j = 0; j < setups.size(); ++j) {
+      EXPECT_EQ(setups[i] == setups[j], p["series"] == web["sweep_points"][j]["series"])
+          << i << " " << j;
+    }
+  }
+  EXPECT_EQ(web["main_setup"], setups[web["main_point"]["index"].get<std::size_t>()]);
+  // Another seed draws other traces: another key.
+  const Json seeded = pending("web-cpu-bound-traces", R"({"run.seed": 2})");
+  EXPECT_NE(seeded["setups"][0], setups[0]);
+  // web-bus-cycles sweeps the trace and, as series, the bus clock: a trace's points share it
+  // across the series.
+  const Json bus = pending("web-bus-cycles", "");
+  const std::size_t traces = bus["sweep_points"].size() / 2;
+  for (std::size_t i = 0; i < traces; ++i) EXPECT_EQ(bus["setups"][i], bus["setups"][i + traces]);
+  EXPECT_NE(bus["setups"][0], bus["setups"][1]);
+  // Nothing generated, nothing to share.
+  const Json udp = pending("udp-throughput", "");
+  for (const Json& k : udp["setups"]) EXPECT_EQ(k, "");
+  EXPECT_EQ(udp["main_setup"], "");
+}
+
+// The main run sets only the swept values on its own configuration to name a point's setup; on
+// every preset's sweep that names what the point's complete configuration (the one its run
+// uses: every default, then the scenario's parameters and the point's values) would.
+TEST(RunSplit, EveryPointsSetupIsItsCompleteConfigurationsOwn) {
+  const char* const kShortWindow =
+      R"({"run.duration_us": 400, "run.warmup_us": 200, "run.sample_interval_us": 100,
+          "run.trace.start_us": 200, "run.trace.end_us": 210})";
+  int checked = 0;
+  for (const std::string& id : preset_ids()) {
+    Scenario s;
+    ASSERT_TRUE(load_scenario(testing::preset(id), "", &s).empty()) << id;
+    if (!s.sweep.present) continue;
+    std::vector<std::string> expected;
+    std::vector<Json> series = s.sweep.series_values;
+    if (series.empty()) series.push_back(Json());
+    for (const Json& sv : series) {
+      for (const Json& v : s.sweep.values)
+        expected.push_back(shared_setup(sweep_point_config(s, v, sv)));
+    }
+    if (s.config.workload.trace_from_log) continue;  // refused without a log (tested above)
+    // A short window: what is compared is named before the run, not by it.
+    const api::RunResult main = api::run_main(testing::preset(id), kShortWindow);
+    ASSERT_TRUE(main.ok) << id << ": " << main.json.substr(0, 300);
+    ++checked;
+    const Json doc = Json::parse(main.json, nullptr, false);
+    ASSERT_EQ(doc["pending"]["setups"].size(), expected.size()) << id;
+    for (std::size_t i = 0; i < expected.size(); ++i)
+      EXPECT_EQ(doc["pending"]["setups"][i], expected[i]) << id << " point " << i;
+  }
+  EXPECT_GE(checked, 30);  // every preset with a sweep but the log replay
 }
 
 TEST(RunSplit, WithoutASweepTheMainRunIsTheWholeDocument) {

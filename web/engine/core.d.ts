@@ -14,7 +14,8 @@ export interface NicsimCoreModule {
   /**
    * run() in three steps (core-cpp/api/api.hpp), for the worker pool: the main run, whose
    * document has an empty sweep and, when there is one, "pending": {sweep_points, checks,
-   * main_point?} (the point the main run already is, with its entry); …
+   * main_point?, setups, main_setup} (the point the main run already is, with its entry; what
+   * each point's run and the main run build first and keep, for the pool to keep together); …
    */
   runMain(scenario: string, overrides: string): string;
   /** … one sweep point's entry {value, series?, results} (index into pending.sweep_points); … */

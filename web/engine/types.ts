@@ -237,6 +237,13 @@ export interface SweepPending {
    * that point's run, so nobody runs it again (finish takes null in its place).
    */
   main_point?: { index: number; entry: SweepEntry };
+  /**
+   * What each point's run builds first and its instance keeps for later runs (a web run's
+   * generated trace), by index: points with the same non-empty key share it. "": nothing.
+   */
+  setups?: string[];
+  /** The same for the main run. */
+  main_setup?: string;
 }
 
 export interface ValidationError {
