@@ -171,6 +171,42 @@ describe.skipIf(!built)('the engine pool', async () => {
     }
   });
 
+  it("keeps a trace's sweep points on the instance that generated it, with run()'s document", async () => {
+    // web-cpu-bound-traces: 4 NIC cache sizes within each of 3 traces (a short window: the
+    // traces' generation is what is shared).
+    const entry = SCENARIOS.find((e) => e.id === 'web-cpu-bound-traces')!;
+    const ov = { 'run.duration_us': 20000 };
+    const expected = serial!.run(entry.text, JSON.stringify(ov));
+    const points: number[][] = [];
+    let j = 0;
+    const two = new EnginePool(2, () => {
+      const mine: number[] = [];
+      points.push(mine);
+      const inner = coreSlot(cores[j++ % cores.length]!, []);
+      return {
+        request: (req, transfer) => {
+          if (req.type === 'run-point') mine.push(req.index);
+          return inner.request(req, transfer);
+        },
+        terminate: () => inner.terminate(),
+      };
+    });
+    let setups: string[] = [];
+    let mainSetup = '';
+    const r = await two.run(entry.text, ov, undefined, {
+      onMain: (main) => {
+        setups = main.output.pending?.setups ?? [];
+        mainSetup = main.output.pending?.main_setup ?? '';
+      },
+    });
+    expect(r.ok && r.text).toBe(expected);
+    expect(new Set(setups).size).toBe(3);
+    // The main run's instance goes on with its trace; the other starts another trace.
+    expect(setups[points[0]![0]!]).toBe(mainSetup);
+    expect(setups[points[1]![0]!]).not.toBe(mainSetup);
+    two.dispose();
+  });
+
   it('a new run cancels the one in flight, which rejects as cancelled', async () => {
     const sweep = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
     const first = pool.run(sweep.text, {});

@@ -2,7 +2,8 @@
 // with its own instance of the WebAssembly core. A run is the core's run() in its three steps
 // (core-cpp/api/api.hpp): the main run first, reported at once; its sweep points spread over the
 // workers as they free (while the main run computes, all but one of the others start on the first
-// points: a core stays with the page); then
+// points: a core stays with the page), the points that share what the core builds first (a web
+// trace) kept with the worker that has it (choosePoint); then
 // finish() puts the document together with the checks, byte-identical to run().
 // A new run, cancel() or dispose() stops everything in flight: busy workers are terminated (a
 // run inside WebAssembly cannot be interrupted) and started again from the compiled module.
@@ -93,6 +94,52 @@ interface Slot {
   dead: boolean;
   /** The key of the access log this instance holds (null: none). */
   logKey: number | null;
+  /** What the core built in this instance and keeps (its setup keys), most recent last. */
+  setups: string[];
+}
+
+// chosen: the core's trace cache keeps up to 4 M requests, ten of the presets' generated traces;
+// past this many the oldest key is most likely gone from the instance too.
+const SETUPS_KEPT = 8;
+
+/** `s` has built `setup` (a core's setup key; "" is none) and keeps it. */
+function holds(s: Slot, setup: string | undefined): void {
+  if (!setup) return;
+  const i = s.setups.indexOf(setup);
+  if (i >= 0) s.setups.splice(i, 1);
+  s.setups.push(setup);
+  if (s.setups.length > SETUPS_KEPT) s.setups.shift();
+}
+
+/**
+ * The sweep point an idle instance takes of those still open (indices, in order), given what
+ * each point's run builds first (`setups`, the core's keys by index), what the instance keeps
+ * (`mine`) and what the other instances keep or are building (`others`): a point whose setup it
+ * keeps; else one that needs none; else one whose setup no instance has; else, rather than leave
+ * a core idle, the last point of the setup with the most points open, when it has at least two
+ * (its holder goes on from the front; the one point left to a holder is its to run, as another
+ * instance would first build the setup again). A web sweep over traces generates each trace about
+ * once instead of once per instance; undefined: wait.
+ */
+export function choosePoint(
+  open: readonly number[],
+  setups: readonly string[] | undefined,
+  mine: readonly string[],
+  others: readonly string[],
+): number | undefined {
+  if (!setups) return open[0];
+  const key = (i: number) => setups[i] ?? '';
+  const kept = open.find((i) => key(i) !== '' && mine.includes(key(i)));
+  if (kept !== undefined) return kept;
+  const none = open.find((i) => key(i) === '');
+  if (none !== undefined) return none;
+  const fresh = open.find((i) => !others.includes(key(i)));
+  if (fresh !== undefined) return fresh;
+  const count = new Map<string, number>();
+  for (const i of open) count.set(key(i), (count.get(key(i)) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [k, n] of count) if (n >= 2 && (best === null || n > count.get(best)!)) best = k;
+  return best === null ? undefined : open.filter((i) => key(i) === best).at(-1);
 }
 
 interface Job {
@@ -203,7 +250,13 @@ export class EnginePool {
   private idle(): Slot[] {
     this.slots = this.slots.filter((s) => !s.dead);
     while (this.slots.length < this.size) {
-      this.slots.push({ engine: this.factory(), busy: false, dead: false, logKey: null });
+      this.slots.push({
+        engine: this.factory(),
+        busy: false,
+        dead: false,
+        logKey: null,
+        setups: [],
+      });
     }
     return this.slots.filter((s) => !s.busy);
   }
@@ -455,6 +508,9 @@ export class EnginePool {
 
       let main: (RunSuccess & { text: string }) | null = null;
       let total: number | null = null; // known once the main run is in
+      let setups: string[] | undefined; // the core's setup key of each point (choosePoint)
+      const handed = new Set<number>(); // points given to an instance after the guesses
+      let mainSlot: Slot | null = null; // the instance that runs the main run
       const entries: string[] = [];
       let done = 0;
       let next = 0;
@@ -540,18 +596,26 @@ export class EnginePool {
         }, fail);
       };
 
-      // The next point to hand out, or null for none now.
-      const nextIndex = (): number | null => {
+      // The next point for instance `s` to run, or null for none now.
+      const nextIndex = (s: Slot): number | null => {
         if (total === null) return guess ? next++ : null;
         while (retry.length) {
           const i = retry.shift()!;
-          if (i < total && entries[i] === undefined) return i;
+          if (i < total && entries[i] === undefined) {
+            holds(s, setups?.[i]);
+            return i;
+          }
         }
-        while (next < total) {
-          const i = next++;
-          if (entries[i] === undefined) return i; // not the main run's own point
-        }
-        return null;
+        const open: number[] = [];
+        // Past the guesses, each point not yet in and not the main run's own.
+        for (let i = next; i < total; i++)
+          if (entries[i] === undefined && !handed.has(i)) open.push(i);
+        const others = this.slots.filter((o) => o !== s && !o.dead).flatMap((o) => o.setups);
+        const i = choosePoint(open, setups, s.setups, others);
+        if (i === undefined) return null;
+        handed.add(i);
+        holds(s, setups?.[i]);
+        return i;
       };
 
       const pump = () => {
@@ -563,8 +627,8 @@ export class EnginePool {
         }
         for (const s of this.idle()) {
           if (total === null && guessing >= guessSlots) return;
-          const i = nextIndex();
-          if (i === null) return;
+          const i = nextIndex(s);
+          if (i === null) continue;
           runPoint(s, i);
         }
       };
@@ -572,12 +636,14 @@ export class EnginePool {
       let mainReply: Promise<Response>;
       if (early) {
         mainReply = early.reply; // a preset's own values: nothing to check
+        mainSlot = early.slot;
         progress.onAccepted?.();
       } else if (known) {
         mainReply = Promise.resolve(known.reply); // the core's answer to the same question
         progress.onAccepted?.();
       } else if (ahead) {
         mainReply = ahead.reply;
+        mainSlot = ahead.slot;
         ahead.checked.then((r) => {
           if (!live()) return;
           if (r.type === 'validate' && r.errors.length > 0) end({ ok: false, errors: r.errors });
@@ -588,6 +654,7 @@ export class EnginePool {
         // the run before anything says it runs.
         const first = this.homeSlot();
         first.busy = true;
+        mainSlot = first;
         // With the log, so that a replay the core refuses never shows as running either.
         const checked = withLog(first, {
           type: 'validate',
@@ -633,6 +700,8 @@ export class EnginePool {
             elapsedMs: r.elapsedMs,
           };
           total = output.pending?.sweep_points.length ?? 0;
+          setups = output.pending?.setups;
+          if (mainSlot && !mainSlot.dead) holds(mainSlot, output.pending?.main_setup);
           const own = output.pending?.main_point;
           if (own && own.index < total) {
             mainPoint = own;
