@@ -6,8 +6,10 @@ Runs every scenario given (default scenarios/web-*.json; a glob or a file) whole
 with the native CLI at seeds 1..K (run.seed; a web workload's seed draws another trace with the
 same Table 4.1 statistics), one run at a time, and prints per check: its kind and basis, the
 expected value and tolerance, the value at seed 1, the mean, standard deviation, least and
-greatest over the K seeds, how many seeds pass, and a verdict. A check relative to another point
-(relative_to) is read as the ratio of its two points against its factor, since both move.
+greatest over the K seeds, where seed 1 sits (z1: its distance from the mean in sd; a value
+fitted at seed 1 tends to sit at an edge), how many seeds pass, and a verdict. A check relative to
+another point (relative_to) is read as the ratio of its two points against its factor, since both
+move.
 
   python3 core-cpp/scripts/seed_spread.py                        # every web scenario, 10 seeds
   python3 core-cpp/scripts/seed_spread.py scenarios/web-nasa-cache.json --seeds 20 --json o.json
@@ -172,15 +174,16 @@ def print_table(name, res, seeds):
     print(f"\n{name}  ({seeds} seeds, {res['cost']['cpu_s_mean']:.2f} CPU s a run)")
     print(
         f"  {'check':32} {'kind':12} {'expected':>16} {'seed 1':>10} {'mean':>10} {'sd':>9} "
-        f"{'min':>10} {'max':>10} {'2sd/room':>8} {'pass':>6}  verdict"
+        f"{'min':>10} {'max':>10} {'z1':>5} {'2sd/room':>8} {'pass':>6}  verdict"
     )
     for r in res["rows"]:
         ratio = (2 * r["sd"] / r["room"]) if r["room"] > 0 else math.inf if r["sd"] else 0.0
         note = " (known miss)" if r["known_miss"] else ""
-        kind = f"{r['kind']}/{r['basis'][:4]}"
+        kind = f"{r['kind'][:6]}/{r['basis'][:4]}"
+        z1 = (r["seed1"] - r["mean"]) / r["sd"] if r["sd"] else 0.0
         print(
             f"  {r['id']:32} {kind:12} {r['band']:>16} {r['seed1']:10.4g} {r['mean']:10.4g} "
-            f"{r['sd']:9.3g} {r['min']:10.4g} {r['max']:10.4g} {ratio:8.2f} "
+            f"{r['sd']:9.3g} {r['min']:10.4g} {r['max']:10.4g} {z1:5.1f} {ratio:8.2f} "
             f"{r['passes']:>3}/{seeds:<2}  {r['verdict']}{note}",
             flush=True,
         )
