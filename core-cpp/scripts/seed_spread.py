@@ -18,16 +18,17 @@ move.
 --set overrides every run (the main run and each sweep point alike); use it only for what the
 checks do not read (the window's length, the trace's length), to see how the spread narrows.
 
-Verdicts, in this order (the first that applies). The check's room is its band's half-width
-(expected x tolerance) for "within", and the mean's distance from the bound for at_least and
-at_most (a mean on the wrong side fails):
+Verdicts, in this order (the first that applies). The check's room is the mean's distance from
+the nearer edge of its band (expected +- expected x tolerance) for "within", from the bound for
+at_least and at_most (negative when the mean is outside):
   LUCK     seed 1 passes, but the mean fails or more than 20 % of the seeds fail.
   MISS     the mean fails (and seed 1 too).
   SETTLED  the mean passes and 2 sd < room (an exact count: every seed gives the same value).
   NOISY    the mean passes, but 2 sd >= room: a seed can take it out of its band.
-Thresholds, chosen: 2 sd < room is the normal spread's 95 % (a settled check fails for about
-one seed in 40 at most); more than 20 % failing (3 or more of 10) is not what a settled check
-shows (a check failing one seed in 20 gives 3 of 10 once in about 80 tries), and it leaves one or
+Thresholds, chosen: 2 sd < room keeps a normal spread's edge 2 sd from the mean (a settled
+check fails for about one seed in 40 at most; for a mean at the band's centre this is the
+"2 sd < tolerance" rule); more than 20 % failing (3 or more of 10) is not what a settled check
+shows (a check failing one seed in 20 gives 3 of 10 once in about 90 tries), and it leaves one or
 two failing seeds of ten to NOISY. The spread is the population's sd (over the K seeds asked,
 not an estimate for others); with K = 10 it is itself known to about +-25 %.
 """
@@ -86,12 +87,12 @@ def passes(check, value, expected):
 
 
 def room(check, mean, expected):
-    """How far the mean may move before the check fails: the band's half-width for "within",
-    the mean's distance from the bound for a bound (negative when the mean is beyond it)."""
+    """How far the mean may move before the check fails: its distance from the nearer edge of
+    the band, or from the bound (negative when the mean is beyond it)."""
     tol = check.get("tolerance", 0) * abs(expected)
     c = check["comparison"]
     if c == "within":
-        return tol
+        return tol - abs(mean - expected)
     if c == "at_least":
         return mean - (expected - tol)
     return (expected + tol) - mean
