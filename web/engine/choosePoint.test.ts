@@ -31,12 +31,16 @@ describe('choosePoint', () => {
     expect(choosePoint([0, 1, 2], ['', '', ''], ['x'], ['y'])).toBe(0);
   });
 
-  it('helps with the largest other setup from its end, when it has two points open or more', () => {
-    // Its own done, every setup held elsewhere: the last of the setup with most points open.
+  it('helps a busy instance with its largest setup from the end, rather than idle', () => {
+    // Its own done, every setup held by a busy instance: the last of the setup with most open.
     expect(choosePoint([2, 3, 9, 10, 11], setups, ['wc'], ['ibm', 'bk'])).toBe(11);
-    expect(choosePoint([3, 10, 11], setups, ['wc'], ['ibm', 'bk'])).toBe(11);
-    // One point left to each holder: theirs to run.
-    expect(choosePoint([3, 11], setups, ['wc'], ['ibm', 'bk'])).toBeUndefined();
+    // One point left of a long run's setup (web-sendfile-vs-write's tail): taken, not waited for.
+    expect(choosePoint([7], ['a', 'b', 'c', 'd', 'a', 'b', 'c', 'd'], ['a'], ['d'])).toBe(7);
+  });
+
+  it('leaves an idle holder its own points', () => {
+    expect(choosePoint([3, 11], setups, ['wc'], ['ibm', 'bk'], ['bk'])).toBe(3);
+    expect(choosePoint([11], setups, ['wc'], ['ibm', 'bk'], ['bk'])).toBeUndefined();
   });
 
   it('hands out every point of a sweep, each once, over two instances', () => {

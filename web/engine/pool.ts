@@ -114,18 +114,20 @@ function holds(s: Slot, setup: string | undefined): void {
 /**
  * The sweep point an idle instance takes of those still open (indices, in order), given what
  * each point's run builds first (`setups`, the core's keys by index), what the instance keeps
- * (`mine`) and what the other instances keep or are building (`others`): a point whose setup it
- * keeps; else one that needs none; else one whose setup no instance has; else, rather than leave
- * a core idle, the last point of the setup with the most points open, when it has at least two
- * (its holder goes on from the front; the one point left to a holder is its to run, as another
- * instance would first build the setup again). A web sweep over traces generates each trace about
- * once instead of once per instance; undefined: wait.
+ * (`mine`), what the other instances keep or are building (`others`) and, of those, what the
+ * idle ones keep (`idleOthers`): a point whose setup it keeps; else one that needs none; else one
+ * whose setup no instance has; else, rather than leave a core idle, the last point of the setup
+ * with the most points open among those only busy instances keep (their holders go on from the
+ * front; an idle holder takes its own). So a web sweep over traces generates each trace about
+ * once, not once per instance, and a core waits only for points an idle instance is about to
+ * take. Undefined: none for this instance now.
  */
 export function choosePoint(
   open: readonly number[],
   setups: readonly string[] | undefined,
   mine: readonly string[],
   others: readonly string[],
+  idleOthers: readonly string[] = [],
 ): number | undefined {
   if (!setups) return open[0];
   const key = (i: number) => setups[i] ?? '';
@@ -136,9 +138,11 @@ export function choosePoint(
   const fresh = open.find((i) => !others.includes(key(i)));
   if (fresh !== undefined) return fresh;
   const count = new Map<string, number>();
-  for (const i of open) count.set(key(i), (count.get(key(i)) ?? 0) + 1);
+  for (const i of open) {
+    if (!idleOthers.includes(key(i))) count.set(key(i), (count.get(key(i)) ?? 0) + 1);
+  }
   let best: string | null = null;
-  for (const [k, n] of count) if (n >= 2 && (best === null || n > count.get(best)!)) best = k;
+  for (const [k, n] of count) if (best === null || n > count.get(best)!) best = k;
   return best === null ? undefined : open.filter((i) => key(i) === best).at(-1);
 }
 
@@ -610,8 +614,10 @@ export class EnginePool {
         // Past the guesses, each point not yet in and not the main run's own.
         for (let i = next; i < total; i++)
           if (entries[i] === undefined && !handed.has(i)) open.push(i);
-        const others = this.slots.filter((o) => o !== s && !o.dead).flatMap((o) => o.setups);
-        const i = choosePoint(open, setups, s.setups, others);
+        const live = this.slots.filter((o) => o !== s && !o.dead);
+        const others = live.flatMap((o) => o.setups);
+        const idleOthers = live.filter((o) => !o.busy).flatMap((o) => o.setups);
+        const i = choosePoint(open, setups, s.setups, others, idleOthers);
         if (i === undefined) return null;
         handed.add(i);
         holds(s, setups?.[i]);
