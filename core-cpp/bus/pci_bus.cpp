@@ -294,9 +294,9 @@ inline bool PciBus::replay(int shape, const Request& r, Time start) {
   for (int i = k.segments_before_start; i < k.segment_count; ++i) ctx_->trace.skip_future();
   segment_count_ = k.segment_count;
   replayed_ = index;
-  if (!k.listed) {
-    k.listed = true;
-    replayed_plans_.push_back(index);
+  if (!sp.listed[static_cast<std::size_t>(way)]) {
+    sp.listed[static_cast<std::size_t>(way)] = true;
+    replayed_plans_.push_back(shape * kPlansPerShape + way);
   }
   ++k.replays;
   cur_.address_at = start + k.address_offset;
@@ -316,11 +316,6 @@ void PciBus::keep_plan(int shape, const Request& r, Time start, int segments_bef
     sp.first = static_cast<int>(planned_.size());
     planned_.resize(planned_.size() + kPlansPerShape);
   }
-  const PlannedTenure* plans = &planned_[static_cast<std::size_t>(sp.first)];
-  // A plan replayed since the totals were last read is listed: any such plan means the
-  // shape's plans pay.
-  bool replayed = false;
-  for (int i = 0; i < kPlansPerShape; ++i) replayed |= plans[i].listed;
   // The plan of the same bytes (its headers differed), else the clock's next victim.
   int way = 0;
   while (way < kPlansPerShape && sp.keys[static_cast<std::size_t>(way)] != key) ++way;
@@ -329,24 +324,29 @@ void PciBus::keep_plan(int shape, const Request& r, Time start, int segments_bef
     // read (the hand's own when every plan was).
     way = sp.hand;
     for (int n = 0, w = sp.hand; n < kPlansPerShape; ++n, w = (w + 1) % kPlansPerShape) {
-      if (sp.keys[static_cast<std::size_t>(w)] == kNoPlan || !plans[w].listed) {
+      if (sp.keys[static_cast<std::size_t>(w)] == kNoPlan ||
+          !sp.listed[static_cast<std::size_t>(w)]) {
         way = w;
         break;
       }
     }
     sp.hand = (way + 1) % kPlansPerShape;
   }
-  const int index = sp.first + way;
-  PlannedTenure& k = planned_[static_cast<std::size_t>(index)];
-  if (replayed) {
-    sp.backoff = 0;
-  } else if (sp.keys[static_cast<std::size_t>(way)] != kNoPlan) {
-    sp.backoff = std::min<std::uint32_t>(2 * sp.backoff + 1, kMaxBackoff);
-    sp.skip = sp.backoff;
+  PlannedTenure& k = planned_[static_cast<std::size_t>(sp.first + way)];
+  if (sp.keys[static_cast<std::size_t>(way)] != kNoPlan) {
+    // The replays of the plan it replaces join the totals; a plan never replayed was kept in
+    // vain.
+    add_replays(k);
+    if (k.replays == 0) {
+      sp.backoff = std::min<std::uint32_t>(2 * sp.backoff + 1, kMaxBackoff);
+      sp.skip = sp.backoff;
+    } else {
+      sp.backoff = 0;
+    }
+    k.replays = 0;
+    k.added = 0;
   }
   sp.keys[static_cast<std::size_t>(way)] = key;
-  // The replays of the plan it replaces join the totals.
-  add_replays(k);
   k.read = r.txn.read;
   k.header_bytes = r.txn.header_bytes;
   k.app_header_bytes = r.txn.app_header_bytes;
@@ -657,9 +657,10 @@ inline void PciBus::finish_tenure() {
 
 CycleCounts PciBus::cycles_at(Time t) const {
   for (int i : replayed_plans_) {
-    const PlannedTenure& k = planned_[static_cast<std::size_t>(i)];
-    add_replays(k);
-    k.listed = false;
+    const ShapePlans& sp = shapes_[static_cast<std::size_t>(i / kPlansPerShape)];
+    const int way = i % kPlansPerShape;
+    add_replays(planned_[static_cast<std::size_t>(sp.first + way)]);
+    sp.listed[static_cast<std::size_t>(way)] = false;
   }
   replayed_plans_.clear();
   CycleCounts c = totals_;

@@ -102,11 +102,11 @@ class PciBus final : public IoBus, private EventHandler {
     std::uint32_t bytes = 0;
     bool cut = false;
     std::array<Segment, kPlannedSegments> segments;
-    // Replays add to the totals in bulk, not segment by segment: the replays not yet added,
-    // and whether the plan is listed in replayed_plans_. Mutable: adding them to the totals
-    // (as cycles_at reads them) changes no count it reads.
-    mutable std::uint64_t replays = 0;
-    mutable bool listed = false;
+    // Replays add to the totals in bulk, not segment by segment: its replays since it was
+    // kept, and how many of them are in the totals. Mutable: adding them to the totals (as
+    // cycles_at reads them) changes no count it reads.
+    std::uint64_t replays = 0;
+    mutable std::uint64_t added = 0;
   };
   // The plans of one shape. A plan's key is its request's remaining and done bytes (kNoPlan:
   // none; remaining + done fit 32 bits, so no key has both halves all ones); keys apart from
@@ -117,13 +117,14 @@ class PciBus final : public IoBus, private EventHandler {
   }
   struct ShapePlans {
     std::array<std::uint64_t, kPlansPerShape> keys;
-    // Where the clock looks for a plan to replace: it passes over plans replayed since the
-    // totals were last read.
+    // The plans replayed since the totals were last read (listed in replayed_plans_); the
+    // clock that picks a plan to replace passes over them.
+    mutable std::array<bool, kPlansPerShape> listed{};
     int hand = 0;
     int first = -1;  // its first plan in planned_ (room for them is made at the first kept)
-    // A shape whose plans are replaced while none is replayed (its requests vary: a web
-    // server's files of every size) is kept again only after `skip` more misses, doubling each
-    // time, so that keeping costs little where replaying does not pay.
+    // A shape whose plans are replaced before any replay (a web server's files of every size
+    // end in odd sizes) is kept again only after `skip` more misses, doubling each time, so
+    // that keeping costs little where replaying does not pay.
     std::uint32_t skip = 0, backoff = 0;
     ShapePlans() { keys.fill(kNoPlan); }
   };
@@ -144,13 +145,13 @@ class PciBus final : public IoBus, private EventHandler {
   }
   // A plan's replays join the totals when the totals are read or the plan is replaced.
   void add_replays(const PlannedTenure& k) const {
-    if (k.replays == 0) return;
+    const std::uint64_t n = k.replays - k.added;
+    if (n == 0) return;
     for (int i = 0; i < k.segment_count; ++i) {
       const Segment& s = k.segments[static_cast<std::size_t>(i)];
-      totals_[static_cast<std::size_t>(s.category)] +=
-          k.replays * static_cast<std::uint64_t>(s.cycles);
+      totals_[static_cast<std::size_t>(s.category)] += n * static_cast<std::uint64_t>(s.cycles);
     }
-    k.replays = 0;
+    k.added = k.replays;
   }
   // The current tenure's phases: its own, or those of the plan it replays.
   const Segment* segments() const {
@@ -262,8 +263,8 @@ class PciBus final : public IoBus, private EventHandler {
   std::vector<Port> ports_;
   std::vector<ShapePlans> shapes_;      // kShapesPerPort for each port
   std::vector<PlannedTenure> planned_;  // kPlansPerShape for each shape that kept a plan
-  // The plans replayed since cycles_at last added their replays (each listed once): it adds
-  // those, not every plan kept.
+  // The plans replayed since cycles_at last added their replays, each once, as shape *
+  // kPlansPerShape + its way: it adds those, not every plan kept.
   mutable std::vector<int> replayed_plans_;
   int replayed_ = -1;  // the plan the current tenure replays, or -1
   // port_of's last answer (ports are never removed); port 0, the completer, has no master.
