@@ -43,7 +43,7 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
   completer.component = Component::HostBridge;
   completer.instance = 1;
   ports_.push_back(completer);
-  planned_.resize(ports_.size() * kShapesPerPort);
+  shapes_.resize(ports_.size() * kShapesPerPort);
   completer_ = 0;
 }
 
@@ -56,7 +56,7 @@ int PciBus::add_port(BusMaster* m, const BusTransaction& txn) {
                     : txn.master;
   p.instance = txn.instance;
   ports_.push_back(p);
-  planned_.resize(ports_.size() * kShapesPerPort);
+  shapes_.resize(ports_.size() * kShapesPerPort);
   return static_cast<int>(ports_.size() - 1);
 }
 
@@ -213,9 +213,10 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   segment_count_ = 0;
   segments_start_ = start;
   replayed_ = -1;
-  cur_ = Tenure{};
+  // A replay sets every other field of the tenure; a plan starts from a blank one.
+  const std::uint32_t txn_id = next_txn_++;
   cur_.port = port;
-  cur_.txn_id = next_txn_++;
+  cur_.txn_id = txn_id;
   ++tenures_;
   const Request& r = port == completer_ ? p.completions.front() : p.req;
   // Plain PCI only (the completer port serves PCI-X alone).
@@ -227,6 +228,9 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
     ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
     return;
   }
+  cur_ = Tenure{};
+  cur_.port = port;
+  cur_.txn_id = txn_id;
   const std::size_t delayed_before = delayed_.size();
   Time t = start;
   cur_.grant = ctx_->trace.record_future(
@@ -262,9 +266,16 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
 }
 
 inline bool PciBus::replay(int shape, const Request& r, Time start) {
-  PlannedTenure& k = planned_[static_cast<std::size_t>(shape)];
-  if (!k.valid || k.remaining != r.txn.bytes - r.done || k.done != r.done || k.read != r.txn.read ||
-      k.header_bytes != r.txn.header_bytes || k.app_header_bytes != r.txn.app_header_bytes)
+  ShapePlans& sp = shapes_[static_cast<std::size_t>(shape)];
+  const std::uint64_t key = plan_key(r.txn.bytes - r.done, r.done);
+  int way = 0;
+  while (sp.keys[static_cast<std::size_t>(way)] != key) {
+    if (++way == kPlansPerShape) return false;
+  }
+  const int index = sp.first + way;
+  PlannedTenure& k = planned_[static_cast<std::size_t>(index)];
+  if (k.read != r.txn.read || k.header_bytes != r.txn.header_bytes ||
+      k.app_header_bytes != r.txn.app_header_bytes)
     return false;
   const Time end = start + k.end_offset;
   // Its records would all be ids only: none falls inside a kept trace window.
@@ -282,7 +293,11 @@ inline bool PciBus::replay(int shape, const Request& r, Time start) {
   cur_.start = ctx_->trace.skip_future();
   for (int i = k.segments_before_start; i < k.segment_count; ++i) ctx_->trace.skip_future();
   segment_count_ = k.segment_count;
-  replayed_ = shape;
+  replayed_ = index;
+  if (!sp.listed[static_cast<std::size_t>(way)]) {
+    sp.listed[static_cast<std::size_t>(way)] = true;
+    replayed_plans_.push_back(shape * kPlansPerShape + way);
+  }
   ++k.replays;
   cur_.address_at = start + k.address_offset;
   cur_.data_at = start + k.data_offset;
@@ -295,21 +310,44 @@ inline bool PciBus::replay(int shape, const Request& r, Time start) {
 }
 
 void PciBus::keep_plan(int shape, const Request& r, Time start, int segments_before_start) {
-  PlannedTenure& k = planned_[static_cast<std::size_t>(shape)];
-  if (!k.valid) kept_shapes_.push_back(shape);
-  if (k.valid && k.replays < kPaidReplays) {
-    k.backoff = std::min<std::uint32_t>(2 * k.backoff + 1, kMaxBackoff);
-    k.skip = k.backoff;
-  } else if (k.replays >= kPaidReplays) {
-    k.backoff = 0;
+  ShapePlans& sp = shapes_[static_cast<std::size_t>(shape)];
+  const std::uint64_t key = plan_key(r.txn.bytes - r.done, r.done);
+  if (sp.first < 0) {
+    sp.first = static_cast<int>(planned_.size());
+    planned_.resize(planned_.size() + kPlansPerShape);
   }
-  // The replays of the plan it replaces join the totals.
-  add_replays(k, &totals_);
-  k.replays = 0;
-  k.valid = true;
+  // The plan of the same bytes (its headers differed), else the clock's next victim.
+  int way = 0;
+  while (way < kPlansPerShape && sp.keys[static_cast<std::size_t>(way)] != key) ++way;
+  if (way == kPlansPerShape) {
+    // From the clock's hand, the first way free or not replayed since the totals were last
+    // read (the hand's own when every plan was).
+    way = sp.hand;
+    for (int n = 0, w = sp.hand; n < kPlansPerShape; ++n, w = (w + 1) % kPlansPerShape) {
+      if (sp.keys[static_cast<std::size_t>(w)] == kNoPlan ||
+          !sp.listed[static_cast<std::size_t>(w)]) {
+        way = w;
+        break;
+      }
+    }
+    sp.hand = (way + 1) % kPlansPerShape;
+  }
+  PlannedTenure& k = planned_[static_cast<std::size_t>(sp.first + way)];
+  if (sp.keys[static_cast<std::size_t>(way)] != kNoPlan) {
+    // The replays of the plan it replaces join the totals; a plan never replayed was kept in
+    // vain.
+    add_replays(k);
+    if (k.replays == 0) {
+      sp.backoff = std::min<std::uint32_t>(2 * sp.backoff + 1, kMaxBackoff);
+      sp.skip = sp.backoff;
+    } else {
+      sp.backoff = 0;
+    }
+    k.replays = 0;
+    k.added = 0;
+  }
+  sp.keys[static_cast<std::size_t>(way)] = key;
   k.read = r.txn.read;
-  k.remaining = r.txn.bytes - r.done;
-  k.done = r.done;
   k.header_bytes = r.txn.header_bytes;
   k.app_header_bytes = r.txn.app_header_bytes;
   k.segment_count = segment_count_;
@@ -618,8 +656,14 @@ inline void PciBus::finish_tenure() {
 }
 
 CycleCounts PciBus::cycles_at(Time t) const {
+  for (int i : replayed_plans_) {
+    const ShapePlans& sp = shapes_[static_cast<std::size_t>(i / kPlansPerShape)];
+    const int way = i % kPlansPerShape;
+    add_replays(planned_[static_cast<std::size_t>(sp.first + way)]);
+    sp.listed[static_cast<std::size_t>(way)] = false;
+  }
+  replayed_plans_.clear();
   CycleCounts c = totals_;
-  for (int shape : kept_shapes_) add_replays(planned_[static_cast<std::size_t>(shape)], &c);
   const Segment* segs = segments();
   Time start = segments_start_;
   for (int k = 0; k < segment_count_; ++k) {

@@ -87,12 +87,14 @@ class PciBus final : public IoBus, private EventHandler {
   static constexpr int kPlannedSegments = 8;
   // Chosen: a shape that wasted ten plans in a row is tried again once every 1,024 misses.
   static constexpr std::uint32_t kMaxBackoff = 1023;
-  // Chosen: a plan pays for its keeping once replayed this often (a replay saves about a plan).
-  static constexpr std::uint64_t kPaidReplays = 4;
+  // Several plans per shape, told apart by the request's bytes (remaining and done): while
+  // another NIC waits, the latency timer cuts a full-sized segment's fetch into seven to nine
+  // bursts, each with a plan of its own, and its header fetch has another. Chosen: 16 holds
+  // those ten and the recent odd sizes (a file's last segment).
+  static constexpr int kPlansPerShape = 16;
   struct PlannedTenure {
-    bool valid = false;
     bool read = false;
-    std::uint32_t remaining = 0, done = 0, header_bytes = 0, app_header_bytes = 0;
+    std::uint32_t header_bytes = 0, app_header_bytes = 0;
     int segment_count = 0;
     int segments_before_start = 0;  // phases recorded before the BusTxnStart (arbitration)
     Time address_offset = 0, data_offset = 0, end_offset = 0;  // from the tenure's start
@@ -100,13 +102,31 @@ class PciBus final : public IoBus, private EventHandler {
     std::uint32_t bytes = 0;
     bool cut = false;
     std::array<Segment, kPlannedSegments> segments;
-    // How often it was replayed since it was kept: replays add to the totals in bulk
-    // (cycles_at), not segment by segment.
+    // Replays add to the totals in bulk, not segment by segment: its replays since it was
+    // kept, and how many of them are in the totals. Mutable: adding them to the totals (as
+    // cycles_at reads them) changes no count it reads.
     std::uint64_t replays = 0;
-    // A shape whose plans are replaced before any replay (its requests vary: a web server's
-    // files of every size) is kept again only after `skip` more misses, doubling each time, so
+    mutable std::uint64_t added = 0;
+  };
+  // The plans of one shape. A plan's key is its request's remaining and done bytes (kNoPlan:
+  // none; remaining + done fit 32 bits, so no key has both halves all ones); keys apart from
+  // the plans, so that a miss reads two cache lines, not sixteen plans.
+  static constexpr std::uint64_t kNoPlan = ~std::uint64_t{0};
+  static std::uint64_t plan_key(std::uint32_t remaining, std::uint32_t done) {
+    return static_cast<std::uint64_t>(remaining) << 32 | done;
+  }
+  struct ShapePlans {
+    std::array<std::uint64_t, kPlansPerShape> keys;
+    // The plans replayed since the totals were last read (listed in replayed_plans_); the
+    // clock that picks a plan to replace passes over them.
+    mutable std::array<bool, kPlansPerShape> listed{};
+    int hand = 0;
+    int first = -1;  // its first plan in planned_ (room for them is made at the first kept)
+    // A shape whose plans are replaced before any replay (a web server's files of every size
+    // end in odd sizes) is kept again only after `skip` more misses, doubling each time, so
     // that keeping costs little where replaying does not pay.
     std::uint32_t skip = 0, backoff = 0;
+    ShapePlans() { keys.fill(kNoPlan); }
   };
   // Shapes per port: by purpose, with or without arbitration cycles, with or without another
   // requester (the latency timer).
@@ -118,18 +138,20 @@ class PciBus final : public IoBus, private EventHandler {
   [[gnu::always_inline]] bool replay(int shape, const Request& r, Time start);
   void keep_plan(int shape, const Request& r, Time start, int segments_before_start);
   bool worth_keeping(int shape) {
-    PlannedTenure& k = planned_[static_cast<std::size_t>(shape)];
+    ShapePlans& k = shapes_[static_cast<std::size_t>(shape)];
     if (k.skip == 0) return true;
     --k.skip;
     return false;
   }
-  static void add_replays(const PlannedTenure& k, CycleCounts* c) {
-    if (k.replays == 0) return;
+  // A plan's replays join the totals when the totals are read or the plan is replaced.
+  void add_replays(const PlannedTenure& k) const {
+    const std::uint64_t n = k.replays - k.added;
+    if (n == 0) return;
     for (int i = 0; i < k.segment_count; ++i) {
       const Segment& s = k.segments[static_cast<std::size_t>(i)];
-      (*c)[static_cast<std::size_t>(s.category)] +=
-          k.replays * static_cast<std::uint64_t>(s.cycles);
+      totals_[static_cast<std::size_t>(s.category)] += n * static_cast<std::uint64_t>(s.cycles);
     }
+    k.added = k.replays;
   }
   // The current tenure's phases: its own, or those of the plan it replays.
   const Segment* segments() const {
@@ -239,9 +261,12 @@ class PciBus final : public IoBus, private EventHandler {
     return width_shift_ >= 0 ? (bytes + width_ - 1) >> width_shift_ : (bytes + width_ - 1) / width_;
   }
   std::vector<Port> ports_;
-  std::vector<PlannedTenure> planned_;  // kShapesPerPort for each port
-  std::vector<int> kept_shapes_;        // the shapes with a plan (cycles_at sums their replays)
-  int replayed_ = -1;                   // the shape the current tenure replays, or -1
+  std::vector<ShapePlans> shapes_;      // kShapesPerPort for each port
+  std::vector<PlannedTenure> planned_;  // kPlansPerShape for each shape that kept a plan
+  // The plans replayed since cycles_at last added their replays, each once, as shape *
+  // kPlansPerShape + its way: it adds those, not every plan kept.
+  mutable std::vector<int> replayed_plans_;
+  int replayed_ = -1;  // the plan the current tenure replays, or -1
   // port_of's last answer (ports are never removed); port 0, the completer, has no master.
   BusMaster* last_master_ = nullptr;
   int last_port_ = 0;
@@ -255,10 +280,10 @@ class PciBus final : public IoBus, private EventHandler {
   static constexpr int kMaxSegments = 16;
   std::array<Segment, kMaxSegments> segments_;
   int segment_count_ = 0;
-  Time segments_start_ = 0;   // where the first phase starts
-  int requesting_count_ = 0;  // ports with REQ# asserted
-  Time retry_gap_;            // cfg_.retry_gap()
-  CycleCounts totals_{};      // every planned segment so far
+  Time segments_start_ = 0;       // where the first phase starts
+  int requesting_count_ = 0;      // ports with REQ# asserted
+  Time retry_gap_;                // cfg_.retry_gap()
+  mutable CycleCounts totals_{};  // every planned segment so far (see add_replays)
   std::uint32_t end_generation_ = 0;
   bool wake_pending_ = false;
   Time wake_at_ = 0;

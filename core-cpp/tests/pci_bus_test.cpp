@@ -385,5 +385,68 @@ TEST(PciBus, AReplayedPlanIsThePlannedOne) {
   EXPECT_EQ(replayed.next_id, planned.next_id);
 }
 
+// As above with several plans per shape: a segment's fetch disconnected at the prefetch
+// boundary takes one tenure per piece (a plan each), between header fetches of another size,
+// and odd sizes now and then replace plans. Replays, replaced plans and the totals read
+// between them give the same cycles, completions and record ids as planning every tenure.
+TEST(PciBus, ManyPlansOfOneShapeReplayAsPlanned) {
+  struct Seen {
+    std::vector<Time> a, b, h;
+    std::vector<CycleCounts> cycles;
+    std::uint64_t tenures = 0, refusals = 0;
+    RecordId next_id = 0;
+  };
+  auto run = [](std::uint64_t trace_cap) {
+    SimContext ctx(1, 0, trace_cap > 0 ? kSec : 0, trace_cap);
+    BusConfig c = pci33();
+    c.clock_mhz = 66;
+    c.memory_latency = 200 * kNs;
+    c.read_disconnect_bytes = 256;
+    c.write_buffer_bytes = 512;
+    c.latency_timer = 24;
+    c.bridge_read_mbps = 270;
+    PciBus bus(&ctx, c);
+    ThreeMasters m(&ctx, &bus);
+    Master &a = m.a, &b = m.b, &h = m.h;
+    for (int i = 0; i < 300; ++i) {
+      BusTransaction headers = read(66);
+      headers.header_bytes = 54;
+      headers.app_header_bytes = 12;
+      a.todo.push_back(headers);
+      BusTransaction content = read(i % 7 == 3 ? 100 + 8 * i : 1448);
+      content.header_bytes = i % 11 == 5 ? 20 : 0;
+      a.todo.push_back(content);
+      b.todo.push_back(i % 5 ? write(1514) : write(32, Purpose::ReturnBdWrite));
+      h.todo.push_back(write(4, Purpose::MailboxPio));
+    }
+    m.go();
+    Seen seen;
+    for (Time t = 123457; t < 10 * kMs; t += 33333) {
+      ctx.run_until(t);
+      seen.cycles.push_back(bus.cycles_at(t));
+    }
+    EXPECT_FALSE(ctx.failed()) << ctx.fault();
+    seen.a = a.done;
+    seen.b = b.done;
+    seen.h = h.done;
+    seen.tenures = bus.transactions();
+    seen.refusals = bus.refusals();
+    seen.next_id = ctx.trace.next_id();
+    return seen;
+  };
+  const Seen planned = run(10000000);
+  const Seen replayed = run(0);
+  ASSERT_EQ(planned.a.size(), 600u);
+  ASSERT_EQ(planned.b.size(), 300u);
+  ASSERT_EQ(planned.h.size(), 300u);
+  EXPECT_EQ(replayed.a, planned.a);
+  EXPECT_EQ(replayed.b, planned.b);
+  EXPECT_EQ(replayed.h, planned.h);
+  EXPECT_EQ(replayed.cycles, planned.cycles);
+  EXPECT_EQ(replayed.tenures, planned.tenures);
+  EXPECT_EQ(replayed.refusals, planned.refusals);
+  EXPECT_EQ(replayed.next_id, planned.next_id);
+}
+
 }  // namespace
 }  // namespace nicsim
