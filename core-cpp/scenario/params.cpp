@@ -1,6 +1,8 @@
 #include "scenario/params.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <deque>
 
 #include "scenario/fits.hpp"
@@ -1368,10 +1370,20 @@ const std::vector<ParamSpec>& parameter_registry() {
 }
 
 const ParamSpec* find_param(const std::string& path) {
-  for (const auto& p : parameter_registry()) {
-    if (path == p.path) return &p;
-  }
-  return nullptr;
+  // By path, sorted once: every parameter of a scenario and of each sweep point is looked up
+  // here (a scan of the registry was a third of reading a scenario, more in WebAssembly).
+  static const std::vector<const ParamSpec*> by_path = [] {
+    std::vector<const ParamSpec*> v;
+    for (const auto& p : parameter_registry()) v.push_back(&p);
+    std::stable_sort(v.begin(), v.end(), [](const ParamSpec* a, const ParamSpec* b) {
+      return std::strcmp(a->path, b->path) < 0;
+    });
+    return v;
+  }();
+  const auto it = std::lower_bound(
+      by_path.begin(), by_path.end(), path,
+      [](const ParamSpec* p, const std::string& key) { return key.compare(p->path) > 0; });
+  return it != by_path.end() && path == (*it)->path ? *it : nullptr;
 }
 
 namespace {
