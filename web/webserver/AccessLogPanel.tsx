@@ -10,7 +10,9 @@ import {
   LOG_READ_MB,
   REJECT_LABELS,
   REJECT_REASONS,
+  dropLogParser,
   parseAccessLogFile,
+  prepareLogParser,
   summarizeLog,
   type BlobLike,
   type ParsedLog,
@@ -370,8 +372,15 @@ export function AccessLogPanel({ scenario, requested, onRun }: RunProps) {
   const log = useStore((s) => s.log.current);
   const opened = useRef<OpenedLog | null>(null);
   const needs = needsAccessLog(scenario, requested);
-  // Leaving the page stops a read in progress.
-  useEffect(() => () => opened.current?.cancel(), []);
+  // The parser's worker starts while the viewer picks a file; leaving the page stops it, and a
+  // read in progress.
+  useEffect(() => {
+    prepareLogParser();
+    return () => {
+      opened.current?.cancel();
+      dropLogParser();
+    };
+  }, []);
 
   const onFile = (f: File) => {
     opened.current?.cancel();

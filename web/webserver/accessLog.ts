@@ -151,6 +151,25 @@ export async function readAccessLog(
   return sink.finish();
 }
 
+let ready: EngineClient | null = null;
+
+/**
+ * Starts the next parse's worker now (a page that offers a log, while the viewer picks one): its
+ * thread and core instance start meanwhile, so that the file's first slice goes straight to the
+ * parser. Unused, it is stopped by dropLogParser (the page is left).
+ */
+export function prepareLogParser(): void {
+  if (ready || typeof Worker === 'undefined') return;
+  ready = new EngineClient();
+  ready.accessLogBegin().catch(() => {}); // a worker that failed to start: the parse says so
+}
+
+/** Stops the worker prepareLogParser started, if no parse took it. */
+export function dropLogParser(): void {
+  ready?.dispose();
+  ready = null;
+}
+
 /**
  * Parses a file in an engine worker of its own, so that a run started meanwhile (which restarts
  * the run's worker) leaves the read alone, and Cancel ends it at once, freeing its memory.
@@ -160,7 +179,8 @@ export async function parseAccessLogFile(
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ParsedLog> {
-  const client = new EngineClient();
+  const client = ready ?? new EngineClient();
+  ready = null;
   const stop = () => client.dispose();
   signal?.addEventListener('abort', stop);
   try {
