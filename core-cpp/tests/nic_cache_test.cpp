@@ -658,58 +658,62 @@ TEST(NicCacheWalk, BlockWalkLeavesTheSameCacheAsThePieceWalk) {
   for (Replacement r : {Replacement::Lru, Replacement::Lfu, Replacement::Fifo}) {
     for (std::uint32_t block : {512u, 4096u, 8192u}) {
       for (std::uint32_t segment : {536u, 1448u, 9000u}) {
-        NicDataCache by_piece(tiny(r, 40, block)), by_block(tiny(r, 40, block));
-        std::vector<CacheEvent> log_piece, log_block;
-        by_piece.set_event_log(&log_piece, 100000);
-        by_block.set_event_log(&log_block, 100000);
-        Segmentation seg;
-        seg.segment_bytes = segment;
-        Rng rng(block * 7 + segment);
-        ResponsePlan a, b;
-        for (int i = 0; i < 3000; ++i) {
-          const auto file = static_cast<std::uint32_t>(rng.below(30));
-          if (rng.below(50) == 0) {
-            by_piece.file_modified(file);
-            by_block.file_modified(file);
-            continue;
+        // No HTTP header, or one filling the first segment: packets start where blocks do.
+        for (std::uint32_t http : {240u, 0u, segment}) {
+          NicDataCache by_piece(tiny(r, 40, block)), by_block(tiny(r, 40, block));
+          std::vector<CacheEvent> log_piece, log_block;
+          by_piece.set_event_log(&log_piece, 100000);
+          by_block.set_event_log(&log_block, 100000);
+          Segmentation seg;
+          seg.segment_bytes = segment;
+          seg.http_header_bytes = http;
+          Rng rng(block * 7 + segment + http);
+          ResponsePlan a, b;
+          for (int i = 0; i < 3000; ++i) {
+            const auto file = static_cast<std::uint32_t>(rng.below(30));
+            if (rng.below(50) == 0) {
+              by_piece.file_modified(file);
+              by_block.file_modified(file);
+              continue;
+            }
+            // Whole files mostly, from an offset sometimes (a range request).
+            const std::uint64_t offset = rng.below(4) == 0 ? rng.below(3 * block) : 0;
+            const Response resp{file, offset, rng.below(12 * block) + (rng.below(9) == 0 ? 0 : 1),
+                                true};
+            by_piece.set_request(static_cast<std::uint32_t>(i));
+            by_block.set_request(static_cast<std::uint32_t>(i));
+            plan_response(by_piece, resp, seg, &a);
+            plan_response_blocks(by_block, resp, seg, &b);
+            ASSERT_EQ(a.packets, b.packets);
+            ASSERT_EQ(a.header_bytes, b.header_bytes);
+            ASSERT_EQ(a.content_bytes, b.content_bytes);
+            ASSERT_EQ(a.content_from_cache, b.content_from_cache);
+            ASSERT_EQ(a.content_inserted, b.content_inserted);
+            ASSERT_TRUE(b.commands.empty());
           }
-          // Whole files mostly, from an offset sometimes (a range request).
-          const std::uint64_t offset = rng.below(4) == 0 ? rng.below(3 * block) : 0;
-          const Response resp{file, offset, rng.below(12 * block) + (rng.below(9) == 0 ? 0 : 1),
-                              true};
-          by_piece.set_request(static_cast<std::uint32_t>(i));
-          by_block.set_request(static_cast<std::uint32_t>(i));
-          plan_response(by_piece, resp, seg, &a);
-          plan_response_blocks(by_block, resp, seg, &b);
-          ASSERT_EQ(a.packets, b.packets);
-          ASSERT_EQ(a.header_bytes, b.header_bytes);
-          ASSERT_EQ(a.content_bytes, b.content_bytes);
-          ASSERT_EQ(a.content_from_cache, b.content_from_cache);
-          ASSERT_EQ(a.content_inserted, b.content_inserted);
-          ASSERT_TRUE(b.commands.empty());
-        }
-        const CacheCounters& x = by_piece.counters();
-        const CacheCounters& y = by_block.counters();
-        EXPECT_EQ(x.references, y.references);
-        EXPECT_EQ(x.hits, y.hits);
-        EXPECT_EQ(x.partial_hits, y.partial_hits);
-        EXPECT_EQ(x.misses, y.misses);
-        EXPECT_EQ(x.insertions, y.insertions);
-        EXPECT_EQ(x.evictions, y.evictions);
-        EXPECT_EQ(x.invalidations, y.invalidations);
-        EXPECT_EQ(x.hit_bytes, y.hit_bytes);
-        EXPECT_EQ(x.inserted_bytes, y.inserted_bytes);
-        EXPECT_EQ(describe(log_piece), describe(log_block));
-        for (std::uint32_t s = 0; s < by_piece.slots(); ++s) {
-          const SlotState p = by_piece.slot_state(s), q = by_block.slot_state(s);
-          EXPECT_EQ(p.used, q.used);
-          EXPECT_EQ(p.file, q.file);
-          EXPECT_EQ(p.block, q.block);
-          EXPECT_EQ(p.valid_lo, q.valid_lo);
-          EXPECT_EQ(p.valid_hi, q.valid_hi);
-          EXPECT_EQ(p.frequency, q.frequency);
-          EXPECT_EQ(p.hits, q.hits);
-          EXPECT_EQ(p.insertions, q.insertions);
+          const CacheCounters& x = by_piece.counters();
+          const CacheCounters& y = by_block.counters();
+          EXPECT_EQ(x.references, y.references);
+          EXPECT_EQ(x.hits, y.hits);
+          EXPECT_EQ(x.partial_hits, y.partial_hits);
+          EXPECT_EQ(x.misses, y.misses);
+          EXPECT_EQ(x.insertions, y.insertions);
+          EXPECT_EQ(x.evictions, y.evictions);
+          EXPECT_EQ(x.invalidations, y.invalidations);
+          EXPECT_EQ(x.hit_bytes, y.hit_bytes);
+          EXPECT_EQ(x.inserted_bytes, y.inserted_bytes);
+          EXPECT_EQ(describe(log_piece), describe(log_block));
+          for (std::uint32_t s = 0; s < by_piece.slots(); ++s) {
+            const SlotState p = by_piece.slot_state(s), q = by_block.slot_state(s);
+            EXPECT_EQ(p.used, q.used);
+            EXPECT_EQ(p.file, q.file);
+            EXPECT_EQ(p.block, q.block);
+            EXPECT_EQ(p.valid_lo, q.valid_lo);
+            EXPECT_EQ(p.valid_hi, q.valid_hi);
+            EXPECT_EQ(p.frequency, q.frequency);
+            EXPECT_EQ(p.hits, q.hits);
+            EXPECT_EQ(p.insertions, q.insertions);
+          }
         }
       }
     }

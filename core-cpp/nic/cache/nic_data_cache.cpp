@@ -301,10 +301,8 @@ void NicDataCache::log_event(CacheEventKind k, std::uint32_t slot) {
 
 // --- the driver's operations -------------------------------------------------------------------
 
-BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::uint32_t lo,
-                                 std::uint32_t hi, bool reference) {
-  const std::uint64_t key = key_of(file, block);
-  const std::uint32_t rev = revision(file);
+[[gnu::always_inline]] inline std::uint32_t NicDataCache::lookup(std::uint64_t key,
+                                                                 std::uint32_t rev) {
   // A response's next piece is most often in the block just accessed, and its next block in
   // the slot that followed that one in the policy's list (a file's blocks go in together and
   // are referenced together): a used slot holding the key is the directory's one mapping of
@@ -322,6 +320,21 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
     drop(slot);
     slot = kNoSlot;
   }
+  return slot;
+}
+
+[[gnu::always_inline]] inline void NicDataCache::inserted(std::uint32_t slot, std::uint32_t n) {
+  log(CacheEventKind::Insert, slot);
+  ++slots_[slot].insertions;
+  ++counters_.insertions;
+  counters_.inserted_bytes += n;
+}
+
+BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::uint32_t lo,
+                                 std::uint32_t hi, bool reference) {
+  const std::uint64_t key = key_of(file, block);
+  const std::uint32_t rev = revision(file);
+  std::uint32_t slot = lookup(key, rev);
   if (reference) ++counters_.references;
 
   BlockAccess a;
@@ -366,26 +379,71 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
   }
   a.slot = slot;
   last_slot_ = slot;
-  for (const std::uint32_t n : {ins_hi - ins_lo, ins2_hi - ins2_lo}) {
-    if (n == 0) continue;
-    log(CacheEventKind::Insert, slot);
-    ++slots_[slot].insertions;
-    ++counters_.insertions;
-    counters_.inserted_bytes += n;
-  }
+  if (ins_hi != ins_lo) inserted(slot, ins_hi - ins_lo);
+  if (ins2_hi != ins2_lo) inserted(slot, ins2_hi - ins2_lo);
   return a;
 }
 
 std::uint64_t NicDataCache::access_pieces(std::uint32_t file, std::uint32_t block,
                                           const std::uint32_t* bounds, std::size_t pieces) {
-  const BlockAccess first = access(file, block, bounds[0], bounds[1], true);
-  std::uint64_t cached = first.cached_hi - first.cached_lo;
-  // The later pieces find the block where the first left it (current, in first.slot): what
-  // access() does for them is its found branch without a reference.
-  const std::uint32_t slot = first.slot;
+  // The first piece as access(file, block, bounds[0], bounds[1], true), without the
+  // BlockAccess: only the bytes that were cached matter here.
+  const std::uint64_t key = key_of(file, block);
+  const std::uint32_t rev = revision(file);
+  std::uint32_t slot = lookup(key, rev);
+  ++counters_.references;
+  const std::uint32_t lo0 = bounds[0], hi0 = bounds[1], end = bounds[pieces];
+  if (slot == kNoSlot) {
+    // A miss: every piece is inserted whole, each where the one before ended.
+    ++counters_.misses;
+    slot = allocate(key, rev);
+    next_hint_ = kNoSlot;
+    last_slot_ = slot;
+    Slot& s = slots_[slot];
+    s.valid_lo = lo0;
+    s.valid_hi = end;
+    for (std::size_t i = 0; log_ != nullptr && i < pieces; ++i) log(CacheEventKind::Insert, slot);
+    s.insertions += pieces;
+    counters_.insertions += pieces;
+    counters_.inserted_bytes += end - lo0;
+    return 0;
+  }
+  std::uint64_t cached = 0;
+  {
+    Slot& s = slots_[slot];
+    const std::uint32_t ol = std::max(lo0, s.valid_lo), oh = std::min(hi0, s.valid_hi);
+    std::uint32_t ins_hi = hi0, ins2_lo = hi0;  // inserted: [lo0, ins_hi) and [ins2_lo, hi0)
+    if (ol < oh) {
+      ins_hi = ol;
+      ins2_lo = oh;
+      s.valid_lo = std::min(lo0, s.valid_lo);
+      s.valid_hi = std::max(hi0, s.valid_hi);
+      log(CacheEventKind::Hit, slot);
+      ++s.hits;
+      ++(ol == lo0 && oh == hi0 ? counters_.hits : counters_.partial_hits);
+      cached = oh - ol;
+      counters_.hit_bytes += cached;
+    } else {
+      if (hi0 == s.valid_lo || lo0 == s.valid_hi) {
+        s.valid_lo = std::min(lo0, s.valid_lo);
+        s.valid_hi = std::max(hi0, s.valid_hi);
+      } else {
+        s.valid_lo = lo0;
+        s.valid_hi = hi0;
+      }
+      ++counters_.misses;
+    }
+    next_hint_ = s.next;
+    touch(slot);
+    last_slot_ = slot;
+    if (ins_hi != lo0) inserted(slot, ins_hi - lo0);
+    if (ins2_lo != hi0) inserted(slot, hi0 - ins2_lo);
+  }
+  // The later pieces find the block where the first left it: what access() does for them is
+  // its found branch without a reference.
   if (pieces < 2) return cached;
   Slot& b = slots_[slot];
-  const std::uint32_t lo = bounds[1], hi = bounds[pieces];
+  const std::uint32_t lo = bounds[1], hi = end;
   if (b.valid_lo <= lo && b.valid_hi >= hi) {
     // Every later piece was cached: each a hit of all its bytes, the range as it was.
     counters_.hit_bytes += hi - lo;
@@ -419,13 +477,8 @@ std::uint64_t NicDataCache::access_pieces(std::uint32_t file, std::uint32_t bloc
       s.valid_lo = lo;
       s.valid_hi = hi;
     }
-    for (std::uint32_t n : {ins_hi - ins_lo, ins2_hi - ins2_lo}) {
-      if (n == 0) continue;
-      log(CacheEventKind::Insert, slot);
-      ++s.insertions;
-      ++counters_.insertions;
-      counters_.inserted_bytes += n;
-    }
+    if (ins_hi != ins_lo) inserted(slot, ins_hi - ins_lo);
+    if (ins2_hi != ins2_lo) inserted(slot, ins2_hi - ins2_lo);
   }
   return cached;
 }
@@ -576,20 +629,25 @@ void plan_response_blocks(NicDataCache& cache, const Response& response, const S
   const std::size_t most = bsize / seg.segment_bytes + 3;
   if (bounds.size() < most) bounds.resize(most);
   std::uint32_t* const b = bounds.data();
-  int shift = 0;
-  while ((std::uint64_t{1} << shift) < bsize) ++shift;
+  const int shift = __builtin_ctzll(bsize);
   std::uint64_t pos = response.offset;
   const std::uint64_t end = response.offset + response.length;
-  // The file offset where the next packet starts (the first carries the HTTP header).
+  // The file offset where the next packet starts (the first carries the HTTP header). It is
+  // never before pos, and at most one segment past it.
   std::uint64_t next_packet = response.offset + seg.segment_bytes - seg.http_header_bytes;
   while (pos < end) {
     const std::uint64_t base = pos >> shift << shift;
     const std::uint64_t block_end = std::min(base + bsize, end);
+    // A packet starting where the block does adds no bound: it is the block's first.
+    if (next_packet == pos) next_packet += seg.segment_bytes;
+    // Offsets within the block, below block_bytes + segment_bytes: 32 bits.
+    const std::uint32_t stop = static_cast<std::uint32_t>(block_end - base);
+    std::uint32_t cut = static_cast<std::uint32_t>(next_packet - base);
     std::size_t k = 0;
     b[k++] = static_cast<std::uint32_t>(pos - base);
-    for (; next_packet < block_end; next_packet += seg.segment_bytes)
-      if (next_packet > pos) b[k++] = static_cast<std::uint32_t>(next_packet - base);
-    b[k] = static_cast<std::uint32_t>(block_end - base);
+    for (; cut < stop; cut += seg.segment_bytes) b[k++] = cut;
+    b[k] = stop;
+    next_packet = base + cut;
     cached += cache.access_pieces(response.file, static_cast<std::uint32_t>(base >> shift), b, k);
     pos = block_end;
   }

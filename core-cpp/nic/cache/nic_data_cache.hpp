@@ -164,6 +164,9 @@ class NicDataCache {
   void link_new(std::uint32_t slot);
   void unlink(std::uint32_t slot);
   std::uint32_t victim() const;
+  // The current slot of `key`, or kNoSlot (a stale one is dropped: lazy invalidation).
+  std::uint32_t lookup(std::uint64_t key, std::uint32_t rev);
+  void inserted(std::uint32_t slot, std::uint32_t n);  // a nic_cache_insert of n bytes
   void log(CacheEventKind k, std::uint32_t slot) {
     if (log_ != nullptr) log_event(k, slot);  // most runs keep no log: no call
   }
