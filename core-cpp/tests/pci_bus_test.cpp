@@ -330,16 +330,46 @@ TEST(PciBus, CategoriesAlwaysSumToTheElapsedCycles) {
   EXPECT_EQ(h.done.size(), 50u);
 }
 
+// What a run of three masters shows of the bus: their completions, the cycles by category read
+// every `step` until `until`, the tenures, refusals and record ids taken.
+struct BusSeen {
+  std::vector<Time> a, b, h;
+  std::vector<CycleCounts> cycles;
+  std::uint64_t tenures = 0, refusals = 0;
+  RecordId next_id = 0;
+};
+
+BusSeen watch(SimContext* ctx, PciBus* bus, ThreeMasters* m, Time step, Time until) {
+  m->go();
+  BusSeen seen;
+  for (Time t = 123457; t < until; t += step) {
+    ctx->run_until(t);
+    seen.cycles.push_back(bus->cycles_at(t));
+  }
+  EXPECT_FALSE(ctx->failed()) << ctx->fault();
+  seen.a = m->a.done;
+  seen.b = m->b.done;
+  seen.h = m->h.done;
+  seen.tenures = bus->transactions();
+  seen.refusals = bus->refusals();
+  seen.next_id = ctx->trace.next_id();
+  return seen;
+}
+
+void expect_same(const BusSeen& replayed, const BusSeen& planned) {
+  EXPECT_EQ(replayed.a, planned.a);
+  EXPECT_EQ(replayed.b, planned.b);
+  EXPECT_EQ(replayed.h, planned.h);
+  EXPECT_EQ(replayed.cycles, planned.cycles);
+  EXPECT_EQ(replayed.tenures, planned.tenures);
+  EXPECT_EQ(replayed.refusals, planned.refusals);
+  EXPECT_EQ(replayed.next_id, planned.next_id);
+}
+
 // The same requests on a bus whose trace keeps every record (each tenure planned phase by
 // phase) and on one with the trace off (tenures of a repeated shape replay a kept plan): the
 // same completions, cycles by category at any time, tenures, refusals and record ids.
 TEST(PciBus, AReplayedPlanIsThePlannedOne) {
-  struct Seen {
-    std::vector<Time> a, b, h;
-    std::vector<CycleCounts> cycles;
-    std::uint64_t tenures = 0, refusals = 0;
-    RecordId next_id = 0;
-  };
   auto run = [](std::uint64_t trace_cap) {
     SimContext ctx(1, 0, trace_cap > 0 ? kSec : 0, trace_cap);
     BusConfig c = pci33();
@@ -356,33 +386,13 @@ TEST(PciBus, AReplayedPlanIsThePlannedOne) {
       b.todo.push_back(i % 3 ? write(64) : write(i % 2 ? 1514 : 16, Purpose::ReturnBdWrite));
       h.todo.push_back(write(4, Purpose::MailboxPio));
     }
-    m.go();
-    Seen seen;
-    for (Time t = 123457; t < 2 * kMs; t += 77777) {
-      ctx.run_until(t);
-      seen.cycles.push_back(bus.cycles_at(t));
-    }
-    EXPECT_FALSE(ctx.failed()) << ctx.fault();
-    seen.a = a.done;
-    seen.b = b.done;
-    seen.h = h.done;
-    seen.tenures = bus.transactions();
-    seen.refusals = bus.refusals();
-    seen.next_id = ctx.trace.next_id();
-    return seen;
+    return watch(&ctx, &bus, &m, 77777, 2 * kMs);
   };
-  const Seen planned = run(1000000);
-  const Seen replayed = run(0);
+  const BusSeen planned = run(1000000);
   ASSERT_EQ(planned.a.size(), 60u);
   ASSERT_EQ(planned.b.size(), 60u);
   ASSERT_EQ(planned.h.size(), 60u);
-  EXPECT_EQ(replayed.a, planned.a);
-  EXPECT_EQ(replayed.b, planned.b);
-  EXPECT_EQ(replayed.h, planned.h);
-  EXPECT_EQ(replayed.cycles, planned.cycles);
-  EXPECT_EQ(replayed.tenures, planned.tenures);
-  EXPECT_EQ(replayed.refusals, planned.refusals);
-  EXPECT_EQ(replayed.next_id, planned.next_id);
+  expect_same(run(0), planned);
 }
 
 // As above with several plans per shape: a segment's fetch disconnected at the prefetch
@@ -390,12 +400,6 @@ TEST(PciBus, AReplayedPlanIsThePlannedOne) {
 // and odd sizes now and then replace plans. Replays, replaced plans and the totals read
 // between them give the same cycles, completions and record ids as planning every tenure.
 TEST(PciBus, ManyPlansOfOneShapeReplayAsPlanned) {
-  struct Seen {
-    std::vector<Time> a, b, h;
-    std::vector<CycleCounts> cycles;
-    std::uint64_t tenures = 0, refusals = 0;
-    RecordId next_id = 0;
-  };
   auto run = [](std::uint64_t trace_cap) {
     SimContext ctx(1, 0, trace_cap > 0 ? kSec : 0, trace_cap);
     BusConfig c = pci33();
@@ -419,33 +423,13 @@ TEST(PciBus, ManyPlansOfOneShapeReplayAsPlanned) {
       b.todo.push_back(i % 5 ? write(1514) : write(32, Purpose::ReturnBdWrite));
       h.todo.push_back(write(4, Purpose::MailboxPio));
     }
-    m.go();
-    Seen seen;
-    for (Time t = 123457; t < 10 * kMs; t += 33333) {
-      ctx.run_until(t);
-      seen.cycles.push_back(bus.cycles_at(t));
-    }
-    EXPECT_FALSE(ctx.failed()) << ctx.fault();
-    seen.a = a.done;
-    seen.b = b.done;
-    seen.h = h.done;
-    seen.tenures = bus.transactions();
-    seen.refusals = bus.refusals();
-    seen.next_id = ctx.trace.next_id();
-    return seen;
+    return watch(&ctx, &bus, &m, 33333, 10 * kMs);
   };
-  const Seen planned = run(10000000);
-  const Seen replayed = run(0);
+  const BusSeen planned = run(10000000);
   ASSERT_EQ(planned.a.size(), 600u);
   ASSERT_EQ(planned.b.size(), 300u);
   ASSERT_EQ(planned.h.size(), 300u);
-  EXPECT_EQ(replayed.a, planned.a);
-  EXPECT_EQ(replayed.b, planned.b);
-  EXPECT_EQ(replayed.h, planned.h);
-  EXPECT_EQ(replayed.cycles, planned.cycles);
-  EXPECT_EQ(replayed.tenures, planned.tenures);
-  EXPECT_EQ(replayed.refusals, planned.refusals);
-  EXPECT_EQ(replayed.next_id, planned.next_id);
+  expect_same(run(0), planned);
 }
 
 }  // namespace
