@@ -330,6 +330,31 @@ void NicDataCache::log_event(CacheEventKind k, std::uint32_t slot) {
   counters_.inserted_bytes += n;
 }
 
+[[gnu::always_inline]] inline std::pair<std::uint32_t, std::uint32_t> NicDataCache::take_range(
+    Slot& s, std::uint32_t lo, std::uint32_t hi) {
+  const std::uint32_t ol = std::max(lo, s.valid_lo), oh = std::min(hi, s.valid_hi);
+  if (ol < oh || hi == s.valid_lo || lo == s.valid_hi) {
+    s.valid_lo = std::min(lo, s.valid_lo);  // overlapping or adjacent (the next packet's piece)
+    s.valid_hi = std::max(hi, s.valid_hi);
+  } else {
+    s.valid_lo = lo;  // disjoint with a gap: one range per block, the older bytes go
+    s.valid_hi = hi;
+  }
+  return {ol, oh};
+}
+
+[[gnu::always_inline]] inline void NicDataCache::insert_outside(std::uint32_t slot,
+                                                                std::uint32_t lo, std::uint32_t hi,
+                                                                std::uint32_t ol,
+                                                                std::uint32_t oh) {
+  if (ol >= oh) {
+    if (hi != lo) inserted(slot, hi - lo);
+    return;
+  }
+  if (ol != lo) inserted(slot, ol - lo);
+  if (hi != oh) inserted(slot, hi - oh);
+}
+
 BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::uint32_t lo,
                                  std::uint32_t hi, bool reference) {
   const std::uint64_t key = key_of(file, block);
@@ -338,9 +363,7 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
   if (reference) ++counters_.references;
 
   BlockAccess a;
-  a.cached_lo = a.cached_hi = hi;            // nothing cached until shown otherwise
-  std::uint32_t ins_lo = lo, ins_hi = hi;    // first inserted range
-  std::uint32_t ins2_lo = hi, ins2_hi = hi;  // second (only when the cached part is inside)
+  a.cached_lo = a.cached_hi = hi;  // nothing cached until shown otherwise
   if (slot == kNoSlot) {
     if (reference) ++counters_.misses;
     slot = allocate(key, rev);
@@ -350,20 +373,10 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
   } else {
     a.found = true;
     Slot& s = slots_[slot];
-    const std::uint32_t ol = std::max(lo, s.valid_lo), oh = std::min(hi, s.valid_hi);
+    const auto [ol, oh] = take_range(s, lo, hi);
     if (ol < oh) {
       a.cached_lo = ol;
       a.cached_hi = oh;
-      ins_hi = ol;
-      ins2_lo = oh;
-      s.valid_lo = std::min(lo, s.valid_lo);
-      s.valid_hi = std::max(hi, s.valid_hi);
-    } else if (hi == s.valid_lo || lo == s.valid_hi) {
-      s.valid_lo = std::min(lo, s.valid_lo);  // adjacent: the next packet's piece
-      s.valid_hi = std::max(hi, s.valid_hi);
-    } else {
-      s.valid_lo = lo;  // disjoint with a gap: one range per block, the older bytes go
-      s.valid_hi = hi;
     }
     if (reference) {
       if (ol < oh) {
@@ -379,8 +392,7 @@ BlockAccess NicDataCache::access(std::uint32_t file, std::uint32_t block, std::u
   }
   a.slot = slot;
   last_slot_ = slot;
-  if (ins_hi != ins_lo) inserted(slot, ins_hi - ins_lo);
-  if (ins2_hi != ins2_lo) inserted(slot, ins2_hi - ins2_lo);
+  insert_outside(slot, lo, hi, a.cached_lo, a.cached_hi);
   return a;
 }
 
@@ -411,33 +423,20 @@ std::uint64_t NicDataCache::access_pieces(std::uint32_t file, std::uint32_t bloc
   std::uint64_t cached = 0;
   {
     Slot& s = slots_[slot];
-    const std::uint32_t ol = std::max(lo0, s.valid_lo), oh = std::min(hi0, s.valid_hi);
-    std::uint32_t ins_hi = hi0, ins2_lo = hi0;  // inserted: [lo0, ins_hi) and [ins2_lo, hi0)
+    const auto [ol, oh] = take_range(s, lo0, hi0);
     if (ol < oh) {
-      ins_hi = ol;
-      ins2_lo = oh;
-      s.valid_lo = std::min(lo0, s.valid_lo);
-      s.valid_hi = std::max(hi0, s.valid_hi);
       log(CacheEventKind::Hit, slot);
       ++s.hits;
       ++(ol == lo0 && oh == hi0 ? counters_.hits : counters_.partial_hits);
       cached = oh - ol;
       counters_.hit_bytes += cached;
     } else {
-      if (hi0 == s.valid_lo || lo0 == s.valid_hi) {
-        s.valid_lo = std::min(lo0, s.valid_lo);
-        s.valid_hi = std::max(hi0, s.valid_hi);
-      } else {
-        s.valid_lo = lo0;
-        s.valid_hi = hi0;
-      }
       ++counters_.misses;
     }
     next_hint_ = s.next;
     touch(slot);
     last_slot_ = slot;
-    if (ins_hi != lo0) inserted(slot, ins_hi - lo0);
-    if (ins2_lo != hi0) inserted(slot, hi0 - ins2_lo);
+    insert_outside(slot, lo0, hi0, ol, oh);
   }
   // The later pieces find the block where the first left it: what access() does for them is
   // its found branch without a reference.
@@ -459,26 +458,13 @@ std::uint64_t NicDataCache::access_pieces(std::uint32_t file, std::uint32_t bloc
     return cached;
   }
   for (std::size_t i = 1; i < pieces; ++i) {
-    Slot& s = slots_[slot];
     const std::uint32_t lo = bounds[i], hi = bounds[i + 1];
-    std::uint32_t ins_lo = lo, ins_hi = hi, ins2_lo = hi, ins2_hi = hi;
-    const std::uint32_t ol = std::max(lo, s.valid_lo), oh = std::min(hi, s.valid_hi);
+    const auto [ol, oh] = take_range(slots_[slot], lo, hi);
     if (ol < oh) {
-      ins_hi = ol;
-      ins2_lo = oh;
-      s.valid_lo = std::min(lo, s.valid_lo);
-      s.valid_hi = std::max(hi, s.valid_hi);
       counters_.hit_bytes += oh - ol;
       cached += oh - ol;
-    } else if (hi == s.valid_lo || lo == s.valid_hi) {
-      s.valid_lo = std::min(lo, s.valid_lo);
-      s.valid_hi = std::max(hi, s.valid_hi);
-    } else {
-      s.valid_lo = lo;
-      s.valid_hi = hi;
     }
-    if (ins_hi != ins_lo) inserted(slot, ins_hi - ins_lo);
-    if (ins2_hi != ins2_lo) inserted(slot, ins2_hi - ins2_lo);
+    insert_outside(slot, lo, hi, ol, oh);
   }
   return cached;
 }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "sim/status.hpp"
@@ -167,6 +168,12 @@ class NicDataCache {
   // The current slot of `key`, or kNoSlot (a stale one is dropped: lazy invalidation).
   std::uint32_t lookup(std::uint64_t key, std::uint32_t rev);
   void inserted(std::uint32_t slot, std::uint32_t n);  // a nic_cache_insert of n bytes
+  // A found block takes the piece [lo, hi): its valid range grows over an overlap or an adjacent
+  // piece, else is replaced (one range per block). Returns the overlap's bounds (ol >= oh: none).
+  std::pair<std::uint32_t, std::uint32_t> take_range(Slot& s, std::uint32_t lo, std::uint32_t hi);
+  // The parts of [lo, hi) outside the cached [ol, oh) were inserted (ol >= oh: all of it).
+  void insert_outside(std::uint32_t slot, std::uint32_t lo, std::uint32_t hi, std::uint32_t ol,
+                      std::uint32_t oh);
   void log(CacheEventKind k, std::uint32_t slot) {
     if (log_ != nullptr) log_event(k, slot);  // most runs keep no log: no call
   }
