@@ -94,14 +94,14 @@ std::string shared_setup(const Config& cfg) {
   const WorkloadConfig& w = cfg.workload;
   if (w.kind != WorkloadKind::Web || w.trace_from_log) return {};
   return std::string("web-trace ") + web_trace_name(w.trace) + " requests " +
-         std::to_string(w.trace_requests) + " seed " + std::to_string(cfg.run.seed);
+         std::to_string(w.trace_requests) + " seed " + std::to_string(w.trace_seed);
 }
 
 WebRequests::WebRequests(const Config& cfg) : list_(cfg.access_log) {
   if (!cfg.workload.trace_from_log) {
     WebTraceConfig tc;
     tc.trace = cfg.workload.trace;
-    tc.seed = cfg.run.seed;
+    tc.seed = cfg.workload.trace_seed;
     tc.requests = cfg.workload.trace_requests;
     generated_ = shared_web_trace_cache().get(tc);
     list_ = &generated_->requests;

@@ -203,6 +203,7 @@ struct WorkloadConfig {
   WebTraceId trace = WebTraceId::Nasa;
   bool trace_from_log = false;
   std::uint64_t trace_requests = 0;   // 0 = Table 4.1's count
+  std::uint64_t trace_seed = 1;       // the generated trace's own draw, not the run's seed
   std::uint64_t warmup_requests = 0;  // not counted
   FrameMix frame_mix = FrameMix::Fixed;
 };

@@ -3,8 +3,10 @@
 default seed (1) only by the draw is not the model's answer.
 
 Runs every scenario given (default scenarios/web-*.json; a glob or a file) whole, sweep and all,
-with the native CLI at seeds 1..K (run.seed; a web workload's seed draws another trace with the
-same Table 4.1 statistics), one run at a time, and prints per check: its kind and basis, the
+with the native CLI at seeds 1..K, one run at a time. Seed k sets every path --vary names to k:
+by default both run.seed and workload.trace_seed (a generated web trace is drawn from its own
+seed, so that another draw has the same Table 4.1 statistics but other popular files; the run's
+seed does not redraw it). It prints per check: its kind and basis, the
 expected value and tolerance, the value at seed 1, the mean, standard deviation, least and
 greatest over the K seeds, where seed 1 sits (z1: its distance from the mean in sd; a value
 fitted at seed 1 tends to sit at an edge), how many seeds pass, and a verdict. A check relative to
@@ -14,6 +16,7 @@ move.
   python3 core-cpp/scripts/seed_spread.py                        # every web scenario, 10 seeds
   python3 core-cpp/scripts/seed_spread.py scenarios/web-nasa-cache.json --seeds 20 --json o.json
   python3 core-cpp/scripts/seed_spread.py scenarios/web-rice-cache.json --set run.duration_us=2e6
+  python3 core-cpp/scripts/seed_spread.py scenarios/eta-*.json --vary run.seed
 
 --set overrides every run (the main run and each sweep point alike); use it only for what the
 checks do not read (the window's length, the trace's length), to see how the spread narrows.
@@ -48,9 +51,11 @@ FAIL_SHARE = 0.20  # LUCK above this share of failing seeds
 SD_ROOM = 2.0  # SETTLED when SD_ROOM * sd < room
 
 
-def run_seed(cli, path, seed, sets):
+def run_seed(cli, path, seed, sets, vary):
     """The checks of one run at `seed`, the CPU seconds it took, or an error string."""
-    args = [cli, path, "--format", "json", "--set", f"run.seed={seed}"]
+    args = [cli, path, "--format", "json"]
+    for v in vary:
+        args += ["--set", f"{v}={seed}"]
     for s in sets:
         args += ["--set", s]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -124,12 +129,12 @@ def band(check, expected):
     return f"{sign} {pre}{edge:.4g}"
 
 
-def study(cli, path, seeds, sets):
+def study(cli, path, seeds, sets, vary):
     """Every check of the scenario at seeds 1..seeds: a row per check, and the run's costs."""
     per_seed, cpu, wall = [], [], []
     for seed in range(1, seeds + 1):
         t0 = time.time()
-        checks, secs, err = run_seed(cli, path, seed, sets)
+        checks, secs, err = run_seed(cli, path, seed, sets, vary)
         wall.append(time.time() - t0)
         cpu.append(secs)
         if err:
@@ -197,6 +202,11 @@ def main():
     ap.add_argument("--bin", default="build/native/nicsim", help="the native CLI")
     ap.add_argument("--set", action="append", default=[], help="path=value for every run")
     ap.add_argument("--json", help="write every check's values per seed here")
+    ap.add_argument(
+        "--vary",
+        action="append",
+        help="a seed parameter set to k at seed k (default: run.seed and workload.trace_seed)",
+    )
     a = ap.parse_args()
     paths = []
     for p in a.scenarios or ["scenarios/web-*.json"]:
@@ -214,7 +224,7 @@ def main():
         if doc.get("workload", {}).get("trace") == "log":
             print(f"\n{name}: skipped (replays an access log, which has no seed)")
             continue
-        res, err = study(a.bin, path, a.seeds, a.set)
+        res, err = study(a.bin, path, a.seeds, a.set, a.vary or ["run.seed", "workload.trace_seed"])
         if err:
             print(f"\n{name}: {err}", file=sys.stderr)
             out["scenarios"][name] = {"error": err}

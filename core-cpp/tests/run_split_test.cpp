@@ -161,9 +161,12 @@ TEST(RunSplit, TheMainRunNamesWhatEachPointBuildsAndKeeps) {
     }
   }
   EXPECT_EQ(web["main_setup"], setups[web["main_point"]["index"].get<std::size_t>()]);
-  // Another seed draws other traces: another key.
+  // Another trace seed draws other traces: another key. The run's seed draws no trace: the
+  // same key.
+  const Json drawn = pending("web-cpu-bound-traces", R"({"workload.trace_seed": 2})");
+  EXPECT_NE(drawn["setups"][0], setups[0]);
   const Json seeded = pending("web-cpu-bound-traces", R"({"run.seed": 2})");
-  EXPECT_NE(seeded["setups"][0], setups[0]);
+  EXPECT_EQ(seeded["setups"], setups);
   // web-bus-cycles sweeps the trace and, as series, the bus clock: a trace's points share it
   // across the series.
   const Json bus = pending("web-bus-cycles", "");

@@ -29,6 +29,21 @@ TEST(WebCacheOnly, ABiggerCacheKeepsMoreOfTheContentOffTheBus) {
   EXPECT_LT(big, 1.0);
 }
 
+// A generated trace stands in for one of the thesis's logs (seed 000 Table 4.1), one fixed list
+// of requests: the run's seed does not redraw it; its own trace seed does.
+TEST(WebCacheOnly, TheTraceIsDrawnFromItsOwnSeedNotTheRunsSeed) {
+  const auto reduction = [](const char* overrides) {
+    api::RunResult r = api::run(minimal(web("nasa", 4096)), overrides);
+    EXPECT_TRUE(r.ok) << r.json;
+    return metric(Json::parse(r.json), "content_traffic_reduction");
+  };
+  const double first = reduction("{}");
+  EXPECT_EQ(reduction(R"({"run.seed": 7})"), first);
+  EXPECT_NE(reduction(R"({"workload.trace_seed": 7})"), first);
+  EXPECT_EQ(reduction(R"({"workload.trace_seed": 7, "run.seed": 9})"),
+            reduction(R"({"workload.trace_seed": 7})"));
+}
+
 TEST(WebCacheOnly, RecordsEachRequestAndItsBlocksAtItsMicrosecond) {
   api::RunResult r = api::run(minimal(web("worldcup", 2048)), "{}");
   ASSERT_TRUE(r.ok) << r.json;

@@ -21,7 +21,9 @@ const PublishedTraceStatistics kPublished[] = {
     {"World Cup", 72869000000ull, 6847, 93000000ull, 10641170, 5163},
 };
 
-// FITTED at seed 1 with the cache-only simulator (coordinate descent from random starts, LRU,
+// FITTED with trace seed 1 (workload.trace_seed: a generated trace is one fixed list of
+// requests, like the log it stands in for, so the run's seed does not redraw it; the draw is part
+// of the fit) with the cache-only simulator (coordinate descent from random starts, LRU,
 // 4 KB blocks, the scaled traces of tests/nic_cache_test.cpp) to: Table 4.4's content-traffic
 // reductions with two NICs of 4, 8 and 16 MB [EXACT, the prototype's]; Fig 4.3's claims (World
 // Cup and IBM over 35% at 2 MB, Rice 40-45% at 8 MB, Berkeley 12% at 16 MB, one cache slightly

@@ -88,7 +88,7 @@ std::vector<TraceParameter> fitted_parameters(WebTraceId t);
 
 struct WebTraceConfig {
   WebTraceId trace = WebTraceId::Nasa;
-  std::uint64_t seed = 1;  // the fit was made with seed 1
+  std::uint64_t seed = 1;  // workload.trace_seed; the fit was made with seed 1
   // 0 = Table 4.1's total. Fewer = the first `requests` of the full trace (faster; the full
   // IBM trace has 15.6 million requests and needs ~16 bytes each while being generated).
   std::uint64_t requests = 0;
