@@ -121,7 +121,9 @@ TEST(OffloadTrace, CausesLinkASendToItsDmaFramesAndResponse) {
   int data = 0, done = 0, shielded = 0;
   for (const TraceRecord& r : t.trace) {
     ASSERT_LT(r.cause, r.id);
-    if (const TraceRecord* c = t.of(r.cause)) ASSERT_LE(c->time_ps, r.time_ps);
+    if (const TraceRecord* c = t.of(r.cause)) {
+      ASSERT_LE(c->time_ps, r.time_ps);
+    }
     // Every data segment on the wire follows from a SEND request, through its payload DMA.
     if (is(r, TraceKind::OffloadFrame) && r.c == kData) {
       ++data;
