@@ -1,5 +1,7 @@
 #include "sim/event_queue.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 
 namespace nicsim {
@@ -20,6 +22,66 @@ Status EventQueue::schedule(Time when, EventHandler* target, std::uint32_t tag,
   return Status::ok();
 }
 
+namespace {
+// The filler of the slots past the heap: after every event.
+constexpr Time kNeverTime = INT64_MAX;
+constexpr std::uint64_t kNeverOrder = UINT64_MAX;
+}  // namespace
+
+void EventQueue::insert(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag) {
+  if (spent_top_) {
+    spent_top_ = false;
+    sift_down(when, order, target, tag);
+    return;
+  }
+  if (2 * size_ + 3 > heap_.size()) return grow_and_insert(when, order, target, tag);
+  // Byte offsets: a parent's is half its child's less half an event, rounded down to an event.
+  char* const base = reinterpret_cast<char*>(heap_.data());
+  std::size_t hole = size_++ * sizeof(Event);
+  while (hole > 0) {
+    const std::size_t parent = ((hole - sizeof(Event)) / 2) & ~(sizeof(Event) - 1);
+    const Event* p = reinterpret_cast<const Event*>(base + parent);
+    if (!before(when, order, *p)) break;
+    *reinterpret_cast<Event*>(base + hole) = *p;
+    hole = parent;
+  }
+  put(reinterpret_cast<Event*>(base + hole), when, order, target, tag);
+}
+
+void EventQueue::grow_and_insert(Time when, std::uint64_t order, EventHandler* target,
+                                 std::uint32_t tag) {
+  heap_.resize(std::max<std::size_t>(64, 2 * (2 * size_ + 3)),
+               Event{kNeverTime, kNeverOrder, nullptr, 0});
+  insert(when, order, target, tag);
+}
+
+void EventQueue::sift_down(Time when, std::uint64_t order, EventHandler* target,
+                           std::uint32_t tag) {
+  // Byte offsets: a child's is twice its parent's plus one event, no index scaling.
+  char* const base = reinterpret_cast<char*>(heap_.data());
+  std::size_t hole = 0;
+  while (true) {
+    std::size_t child = 2 * hole + sizeof(Event);
+    const Event* c = reinterpret_cast<const Event*>(base + child);
+    if (before(c[1], c[0])) {
+      ++c;
+      child += sizeof(Event);
+    }
+    if (!before(*c, when, order)) break;
+    *reinterpret_cast<Event*>(base + hole) = *c;
+    hole = child;
+  }
+  put(reinterpret_cast<Event*>(base + hole), when, order, target, tag);
+}
+
+void EventQueue::pop_spent_top() {
+  spent_top_ = false;
+  Event* last = &heap_[--size_];
+  const Event moved = *last;
+  put(last, kNeverTime, kNeverOrder, nullptr, 0);
+  if (size_ > 0) sift_down(moved.when, moved.order, moved.target, moved.tag);
+}
+
 void EventQueue::run_until(Time end, const bool* stop) {
   // In slices, each a call: WebAssembly engines swap in optimised code only at a call (no
   // on-stack replacement), so a run in one call would keep its loop in baseline code. Two call
@@ -31,7 +93,7 @@ void EventQueue::run_until(Time end, const bool* stop) {
 }
 
 bool EventQueue::run_some(Time end, const bool* stop, std::uint64_t limit) {
-  for (; !heap_.empty(); --limit) {
+  for (; size_ > 0; --limit) {
     if (stop != nullptr && *stop) return false;
     if (limit == 0) return true;
     const Event& top = heap_.front();
