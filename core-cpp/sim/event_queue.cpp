@@ -26,6 +26,12 @@ namespace {
 // The filler of the slots past the heap: after every event.
 constexpr Time kNeverTime = INT64_MAX;
 constexpr std::uint64_t kNeverOrder = UINT64_MAX;
+// (time, order) as one unsigned 128-bit number, which compares as the pair does: times are never
+// negative (nothing is scheduled before now, which starts at 0).
+__extension__ typedef unsigned __int128 Key;
+Key key_of(Time when, std::uint64_t order) {
+  return (static_cast<Key>(static_cast<std::uint64_t>(when)) << 64) | order;
+}
 }  // namespace
 
 void EventQueue::insert(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag) {
@@ -63,10 +69,11 @@ void EventQueue::sift_down(Time when, std::uint64_t order, EventHandler* target,
   while (true) {
     std::size_t child = 2 * hole + sizeof(Event);
     const Event* c = reinterpret_cast<const Event*>(base + child);
-    if (before(c[1], c[0])) {
-      ++c;
-      child += sizeof(Event);
-    }
+    // The earlier child by arithmetic, not a branch: which child is earlier is a coin toss a
+    // branch predictor loses half the time.
+    const std::size_t r = key_of(c[1].when, c[1].order) < key_of(c[0].when, c[0].order);
+    c += r;
+    child += r * sizeof(Event);
     if (!before(*c, when, order)) break;
     *reinterpret_cast<Event*>(base + hole) = *c;
     hole = child;
