@@ -40,6 +40,10 @@ void EventQueue::insert(Time when, std::uint64_t order, EventHandler* target, st
     sift_down(when, order, target, tag);
     return;
   }
+  push(when, order, target, tag);
+}
+
+void EventQueue::push(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag) {
   if (2 * size_ + 3 > heap_.size()) return grow_and_insert(when, order, target, tag);
   Event* const h = heap_.data();
   std::size_t hole = size_++;

@@ -94,6 +94,10 @@ class EventQueue {
   // of any event without a bounds check and stops there. Growing is a tail call, so the hot path
   // makes no call and saves no registers.
   void insert(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag);
+  // Adds an event at the bottom (out of line, so a replacement of the spent root moves no
+  // registers for it).
+  [[gnu::noinline]] void push(Time when, std::uint64_t order, EventHandler* target,
+                              std::uint32_t tag);
   [[gnu::noinline]] void grow_and_insert(Time when, std::uint64_t order, EventHandler* target,
                                          std::uint32_t tag);
   // Puts the event in the root's place and restores the heap below it.
