@@ -32,7 +32,7 @@ class EventQueue {
 
   Time now() const { return now_; }
   std::uint64_t fired() const { return fired_; }
-  std::size_t pending() const { return heap_.size() - (spent_top_ ? 1 : 0); }
+  std::size_t pending() const { return size_ - (spent_top_ ? 1 : 0); }
 
   // Scheduling in the past is an error value, never undefined behaviour.
   Status schedule(Time when, EventHandler* target, std::uint32_t tag,
@@ -87,49 +87,25 @@ class EventQueue {
     slot->target = target;
     slot->tag = tag;
   }
-  // A binary min-heap. The event being fired stays at the root, spent, until the handler
-  // schedules its first event (which then replaces it: one sift instead of a pop and a push)
-  // or returns.
-  void insert(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag) {
-    if (spent_top_) {
-      spent_top_ = false;
-      sift_down(when, order, target, tag);
-      return;
-    }
-    std::size_t hole = heap_.size();
-    heap_.emplace_back();
-    Event* h = heap_.data();
-    while (hole > 0) {
-      const std::size_t parent = (hole - 1) / 2;
-      if (!before(when, order, h[parent])) break;
-      h[hole] = h[parent];
-      hole = parent;
-    }
-    put(&h[hole], when, order, target, tag);
-  }
+  // A binary min-heap in heap_[0, size_). The event being fired stays at the root, spent, until
+  // the handler schedules its first event (which then replaces it: one sift instead of a pop and
+  // a push) or returns. Every slot from size_ on holds an event after any other (time and order
+  // at their maximum) and there are at least 2 * size_ + 1 slots, so a sift reads both children
+  // of any event without a bounds check and stops there. Growing is a tail call, so the hot path
+  // makes no call and saves no registers.
+  void insert(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag);
+  // Adds an event at the bottom (out of line, so a replacement of the spent root moves no
+  // registers for it).
+  [[gnu::noinline]] void push(Time when, std::uint64_t order, EventHandler* target,
+                              std::uint32_t tag);
+  [[gnu::noinline]] void grow_and_insert(Time when, std::uint64_t order, EventHandler* target,
+                                         std::uint32_t tag);
   // Puts the event in the root's place and restores the heap below it.
-  void sift_down(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag) {
-    Event* h = heap_.data();
-    const std::size_t n = heap_.size();
-    std::size_t hole = 0;
-    while (true) {
-      std::size_t child = 2 * hole + 1;
-      if (child >= n) break;
-      if (child + 1 < n && before(h[child + 1], h[child])) ++child;
-      if (!before(h[child], when, order)) break;
-      h[hole] = h[child];
-      hole = child;
-    }
-    put(&h[hole], when, order, target, tag);
-  }
-  void pop_spent_top() {
-    spent_top_ = false;
-    const Event last = heap_.back();
-    heap_.pop_back();
-    if (!heap_.empty()) sift_down(last.when, last.order, last.target, last.tag);
-  }
+  void sift_down(Time when, std::uint64_t order, EventHandler* target, std::uint32_t tag);
+  void pop_spent_top();
 
   std::vector<Event> heap_;
+  std::size_t size_ = 0;
   bool spent_top_ = false;
   Time now_ = 0;
   std::uint64_t seq_ = 0;

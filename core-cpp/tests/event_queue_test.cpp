@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <tuple>
 #include <vector>
 
 #include "sim/context.hpp"
@@ -62,6 +64,63 @@ TEST(EventQueue, RunUntilStopsAtTheHorizonAndOnStop) {
   EXPECT_EQ(r.fired.size(), 1u);
   q.run_until(100, nullptr);
   EXPECT_EQ(r.fired.size(), 2u);
+}
+
+// Random schedules with many ties, some made while events fire (the fired event's slot is then
+// reused) and with the queue growing and draining: the events fire in exactly (time, priority,
+// sequence) order, the order of a plain sort of the same events.
+struct Scheduled {
+  Time when;
+  std::int32_t priority;
+  std::uint32_t seq;
+  bool operator<(const Scheduled& o) const {
+    return std::tie(when, priority, seq) < std::tie(o.when, o.priority, o.seq);
+  }
+};
+struct RandomScheduler final : EventHandler {
+  EventQueue* q = nullptr;
+  Rng* rng = nullptr;
+  std::vector<Scheduled> scheduled;  // by tag, the tag being the scheduling sequence
+  std::vector<std::uint32_t> fired;
+  std::uint32_t budget = 0;
+  // A priority from `lowest` to 2.
+  void add(Time when, std::int32_t lowest = -2) {
+    const auto priority = lowest + static_cast<std::int32_t>(rng->below(3 - lowest));
+    const auto tag = static_cast<std::uint32_t>(scheduled.size());
+    scheduled.push_back({when, priority, tag});
+    ASSERT_TRUE(q->schedule(when, this, tag, priority).is_ok());
+  }
+  void fire(std::uint32_t tag) override {
+    fired.push_back(tag);
+    // Zero to three more, often at this very time (then not before the one firing, which a
+    // sort of all the events could not know), until the budget is spent.
+    for (std::uint64_t n = rng->below(4); n > 0 && budget > 0; --n, --budget) {
+      const Time when = q->now() + static_cast<Time>(rng->below(3) * rng->below(4));
+      add(when, when == q->now() ? scheduled[tag].priority : -2);
+    }
+  }
+};
+
+TEST(EventQueue, RandomSchedulesFireInTimePrioritySequenceOrder) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Rng rng(seed);
+    EventQueue q;
+    RandomScheduler s;
+    s.q = &q;
+    s.rng = &rng;
+    s.budget = static_cast<std::uint32_t>(rng.below(3000));
+    const std::uint64_t initial = 1 + rng.below(seed * 50);
+    for (std::uint64_t i = 0; i < initial; ++i) s.add(static_cast<Time>(rng.below(20)));
+    q.run_until(INT64_MAX, nullptr);
+    EXPECT_EQ(q.pending(), 0u);
+    // Every event was scheduled no earlier than the one firing, so a sort of all of them is
+    // the order they must fire in.
+    std::vector<Scheduled> expected = s.scheduled;
+    std::sort(expected.begin(), expected.end());
+    ASSERT_EQ(s.fired.size(), expected.size()) << "seed " << seed;
+    for (std::size_t i = 0; i < expected.size(); ++i)
+      ASSERT_EQ(s.fired[i], expected[i].seq) << "seed " << seed << ", event " << i;
+  }
 }
 
 // An observation fires in the same-time order like any event, but the model's event count leaves
