@@ -26,7 +26,15 @@ Json errors_json(const Errors& errors) {
 
 Json metrics_json(const RunOutput& r) {
   Json m = Json::object();
-  for (const auto& x : r.metrics) m[x.name] = {{"value", x.value}, {"unit", x.unit}};
+  for (const auto& x : r.metrics) {
+    // Filled in place: an initializer list builds each pair as an array first, and this runs
+    // for the main run and every sweep point.
+    Json entry = Json::object();
+    auto& fields = *entry.get_ptr<Json::object_t*>();
+    fields.emplace("unit", x.unit);
+    fields.emplace("value", x.value);
+    m[x.name] = std::move(entry);
+  }
   return m;
 }
 
@@ -114,13 +122,13 @@ Json main_document(const Scenario& s, const RunOutput& main) {
                       {"start_ps", ts.interval_ps},  // the first sample is one interval in
                       {"values", ts.values}});
   }
-  out["series"] = series;
+  out["series"] = std::move(series);
   Json hists = Json::array();
   for (const auto& h : main.histograms) {
     hists.push_back(
         {{"name", h.name}, {"unit", h.unit}, {"bin_width", h.bin_width}, {"weights", h.weights}});
   }
-  out["histograms"] = hists;
+  out["histograms"] = std::move(hists);
   if (s.sweep.present) {
     out["sweep_spec"] = {
         {"parameter", s.sweep.parameter},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <memory>
 
@@ -120,7 +121,7 @@ TraceSummary WebRequests::summary() const {
 
 void add_metric(RunOutput* out, const char* name, double value) {
   for (const auto& m : result_metrics()) {
-    if (std::string(m.name) == name) {
+    if (std::strcmp(m.name, name) == 0) {
       out->metrics.push_back({name, value, m.unit});
       return;
     }
@@ -306,7 +307,7 @@ RunOutput run_udp_model(const Config& cfg, bool with_trace) {
 
   auto add = [&](const char* name, double value) {
     for (const auto& m : result_metrics()) {
-      if (std::string(m.name) == name) {
+      if (std::strcmp(m.name, name) == 0) {
         out.metrics.push_back({name, value, m.unit});
         return;
       }

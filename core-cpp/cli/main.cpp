@@ -3,6 +3,7 @@
 // field, the option or the file), 3 model fault.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -166,14 +167,22 @@ std::string read_log(const std::string& path, nicsim::AccessLog* out) {
 std::string read_scenario(const std::string& path, std::string* text) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return "cannot read scenario file '" + path + "': " + std::strerror(errno);
-  std::vector<char> buf(nicsim::kMaxScenarioBytes + 1);
-  in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+  // In chunks, up to one byte past the limit: a zeroed buffer of the limit's size was an eighth
+  // of a light preset's whole run.
+  std::string buf;
+  char chunk[1 << 16];
+  while (buf.size() <= nicsim::kMaxScenarioBytes) {
+    const std::size_t want = std::min(
+        sizeof chunk, static_cast<std::size_t>(nicsim::kMaxScenarioBytes + 1 - buf.size()));
+    in.read(chunk, static_cast<std::streamsize>(want));
+    buf.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (!in) break;
+  }
   if (in.bad()) return "cannot read scenario file '" + path + "'";
-  const auto got = static_cast<std::size_t>(in.gcount());
-  if (got > nicsim::kMaxScenarioBytes)
+  if (buf.size() > nicsim::kMaxScenarioBytes)
     return "scenario file '" + path + "' is larger than " +
            std::to_string(nicsim::kMaxScenarioBytes >> 20) + " MB (the limit of a scenario)";
-  text->assign(buf.data(), got);
+  *text = std::move(buf);
   return "";
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <map>
 #include <set>
 
 #include "scenario/compare.hpp"
@@ -315,16 +316,25 @@ std::string join(const std::set<std::string>& s) {
 }
 
 // Children allowed under a registry prefix ("system.bus" → {width_bits, clock_mhz, ...}).
-std::set<std::string> children_of(const std::string& prefix) {
-  std::set<std::string> out;
-  const std::string p = prefix + ".";
-  for (const auto& spec : parameter_registry()) {
-    const std::string path = spec.path;
-    if (path.compare(0, p.size(), p) != 0) continue;
-    const std::string rest = path.substr(p.size());
-    out.insert(rest.substr(0, rest.find('.')));
-  }
-  return out;
+// Gathered once for every prefix: each object of each scenario read asks again, and a scan of
+// the registry per object was a tenth of a light run's work outside its event loop.
+const std::set<std::string>& children_of(const std::string& prefix) {
+  static const std::map<std::string, std::set<std::string>> by_prefix = [] {
+    std::map<std::string, std::set<std::string>> m;
+    for (const auto& spec : parameter_registry()) {
+      const std::string path = spec.path;
+      for (std::size_t dot = path.find('.'); dot != std::string::npos;) {
+        const std::size_t next = path.find('.', dot + 1);
+        m[path.substr(0, dot)].insert(
+            path.substr(dot + 1, next == std::string::npos ? std::string::npos : next - dot - 1));
+        dot = next;
+      }
+    }
+    return m;
+  }();
+  static const std::set<std::string> none;
+  const auto it = by_prefix.find(prefix);
+  return it != by_prefix.end() ? it->second : none;
 }
 
 void walk_params(const Json& node, const std::string& prefix, std::map<std::string, Json>* flat,
@@ -333,7 +343,7 @@ void walk_params(const Json& node, const std::string& prefix, std::map<std::stri
     errors->push_back({prefix, "must be an object with fields " + join(children_of(prefix))});
     return;
   }
-  const std::set<std::string> allowed = children_of(prefix);
+  const std::set<std::string>& allowed = children_of(prefix);
   for (auto it = node.begin(); it != node.end(); ++it) {
     const std::string path = prefix + "." + it.key();
     if (allowed.count(it.key()) == 0) {
