@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "eta/eta_config.hpp"
 #include "nic/cache/nic_data_cache.hpp"
 #include "nic/tigon/firmware.hpp"
 #include "offload/offload_config.hpp"
 #include "protocache/protocache_config.hpp"
 #include "sim/time.hpp"
-#include "eta/eta_config.hpp"
 #include "sinic/sinic_config.hpp"
 #include "workload/web_trace.hpp"
 
@@ -25,7 +25,7 @@ enum class WorkloadKind : std::uint8_t {
   IpRouter = 5,   // Click forwarding between two NICs (the thesis §3.4.2, Table 3.6)
   // One web file through a conventional or an offload adapter (the TCP offload paper).
   TcpOffload = 6,
-  EtaAio = 7,     // the userver on the baseline or ETA+AIO (seed 001, Brecht et al. 2006)
+  EtaAio = 7,  // the userver on the baseline or ETA+AIO (seed 001, Brecht et al. 2006)
   // one packet at a time through the host caches (seed 002)
   ProtocolCache = 8,
 };

@@ -193,16 +193,11 @@ void write_number(double x, std::string* out) {
 void write_json(const Json& j, std::string* out) {
   switch (j.type()) {
     case Json::value_t::object: {
-      const auto& obj = *j.get_ptr<const Json::object_t*>();
-      if (obj.empty()) {
-        out->append("{}");
-        return;
-      }
       out->push_back('{');
-      bool first = true;
-      for (const auto& [key, value] : obj) {
-        if (!first) out->push_back(',');
-        first = false;
+      const char* comma = "";
+      for (const auto& [key, value] : *j.get_ptr<const Json::object_t*>()) {
+        out->append(comma);
+        comma = ",";
         write_string(key, out);
         out->push_back(':');
         write_json(value, out);
@@ -211,16 +206,11 @@ void write_json(const Json& j, std::string* out) {
       return;
     }
     case Json::value_t::array: {
-      const auto& arr = *j.get_ptr<const Json::array_t*>();
-      if (arr.empty()) {
-        out->append("[]");
-        return;
-      }
       out->push_back('[');
-      bool first = true;
-      for (const auto& value : arr) {
-        if (!first) out->push_back(',');
-        first = false;
+      const char* comma = "";
+      for (const auto& value : *j.get_ptr<const Json::array_t*>()) {
+        out->append(comma);
+        comma = ",";
         write_json(value, out);
       }
       out->push_back(']');
