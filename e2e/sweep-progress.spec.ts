@@ -30,9 +30,10 @@ test('the main run is drawn first, the sweep fills in with k of N, then the chec
 test('Cancel stops the sweep: the main run stays, the checks say they were not computed', async ({
   page,
 }) => {
-  // tigon-thttpd's nine points are full web-server runs of 400 ms: the slowest sweep, so Cancel
-  // is still there when the click lands (web-cache-sizes' cache-only points can all finish first).
-  await page.goto('./#/s/tigon-thttpd');
+  // web-sendfile-vs-write's eight points are full-system windows of 4 s on two NICs: the slowest
+  // sweep by far, so Cancel is still there when the click lands (tigon-thttpd's nine 400 ms
+  // points could all finish first on a loaded machine, and web-cache-sizes' cache-only ones too).
+  await page.goto('./#/s/web-sendfile-vs-write');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'sweep', {
     timeout: 45_000,
   });
