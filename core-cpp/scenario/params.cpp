@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
-#include <string_view>
 
 #include "scenario/fits.hpp"
 #include "scenario/param_fields.hpp"
@@ -1526,15 +1525,10 @@ Json effective_parameters(const Config& config) {
     Json out = Json::object();
     const auto& registry = parameter_registry();
     for (std::size_t i = 0; i < registry.size(); ++i) {
-      const std::string_view path = registry[i].path;
+      const std::vector<std::string> parts = split_path(registry[i].path);
       Json* node = &out;
-      std::size_t start = 0;
-      for (std::size_t dot = path.find('.'); dot != std::string_view::npos;
-           dot = path.find('.', start)) {
-        node = &(*node)[std::string(path.substr(start, dot - start))];
-        start = dot + 1;
-      }
-      (*node)[std::string(path.substr(start))] = i;
+      for (std::size_t k = 0; k + 1 < parts.size(); ++k) node = &(*node)[parts[k]];
+      (*node)[parts.back()] = i;
     }
     return out;
   }();
