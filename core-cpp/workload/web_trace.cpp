@@ -450,16 +450,22 @@ struct OrderDraws {
       }
       const std::uint64_t stop = std::min(requests_of_r, j + piece);
       piece -= stop - j;
-      for (; j < stop; ++j) {
-        const bool follower = (g.next() >> 32) < follow_below;
+      // The loop's numbers in locals: as members they would go through memory each request
+      // (settle() and the chain's growth may write any member, for all the compiler knows).
+      const std::uint64_t follow = follow_below, keep = keep_before;
+      const std::uint32_t rank = r;
+      std::uint64_t i = j;
+      for (; i < stop; ++i) {
+        const bool follower = (g.next() >> 32) < follow;
         const std::uint64_t v = g.next();
         const std::uint64_t fresh = v >> (64 - kTimeBits);
-        k = follower ? k : fresh < keep_before;
+        k = follower ? k : fresh < keep;
         if (k) {
-          chain.push_back({follower ? v : fresh, r, follower});
+          chain.push_back({follower ? v : fresh, rank, follower});
           if (chain.size() >= kBatch) settle();
         }
       }
+      j = i;
       if (j < requests_of_r) break;  // the piece is done, within this rank
     }
     rng = g;
