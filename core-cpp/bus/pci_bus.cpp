@@ -43,6 +43,7 @@ PciBus::PciBus(SimContext* ctx, const BusConfig& cfg)
   completer.component = Component::HostBridge;
   completer.instance = 1;
   ports_.push_back(completer);
+  port_count_ = 1;
   shapes_.resize(ports_.size() * kShapesPerPort);
   completer_ = 0;
 }
@@ -56,6 +57,7 @@ int PciBus::add_port(BusMaster* m, const BusTransaction& txn) {
                     : txn.master;
   p.instance = txn.instance;
   ports_.push_back(p);
+  port_count_ = static_cast<int>(ports_.size());
   shapes_.resize(ports_.size() * kShapesPerPort);
   return static_cast<int>(ports_.size() - 1);
 }
@@ -98,7 +100,7 @@ void PciBus::record_request_kept(const Port& p, Time at) {
 }
 
 void PciBus::grant_or_wake(Time at, bool bus_was_idle) {
-  const int n = static_cast<int>(ports_.size());
+  const int n = port_count_;
   Time earliest = kNever;
   // Round robin: the ports after the last owner first.
   int i = last_owner_ < 0 ? n - 1 : last_owner_;
@@ -223,11 +225,15 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   const bool plain_pci = cfg_.model == BusModel::Pci && cfg_.protocol == BusProtocol::Pci;
   const int shape =
       plain_pci ? shape_of(port, r, arbitrate_cycles, any_other_requesting(port)) : -1;
-  if (shape >= 0 && replay(shape, r, start)) {
-    ++end_generation_;
-    ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
-    return;
-  }
+  if (shape < 0 || !replay(shape, r, start)) plan_new(port, start, arbitrate_cycles, shape);
+  ++end_generation_;
+  ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
+}
+
+void PciBus::plan_new(int port, Time start, bool arbitrate_cycles, int shape) {
+  Port& p = ports_[static_cast<std::size_t>(port)];
+  const Request& r = port == completer_ ? p.completions.front() : p.req;
+  const std::uint32_t txn_id = cur_.txn_id;
   cur_ = Tenure{};
   cur_.port = port;
   cur_.txn_id = txn_id;
@@ -261,8 +267,6 @@ inline void PciBus::plan(int port, Time start, bool arbitrate_cycles) {
   if (shape >= 0 && cur_.outcome == Outcome::Moved && delayed_.size() == delayed_before &&
       segment_count_ <= kPlannedSegments && worth_keeping(shape))
     keep_plan(shape, r, start, segments_before_start);
-  ++end_generation_;
-  ctx_->at(cur_.end, this, kTenureEnd | (end_generation_ << 4));
 }
 
 inline bool PciBus::replay(int shape, const Request& r, Time start) {

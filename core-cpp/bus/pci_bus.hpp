@@ -12,6 +12,7 @@
 #pragma once
 #include <array>
 #include <deque>
+#include <utility>
 #include <vector>
 
 #include "bus/bus.hpp"
@@ -161,7 +162,11 @@ class PciBus final : public IoBus, private EventHandler {
 
   void fire(std::uint32_t tag) override;
   int port_of(BusMaster* m, const BusTransaction& txn) {
-    // The master that asked last usually asks again (a DMA engine's bursts, its next DMA).
+    // The master that asked last usually asks again (a DMA engine's bursts, its next DMA), or
+    // the one before it (a NIC's DMA engine and the host bridge's mailbox writes take turns).
+    if (m == last_master_) return last_port_;
+    std::swap(last_master_, previous_master_);
+    std::swap(last_port_, previous_port_);
     if (m == last_master_) return last_port_;
     last_master_ = m;
     for (std::size_t i = 0; i < ports_.size(); ++i) {
@@ -182,11 +187,15 @@ class PciBus final : public IoBus, private EventHandler {
     grant_or_wake(at, bus_was_idle);
   }
   void grant_or_wake(Time at, bool bus_was_idle);
-  // Inlined into grant_or_wake, its one caller.
+  // Inlined into grant_or_wake, its one caller: a replayed plan, else plan_new.
   [[gnu::always_inline]] void plan(int port, Time start, bool arbitrate_cycles);
+  // A tenure planned phase by phase (and kept when it may be replayed). Out of line: nearly
+  // every tenure replays a plan, and with this path inline the replays paid its register saves
+  // and stack frame.
+  [[gnu::noinline]] void plan_new(int port, Time start, bool arbitrate_cycles, int shape);
   void plan_fixed(Port& p, Time t);
-  // Inlined where they are called (plan_pci only by plan): a tenure runs each once, and the calls
-  // cost as much as their bodies on the short tenures of small packets.
+  // Inlined where they are called (plan_pci only by plan_new): a tenure runs each once, and the
+  // calls cost as much as their bodies on the short tenures of small packets.
   [[gnu::always_inline]] void plan_pci(Port& p, Time t);
   void plan_pcix(Port& p, Time t);
   // One planned phase: its cycles are accounted, and (when the trace keeps records) it is
@@ -261,15 +270,18 @@ class PciBus final : public IoBus, private EventHandler {
     return width_shift_ >= 0 ? (bytes + width_ - 1) >> width_shift_ : (bytes + width_ - 1) / width_;
   }
   std::vector<Port> ports_;
+  int port_count_ = 0;  // ports_.size(), kept: that divides by a Port's size (no power of two)
   std::vector<ShapePlans> shapes_;      // kShapesPerPort for each port
   std::vector<PlannedTenure> planned_;  // kPlansPerShape for each shape that kept a plan
   // The plans replayed since cycles_at last added their replays, each once, as shape *
   // kPlansPerShape + its way: it adds those, not every plan kept.
   mutable std::vector<int> replayed_plans_;
   int replayed_ = -1;  // the plan the current tenure replays, or -1
-  // port_of's last answer (ports are never removed); port 0, the completer, has no master.
+  // port_of's last two answers (ports are never removed); port 0, the completer, has no master.
   BusMaster* last_master_ = nullptr;
+  BusMaster* previous_master_ = nullptr;
   int last_port_ = 0;
+  int previous_port_ = 0;
   int completer_ = -1;
   int last_owner_ = -1;
   bool owned_ = false;

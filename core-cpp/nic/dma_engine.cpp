@@ -23,16 +23,16 @@ bool DmaEngine::has_space(DmaChannel ch, std::size_t n) const {
   return queue(ch).size() + n <= depth_;
 }
 
-bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req, RecordId* queued) {
+void DmaEngine::refuse(DmaChannel ch, const DmaRequest& req) {
+  ++refusals_;
+  space_wanted_[static_cast<int>(ch)] = true;
+  const RecordId full = ctx_->record(component_id(channel_kind(ch), instance_),
+                                     rec::DmaQueueFull().purpose(req.purpose), req.cause);
+  if (refused_[static_cast<int>(ch)] == 0) refused_[static_cast<int>(ch)] = full;
+}
+
+void DmaEngine::take(DmaChannel ch, const DmaRequest& req, RecordId* queued) {
   auto& q = queue(ch);
-  if (q.size() >= depth_) {
-    ++refusals_;
-    space_wanted_[static_cast<int>(ch)] = true;
-    const RecordId full = ctx_->record(component_id(channel_kind(ch), instance_),
-                                       rec::DmaQueueFull().purpose(req.purpose), req.cause);
-    if (refused_[static_cast<int>(ch)] == 0) refused_[static_cast<int>(ch)] = full;
-    return false;
-  }
   q.push_back(req);
   q.back().id = ctx_->new_dma();
   RecordId& refused = refused_[static_cast<int>(ch)];
@@ -48,7 +48,6 @@ bool DmaEngine::enqueue(DmaChannel ch, const DmaRequest& req, RecordId* queued) 
                                  cause);
   if (queued != nullptr) *queued = q.back().queued;
   pump();
-  return true;
 }
 
 inline void DmaEngine::pump() {

@@ -44,7 +44,16 @@ class DmaEngine final : private BusMaster {
   bool has_space(DmaChannel ch, std::size_t n = 1) const;
   // False when the channel's queue is full (the client hears dma_space later). Taken:
   // `queued`, if given, gets the request's DmaQueued record.
-  bool enqueue(DmaChannel ch, const DmaRequest& req, RecordId* queued = nullptr);
+  bool enqueue(DmaChannel ch, const DmaRequest& req, RecordId* queued = nullptr) {
+    // The test is inline and each outcome out of line: a refusal (common while the bus is
+    // saturated) does not pay for the register saves of the path that starts a transaction.
+    if (queue(ch).size() >= depth_) {
+      refuse(ch, req);
+      return false;
+    }
+    take(ch, req, queued);
+    return true;
+  }
   std::size_t queued(DmaChannel ch) const { return queue(ch).size(); }
   std::uint64_t refusals() const { return refusals_; }
 
@@ -53,6 +62,8 @@ class DmaEngine final : private BusMaster {
   const Fifo<DmaRequest>& queue(DmaChannel ch) const {
     return ch == DmaChannel::Read ? reads_ : writes_;
   }
+  [[gnu::noinline]] void refuse(DmaChannel ch, const DmaRequest& req);
+  [[gnu::noinline]] void take(DmaChannel ch, const DmaRequest& req, RecordId* queued);
   // Inlined into its callers: it runs for every DMA and every burst.
   [[gnu::always_inline]] void pump();
   void bus_done(const BusTransaction& txn) override;

@@ -282,6 +282,29 @@ TEST(PciBus, ArbitrationIsFairAndBusyRequestsWait) {
   }
 }
 
+// The bus finds a master's port from the last two masters that asked: three masters asking in
+// turn (and two of them alternating) are each served on their own port, to the end.
+TEST(PciBus, EachMasterIsServedOnItsOwnPort) {
+  SimContext ctx(1, 0, 0, 0);
+  PciBus bus(&ctx, pci33());
+  ThreeMasters m(&ctx, &bus);
+  for (int i = 0; i < 12; ++i) {
+    m.a.todo.push_back(write(64));
+    m.h.todo.push_back(write(4, Purpose::MailboxPio));
+  }
+  for (int i = 0; i < 5; ++i) m.b.todo.push_back(read(128));
+  m.a.go();
+  m.h.go();
+  ctx.run_until(2000 * kNs);
+  m.b.go();  // joins while the other two take turns
+  ctx.run_until(kSec);
+  EXPECT_FALSE(ctx.failed()) << ctx.fault();
+  EXPECT_EQ(m.a.done.size(), 12u);
+  EXPECT_EQ(m.h.done.size(), 12u);
+  EXPECT_EQ(m.b.done.size(), 5u);
+  EXPECT_EQ(bus.transactions(), 29u);
+}
+
 TEST(PciBus, LatencyTimerEndsALongBurstWhenAnotherMasterWaits) {
   SimContext ctx(1, 0, 0, 0);
   BusConfig c = pci33();
