@@ -131,7 +131,9 @@ class TigonNic final : public NicDevice, private EventHandler {
   void dispatched(int cpu);
   // Whether a handler of `e` on `cpu` must hold the semaphore (fixed by the partition).
   bool lock_needed(int cpu, TigonEvent e) const;
-  void begin(int cpu);
+  // `checked`: the dispatch loop has just read the event ready in this CPU's register (nothing
+  // has changed since), so it need not be looked at again.
+  void begin(int cpu, bool checked);
   void end(int cpu);
   void release_lock(int cpu);
   void record_registers(std::uint16_t ready_set);
@@ -179,6 +181,13 @@ class TigonNic final : public NicDevice, private EventHandler {
   // data live, which of its events must hold the semaphore, one pass of its dispatch loop.
   std::array<std::array<TigonPlacement, kTigonEvents>, 2> placement_{};  // [cpu][event]
   std::array<std::uint16_t, 2> lock_events_{};
+  // What each path costs a CPU apart from the SRAM's contention, and the SRAM traffic it adds.
+  struct PathCost {
+    Time time = 0;
+    double sram_accesses = 0;  // data accesses and line fills, which wait for the SRAM's others
+    Sram::Traffic traffic;
+  };
+  std::array<std::array<PathCost, kTigonPaths>, 2> path_cost_{};  // [cpu][path]
   std::array<bool, 2> present_{};
   std::array<std::uint16_t, 2> partition_mask_{};  // [cpu]: the events its partition gives it
   std::uint16_t handled_ = 0;                      // the events either CPU may handle
