@@ -14,7 +14,6 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <deque>
 
 #include "nic/coalescer.hpp"
 #include "nic/dma_engine.hpp"
@@ -23,6 +22,7 @@
 #include "nic/tigon/cost_model.hpp"
 #include "nic/tigon/firmware.hpp"
 #include "nic/tigon/sram.hpp"
+#include "sim/fifo.hpp"
 
 namespace nicsim {
 
@@ -197,19 +197,19 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::array<Time, 2> loop_time_{};
   int lock_holder_ = -1;
   int spinner_ = -1;
-  std::deque<DmaRequest> backlog_[2];
+  Fifo<DmaRequest> backlog_[2];
   struct Landing {
     DmaChannel ch;
     DmaRequest req;
   };
-  std::deque<Landing> landing_;  // DMAs done on the bus, their bytes still queued at the SRAM
+  Fifo<Landing> landing_;  // DMAs done on the bus, their bytes still queued at the SRAM
   TigonStats stats_;
 
   // Hardware state behind the events.
   std::uint32_t mailbox_dirty_ = 0;  // bit per Mailbox written since the handler last read
   std::array<std::uint32_t, 4> mailbox_values_{};
-  std::deque<DmaRequest> read_done_, write_done_;  // DMA completions not yet handled
-  std::deque<Frame> rx_queue_;                     // MAC receive queue: frames in the buffer
+  Fifo<DmaRequest> read_done_, write_done_;  // DMA completions not yet handled
+  Fifo<Frame> rx_queue_;                     // MAC receive queue: frames in the buffer
   std::int64_t rx_used_ = 0;
   // Firmware events raised and not yet dispatched.
   std::uint16_t raised_ = 0;                        // bit per event
@@ -228,9 +228,9 @@ class TigonNic final : public NicDevice, private EventHandler {
     Frame frame;
     std::uint64_t end_index;  // the BD whose data completes the frame
   };
-  std::deque<MacDescriptor> mac_tx_;  // MAC transmit queue
+  Fifo<MacDescriptor> mac_tx_;  // MAC transmit queue
   std::uint32_t frame_so_far_ = 0, payload_so_far_ = 0;
-  std::deque<Descriptor> return_pending_;
+  Fifo<Descriptor> return_pending_;
   std::int64_t return_reserved_ = 0;
   // Interrupt coalescing (§3.1.3; ticks and max BDs as in nic_facts §3.7).
   Coalescer send_coalesce_, return_coalesce_;
