@@ -400,9 +400,8 @@ void TigonNic::dispatched(int cpu) {
     c.state = CpuState::Idle;
     return;
   }
-  int top = kTigonEvents - 1;  // PRI: the most significant set bit
-  while (!(bits & (1u << top))) --top;
-  c.event = static_cast<E>(top);
+  // PRI: the most significant set bit.
+  c.event = static_cast<E>(31 - __builtin_clz(static_cast<unsigned>(bits)));
   if (!(lock_events_[static_cast<std::size_t>(cpu)] & (1u << bit(c.event)))) {
     begin(cpu, true);
     return;
@@ -494,7 +493,7 @@ void TigonNic::begin(int cpu, bool checked) {
     wake();
     return;
   }
-  c.work = claim(c.event);
+  claim(c.event, &c.work);
   if (c.work.cause == 0 && ctx_->trace.keeping()) c.work.cause = source(c.event);
   // The path's cost is fixed by the configuration (worked out in the constructor); only the
   // SRAM's contention depends on the moment.
@@ -609,8 +608,9 @@ void TigonNic::fire(std::uint32_t tag) {
 
 // ---- the handlers (§3.1.3) -----------------------------------------------------------------
 
-TigonNic::Work TigonNic::claim(E e) {
-  Work w;
+void TigonNic::claim(E e, Work* claimed) {
+  Work& w = *claimed;
+  w = Work{};
   auto fetch = [&](DescriptorRing* ring, std::uint64_t notified, bool* inflight, P go, P idle) {
     const std::uint64_t p = ring->prod(Copy::Nic);
     if (*inflight || notified <= p) {
@@ -709,7 +709,6 @@ TigonNic::Work TigonNic::claim(E e) {
     case E::Count:
       break;
   }
-  return w;
 }
 
 void TigonNic::finish(int, E, const Work& w) {
