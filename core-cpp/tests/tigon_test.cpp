@@ -4,8 +4,10 @@
 // Presets.EveryPresetIsValidRunsAndMeetsItsReferenceValues checks.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <vector>
 
+#include "nic/tigon/sram.hpp"
 #include "test_util.hpp"
 #include "trace/trace.hpp"
 #include "trace/trace_kinds.hpp"
@@ -194,6 +196,37 @@ TEST(TigonModel, SramContentionRaisesHandlerTimesOnlyAboveAboutOneGigabit) {
   const double send = sdr("send", 1472) / sdr("send", 100);
   EXPECT_GT(bidi, 1.15);
   EXPECT_GT(bidi, send);
+}
+
+TEST(TigonSram, TrafficBookedInOneStepIsItsPartsBookedInTurn) {
+  // A handler's words and lines are booked together, a bulk transfer's full bursts and its
+  // remainder too: the SRAM must see what booking each part alone would give it.
+  const std::int64_t burst = 64;
+  Sram apart(800, burst, 16000000), together(800, burst, 16000000);
+  std::mt19937_64 rng(7);
+  Time now = 0;
+  for (int i = 0; i < 20000; ++i) {
+    now += static_cast<Time>(rng() % 900000);
+    const auto who = static_cast<SramClient>(rng() % 2);       // CPU A or B
+    const auto words = static_cast<std::int64_t>(rng() % 40);  // none now and then
+    const auto lines = static_cast<std::int64_t>(rng() % 4);
+    apart.accesses(who, words, 4, now);
+    apart.accesses(who, lines, 64, now);
+    together.book(who, Sram::combined(together.traffic(words, 4), together.traffic(lines, 64)),
+                  now);
+    if (rng() % 2 == 0) {
+      const auto bytes = static_cast<std::int64_t>(rng() % 3000);
+      const auto bulk = rng() % 2 == 0 ? SramClient::Dma : SramClient::Mac;
+      apart.accesses(bulk, bytes / burst, burst, now);
+      apart.accesses(bulk, 1, bytes % burst, now);
+      together.bulk(bulk, bytes, now);
+    }
+    const Sram::Load a = apart.load_seen_by(who, now), b = together.load_seen_by(who, now);
+    ASSERT_EQ(a.wait, b.wait) << i;
+    ASSERT_EQ(a.utilization, b.utilization) << i;
+    ASSERT_EQ(apart.utilization(now), together.utilization(now)) << i;
+    ASSERT_EQ(apart.busy_at(now), together.busy_at(now)) << i;
+  }
 }
 
 }  // namespace

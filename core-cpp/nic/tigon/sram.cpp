@@ -58,28 +58,29 @@ Sram::Bucket& Sram::bucket_at(Time now) {
   return b;
 }
 
-void Sram::add(SramClient who, std::int64_t count, Time each, Time now) {
-  if (count <= 0) return;
+void Sram::book(SramClient who, const Traffic& t, Time now) {
+  if (!t.any) return;
   Bucket& b = bucket_at(now);
   const auto c = static_cast<std::size_t>(who);
-  const std::int64_t ns = each / 1000;
-  b.busy[c] += count * each;
-  b.busy_sq_ns[c] += count * ns * ns;
-  sum_busy_[c] += count * each;
-  sum_sq_[c] += count * ns * ns;
-  busy_total_ += count * each;
-  free_at_ = std::max(free_at_, now) + count * each;
+  b.busy[c] += t.busy;
+  b.busy_sq_ns[c] += t.busy_sq_ns;
+  sum_busy_[c] += t.busy;
+  sum_sq_[c] += t.busy_sq_ns;
+  busy_total_ += t.busy;
+  free_at_ = std::max(free_at_, now) + t.busy;
 }
 
 Time Sram::bulk(SramClient who, std::int64_t bytes, Time now) {
   const std::int64_t full = bytes / burst_bytes_;
-  add(who, full, occupancy(burst_bytes_), now);
-  add(who, 1, occupancy(bytes - full * burst_bytes_), now);
+  book(who,
+       combined(traffic_of(full, occupancy(burst_bytes_)),
+                traffic_of(1, occupancy(bytes - full * burst_bytes_))),
+       now);
   return free_at_;
 }
 
 void Sram::accesses(SramClient who, std::int64_t count, std::int64_t bytes, Time now) {
-  add(who, count, occupancy(bytes), now);
+  book(who, traffic(count, bytes), now);
 }
 
 Sram::Load Sram::load_seen_by(SramClient who, Time now) {

@@ -31,6 +31,22 @@ class Sram {
   // `count` CPU accesses of `bytes` each (4-byte data words, 64-byte instruction lines).
   void accesses(SramClient who, std::int64_t count, std::int64_t bytes, Time now);
 
+  // What `count` transfers of `bytes` each add to the sums, and several such added together:
+  // a handler's accesses are the same on every run of its path, so they are worked out once
+  // and booked in one step (integer sums: the same as booking each part in turn).
+  struct Traffic {
+    std::int64_t busy = 0;        // ps
+    std::int64_t busy_sq_ns = 0;  // Σ S² in ns²
+    bool any = false;             // a part with count > 0 (none: the buckets are not touched)
+  };
+  Traffic traffic(std::int64_t count, std::int64_t bytes) const {
+    return traffic_of(count, occupancy(bytes));
+  }
+  static Traffic combined(const Traffic& a, const Traffic& b) {
+    return {a.busy + b.busy, a.busy_sq_ns + b.busy_sq_ns, a.any || b.any};
+  }
+  void book(SramClient who, const Traffic& t, Time now);
+
   struct Load {
     double utilization = 0;  // others' share of the window (ρ)
     Time wait = 0;           // mean extra wait of one access
@@ -52,7 +68,11 @@ class Sram {
     std::array<std::int64_t, kClients> busy_sq_ns{};  // Σ S² in ns²
   };
   Bucket& bucket_at(Time now);
-  void add(SramClient who, std::int64_t count, Time each, Time now);
+  static Traffic traffic_of(std::int64_t count, Time each) {
+    if (count <= 0) return {};
+    const std::int64_t ns = each / 1000;
+    return {count * each, count * ns * ns, true};
+  }
   // Every handler asks for the load, so the window's sums are kept as buckets fill and age
   // rather than added up per question. A bucket leaves the window for good once it is kBuckets
   // old (time only moves on): it is emptied then and its sums taken off. Integer sums, so the

@@ -50,6 +50,27 @@ TigonNic::TigonNic(SimContext* ctx, const Config& cfg, unsigned instance, Rings 
     TigonWork loop;
     loop.instructions = static_cast<double>(tcfg_.dispatch_instructions);
     loop_time_[c] = costs_.cost(loop, placement_[c][kTigonEvents - 1], cpu, Sram::Load{}).time;
+    for (int p = 0; p < kTigonPaths; ++p) {
+      const TigonPathInfo& info = tigon_path_info(static_cast<P>(p));
+      TigonWork w;
+      double instructions = static_cast<double>(tcfg_.instructions[static_cast<std::size_t>(p)]);
+      if (tcfg_.firmware == TigonFirmware::Bsd) instructions *= tcfg_.bsd_instruction_scale;
+      w.instructions = instructions;
+      w.shared_loads = static_cast<double>(info.shared_loads);
+      w.shared_stores = static_cast<double>(info.shared_stores);
+      w.private_loads = std::max(0.0, instructions * tcfg_.load_fraction - w.shared_loads);
+      w.private_stores = std::max(0.0, instructions * tcfg_.store_fraction - w.shared_stores);
+      const TigonCost cost = costs_.cost(
+          w, placement_[c][static_cast<std::size_t>(bit(info.event))], cpu, Sram::Load{});
+      PathCost& pc = path_cost_[c][static_cast<std::size_t>(p)];
+      pc.time = cost.time;
+      pc.sram_accesses = cost.sram_data_accesses + cost.sram_line_fills;
+      // The CPU's own SRAM traffic: 4-byte words (two share a beat through the 8-byte data
+      // cache) and 64-byte instruction lines.
+      pc.traffic =
+          Sram::combined(sram_.traffic(static_cast<std::int64_t>(cost.sram_data_accesses + 0.5), 4),
+                         sram_.traffic(static_cast<std::int64_t>(cost.sram_line_fills + 0.5), 64));
+    }
   }
   handled_ = static_cast<std::uint16_t>(partition_mask_[0] | partition_mask_[1]);
 }
@@ -379,11 +400,10 @@ void TigonNic::dispatched(int cpu) {
     c.state = CpuState::Idle;
     return;
   }
-  int top = kTigonEvents - 1;  // PRI: the most significant set bit
-  while (!(bits & (1u << top))) --top;
-  c.event = static_cast<E>(top);
+  // PRI: the most significant set bit.
+  c.event = static_cast<E>(31 - __builtin_clz(static_cast<unsigned>(bits)));
   if (!(lock_events_[static_cast<std::size_t>(cpu)] & (1u << bit(c.event)))) {
-    begin(cpu);
+    begin(cpu, true);
     return;
   }
   if (lock_holder_ < 0) {
@@ -463,40 +483,30 @@ TigonPlacement TigonNic::placement_for(int cpu, E event) const {
   return p;
 }
 
-void TigonNic::begin(int cpu) {
+void TigonNic::begin(int cpu, bool checked) {
   Cpu& c = cpus_[static_cast<std::size_t>(cpu)];
-  if (!ready(c.event) || !(partition_[static_cast<std::size_t>(bit(c.event))] & (1 << cpu))) {
+  if (!checked &&
+      (!ready(c.event) || !(partition_[static_cast<std::size_t>(bit(c.event))] & (1 << cpu)))) {
     // The other CPU took the work while we waited for the semaphore: back to the loop.
     if (c.holds_lock) release_lock(cpu);
     c.state = CpuState::Idle;
     wake();
     return;
   }
-  c.work = claim(c.event);
+  claim(c.event, &c.work);
   if (c.work.cause == 0 && ctx_->trace.keeping()) c.work.cause = source(c.event);
-  const TigonPathInfo& info = tigon_path_info(c.work.path);
-  TigonWork w;
-  double instructions =
-      static_cast<double>(tcfg_.instructions[static_cast<std::size_t>(c.work.path)]);
-  if (tcfg_.firmware == TigonFirmware::Bsd) instructions *= tcfg_.bsd_instruction_scale;
-  w.instructions = instructions;
-  w.shared_loads = static_cast<double>(info.shared_loads);
-  w.shared_stores = static_cast<double>(info.shared_stores);
-  w.private_loads = std::max(0.0, instructions * tcfg_.load_fraction - w.shared_loads);
-  w.private_stores = std::max(0.0, instructions * tcfg_.store_fraction - w.shared_stores);
+  // The path's cost is fixed by the configuration (worked out in the constructor); only the
+  // SRAM's contention depends on the moment.
+  const PathCost& pc =
+      path_cost_[static_cast<std::size_t>(cpu)][static_cast<std::size_t>(c.work.path)];
   const SramClient me_client = cpu == 0 ? SramClient::CpuA : SramClient::CpuB;
   const Time now = ctx_->now();
   const Sram::Load load = sram_.load_seen_by(me_client, now);
-  const TigonCost cost = costs_.cost(
-      w, placement_[static_cast<std::size_t>(cpu)][static_cast<std::size_t>(c.event)], cpu, load);
-  // The CPU's own SRAM traffic: 4-byte words (two share a beat through the 8-byte data
-  // cache) and 64-byte instruction lines.
-  sram_.accesses(me_client, static_cast<std::int64_t>(cost.sram_data_accesses + 0.5), 4, now);
-  sram_.accesses(me_client, static_cast<std::int64_t>(cost.sram_line_fills + 0.5), 64, now);
-  stats_.sram_accesses += cost.sram_data_accesses + cost.sram_line_fills;
-  stats_.sram_wait +=
-      (cost.sram_data_accesses + cost.sram_line_fills) * static_cast<double>(load.wait);
-  c.duration = cost.total() + (c.holds_lock ? tcfg_.semaphore_access : 0);
+  sram_.book(me_client, pc.traffic, now);
+  stats_.sram_accesses += pc.sram_accesses;
+  stats_.sram_wait += pc.sram_accesses * static_cast<double>(load.wait);
+  const Time contention = static_cast<Time>(pc.sram_accesses * static_cast<double>(load.wait));
+  c.duration = pc.time + contention + (c.holds_lock ? tcfg_.semaphore_access : 0);
   c.state = CpuState::Running;
   c.busy_from = now;
   // Outside the trace window the ids only (SramLoad, TigonHandler): the SRAM's utilisation is
@@ -569,7 +579,7 @@ void TigonNic::fire(std::uint32_t tag) {
                                                 .cpu(static_cast<std::uint32_t>(cpu))
                                                 .operation(1)
                                                 .event(static_cast<std::uint32_t>(c.event)));
-      begin(cpu);
+      begin(cpu, false);
       return;
     }
     case kHandlerEnd:
@@ -598,8 +608,9 @@ void TigonNic::fire(std::uint32_t tag) {
 
 // ---- the handlers (§3.1.3) -----------------------------------------------------------------
 
-TigonNic::Work TigonNic::claim(E e) {
-  Work w;
+void TigonNic::claim(E e, Work* claimed) {
+  Work& w = *claimed;
+  w = Work{};
   auto fetch = [&](DescriptorRing* ring, std::uint64_t notified, bool* inflight, P go, P idle) {
     const std::uint64_t p = ring->prod(Copy::Nic);
     if (*inflight || notified <= p) {
@@ -698,7 +709,6 @@ TigonNic::Work TigonNic::claim(E e) {
     case E::Count:
       break;
   }
-  return w;
 }
 
 void TigonNic::finish(int, E, const Work& w) {

@@ -14,7 +14,6 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <deque>
 
 #include "nic/coalescer.hpp"
 #include "nic/dma_engine.hpp"
@@ -23,6 +22,7 @@
 #include "nic/tigon/cost_model.hpp"
 #include "nic/tigon/firmware.hpp"
 #include "nic/tigon/sram.hpp"
+#include "sim/fifo.hpp"
 
 namespace nicsim {
 
@@ -131,7 +131,9 @@ class TigonNic final : public NicDevice, private EventHandler {
   void dispatched(int cpu);
   // Whether a handler of `e` on `cpu` must hold the semaphore (fixed by the partition).
   bool lock_needed(int cpu, TigonEvent e) const;
-  void begin(int cpu);
+  // `checked`: the dispatch loop has just read the event ready in this CPU's register (nothing
+  // has changed since), so it need not be looked at again.
+  void begin(int cpu, bool checked);
   void end(int cpu);
   void release_lock(int cpu);
   void record_registers(std::uint16_t ready_set);
@@ -140,7 +142,8 @@ class TigonNic final : public NicDevice, private EventHandler {
   // later record id depends on reading the registers as they are now.
   void record_registers() { record_registers(ready_bits()); }
 
-  Work claim(TigonEvent e);
+  // Into the CPU's own Work: it is large, and a copy on every handler shows in the profile.
+  void claim(TigonEvent e, Work* claimed);
   void finish(int cpu, TigonEvent e, const Work& w);
   TigonPlacement placement_for(int cpu, TigonEvent event) const;
 
@@ -179,6 +182,13 @@ class TigonNic final : public NicDevice, private EventHandler {
   // data live, which of its events must hold the semaphore, one pass of its dispatch loop.
   std::array<std::array<TigonPlacement, kTigonEvents>, 2> placement_{};  // [cpu][event]
   std::array<std::uint16_t, 2> lock_events_{};
+  // What each path costs a CPU apart from the SRAM's contention, and the SRAM traffic it adds.
+  struct PathCost {
+    Time time = 0;
+    double sram_accesses = 0;  // data accesses and line fills, which wait for the SRAM's others
+    Sram::Traffic traffic;
+  };
+  std::array<std::array<PathCost, kTigonPaths>, 2> path_cost_{};  // [cpu][path]
   std::array<bool, 2> present_{};
   std::array<std::uint16_t, 2> partition_mask_{};  // [cpu]: the events its partition gives it
   std::uint16_t handled_ = 0;                      // the events either CPU may handle
@@ -188,19 +198,19 @@ class TigonNic final : public NicDevice, private EventHandler {
   std::array<Time, 2> loop_time_{};
   int lock_holder_ = -1;
   int spinner_ = -1;
-  std::deque<DmaRequest> backlog_[2];
+  Fifo<DmaRequest> backlog_[2];
   struct Landing {
     DmaChannel ch;
     DmaRequest req;
   };
-  std::deque<Landing> landing_;  // DMAs done on the bus, their bytes still queued at the SRAM
+  Fifo<Landing> landing_;  // DMAs done on the bus, their bytes still queued at the SRAM
   TigonStats stats_;
 
   // Hardware state behind the events.
   std::uint32_t mailbox_dirty_ = 0;  // bit per Mailbox written since the handler last read
   std::array<std::uint32_t, 4> mailbox_values_{};
-  std::deque<DmaRequest> read_done_, write_done_;  // DMA completions not yet handled
-  std::deque<Frame> rx_queue_;                     // MAC receive queue: frames in the buffer
+  Fifo<DmaRequest> read_done_, write_done_;  // DMA completions not yet handled
+  Fifo<Frame> rx_queue_;                     // MAC receive queue: frames in the buffer
   std::int64_t rx_used_ = 0;
   // Firmware events raised and not yet dispatched.
   std::uint16_t raised_ = 0;                        // bit per event
@@ -219,9 +229,9 @@ class TigonNic final : public NicDevice, private EventHandler {
     Frame frame;
     std::uint64_t end_index;  // the BD whose data completes the frame
   };
-  std::deque<MacDescriptor> mac_tx_;  // MAC transmit queue
+  Fifo<MacDescriptor> mac_tx_;  // MAC transmit queue
   std::uint32_t frame_so_far_ = 0, payload_so_far_ = 0;
-  std::deque<Descriptor> return_pending_;
+  Fifo<Descriptor> return_pending_;
   std::int64_t return_reserved_ = 0;
   // Interrupt coalescing (§3.1.3; ticks and max BDs as in nic_facts §3.7).
   Coalescer send_coalesce_, return_coalesce_;
