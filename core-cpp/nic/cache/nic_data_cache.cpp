@@ -258,7 +258,11 @@ void NicDataCache::bucket_remove(std::uint32_t slot) {
 
 void NicDataCache::drop(std::uint32_t slot) {
   Slot& s = slots_[slot];
-  if (warming_) settle_warm_hits(s);
+  if (warming_) {
+    WarmFile& w = warm_file(s);
+    s.hits += w.hits - s.warm_hits_base;  // its file's whole-file hits while it was here
+    --w.present;
+  }
   unlink(slot);
   dir_erase(s.key, slot);
   s.used = false;
@@ -284,7 +288,12 @@ void NicDataCache::drop(std::uint32_t slot) {
   s.valid_lo = s.valid_hi = 0;
   s.used = true;
   s.stale = false;
-  if (warming_) s.warm_hits_base = warm_hits(static_cast<std::uint32_t>(key >> 32));
+  if (warming_) {
+    const std::uint32_t file = static_cast<std::uint32_t>(key >> 32);
+    if (file >= warm_files_.size()) warm_files_.resize(file + std::size_t{1});
+    s.warm_hits_base = warm_files_[file].hits;
+    ++warm_files_[file].present;
+  }
   dir_insert(key, slot);
   link_new(slot);
   ++used_;
@@ -514,7 +523,7 @@ void NicDataCache::begin_warm() {
 void NicDataCache::end_warm() {
   if (warming_) {
     for (Slot& s : slots_)
-      if (s.used) settle_warm_hits(s);
+      if (s.used) s.hits += warm_file(s).hits - s.warm_hits_base;
   }
   warming_ = false;
   warm_files_.clear();
@@ -562,14 +571,46 @@ bool NicDataCache::warm_whole_hit(std::uint32_t file, std::uint32_t bytes) {
   return true;
 }
 
+bool NicDataCache::warm_whole_miss(std::uint32_t file, std::uint32_t bytes,
+                                   const Segmentation& seg) {
+  if (!warming_ || log_ != nullptr || bytes == 0 ||
+      (file < warm_files_.size() && warm_files_[file].present != 0))
+    return false;
+  // No block of the file is here, so none is found: each is a miss, allocated (evicting the
+  // policy's victim, which can be one of this walk's own blocks in a file larger than the
+  // cache, as in the block walk) and inserted whole, one nic_cache_insert per piece.
+  const std::uint32_t rev = revision(file);
+  const std::uint64_t bsize = config_.block_bytes;
+  // The file offset where the next packet starts (as plan_response_blocks counts pieces).
+  std::uint64_t next_packet = seg.segment_bytes - seg.http_header_bytes;
+  std::uint32_t block = 0, slot = kNoSlot;
+  for (std::uint64_t base = 0; base < bytes; base += bsize, ++block) {
+    const std::uint64_t stop = std::min<std::uint64_t>(base + bsize, bytes);
+    if (next_packet == base) next_packet += seg.segment_bytes;
+    std::uint32_t pieces = 1;
+    for (; next_packet < stop; next_packet += seg.segment_bytes) ++pieces;
+    slot = allocate(key_of(file, block), rev);
+    Slot& s = slots_[slot];
+    s.valid_lo = 0;
+    s.valid_hi = static_cast<std::uint32_t>(stop - base);
+    s.insertions += pieces;
+    counters_.insertions += pieces;
+    counters_.inserted_bytes += stop - base;
+  }
+  counters_.references += block;
+  counters_.misses += block;
+  last_slot_ = slot;
+  next_hint_ = kNoSlot;
+  return true;
+}
+
 void NicDataCache::warm_walked(std::uint32_t file, std::uint32_t bytes) {
   if (!warming_) return;
   const int shift = __builtin_ctz(config_.block_bytes);
   const std::uint32_t blocks =
       static_cast<std::uint32_t>((std::uint64_t{bytes} + config_.block_bytes - 1) >> shift);
   if (blocks == 0) return;
-  if (file >= warm_files_.size())
-    warm_files_.resize(std::max<std::size_t>(file + std::size_t{1}, warm_files_.size() * 2));
+  if (file >= warm_files_.size()) warm_files_.resize(file + std::size_t{1});
   WarmFile& w = warm_files_[file];
   w.blocks = blocks;
   w.most_blocks = std::max(w.most_blocks, blocks);
@@ -723,7 +764,8 @@ void plan_response_blocks(NicDataCache& cache, const Response& response, const S
 bool warm_response(NicDataCache& cache, std::uint32_t file, std::uint32_t bytes,
                    const Segmentation& seg, ResponsePlan* plan) {
   if (cache.warm_whole_hit(file, bytes)) return true;
-  plan_response_blocks(cache, Response{file, 0, bytes, true}, seg, plan);
+  if (!cache.warm_whole_miss(file, bytes, seg))
+    plan_response_blocks(cache, Response{file, 0, bytes, true}, seg, plan);
   cache.warm_walked(file, bytes);
   return false;
 }

@@ -18,6 +18,8 @@
 
 namespace nicsim {
 
+struct Segmentation;
+
 // Block cache replacement policies of Fig 4.4.
 enum class Replacement : std::uint8_t { Lru, Lfu, Fifo };
 const char* replacement_name(Replacement r);  // "lru", "lfu", "fifo"
@@ -125,12 +127,15 @@ class NicDataCache {
   // walk of the file that finds that run unchanged (no block of it evicted or stale, no block
   // beyond it ever cached) is then a move of the run to the tail and a hit on every block: one
   // step, not one per block. Each slot's hit count is kept per file while warming (a file's
-  // blocks all hit together), and settled into the slots by end_warm.
+  // blocks all hit together), and settled into the slots by end_warm. A file none of whose
+  // blocks is cached (counted per file while warming) goes in without a lookup per block.
   void begin_warm();
   void end_warm();
   // A warm-up's response (the whole file from offset 0), as warm_response below: true if done
   // as one step (a file cached whole, as its last response left it).
   bool warm_whole_hit(std::uint32_t file, std::uint32_t bytes);
+  // The same for a file none of whose blocks is cached: true if done without a lookup per block.
+  bool warm_whole_miss(std::uint32_t file, std::uint32_t bytes, const Segmentation& seg);
   // After a warm-up's block walk of the file: where its run now lies.
   void warm_walked(std::uint32_t file, std::uint32_t bytes);
 
@@ -176,12 +181,11 @@ class NicDataCache {
     std::uint32_t blocks = 0;                       // in its latest response
     std::uint32_t most_blocks = 0;                  // in any response since begin_warm
     std::uint32_t hits = 0;                         // whole-file hits (one per block)
+    std::uint32_t present = 0;                      // its blocks in the cache
   };
-  std::uint32_t warm_hits(std::uint32_t file) const {
-    return file < warm_files_.size() ? warm_files_[file].hits : 0;
-  }
-  void settle_warm_hits(Slot& s) {
-    s.hits += warm_hits(static_cast<std::uint32_t>(s.key >> 32)) - s.warm_hits_base;
+  // The slot's file's record (every slot in use while warming came in after begin_warm).
+  WarmFile& warm_file(const Slot& s) {
+    return warm_files_[static_cast<std::uint32_t>(s.key >> 32)];
   }
   // LFU buckets (one per distinct frequency in use), kept in rising frequency, each a list of
   // its slots from least to most recently referenced: O(1) reference, insert and victim.
