@@ -339,8 +339,12 @@ void WebServer::warm(std::uint64_t requests) {
     warm_piece(i, std::min<std::uint64_t>(trace_->size(), i + kWarmPiece), false, nullptr);
   ResponsePlan plan;
   const std::uint64_t n = std::min<std::uint64_t>(requests, trace_->size());
+  for (WebPort& p : ports_)
+    if (p.cache) p.cache->begin_warm();
   for (std::uint64_t i = 0; i < n; i += kWarmPiece)
     warm_piece(i, std::min(n, i + kWarmPiece), true, &plan);
+  for (WebPort& p : ports_)
+    if (p.cache) p.cache->end_warm();
   warm_to_memo(requests);
 }
 
@@ -358,7 +362,7 @@ void WebServer::warm_piece(std::uint64_t from, std::uint64_t to, bool prefix, Re
       cpu_cache_.touch(q.file, q.bytes, nullptr);
     }
     WebPort& p = ports_[i % nics_];
-    if (p.cache) plan_response_blocks(*p.cache, Response{q.file, 0, q.bytes, true}, seg_, plan);
+    if (p.cache) warm_response(*p.cache, q.file, q.bytes, seg_, plan);
   }
 }
 

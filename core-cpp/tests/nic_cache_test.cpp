@@ -720,6 +720,87 @@ TEST(NicCacheWalk, BlockWalkLeavesTheSameCacheAsThePieceWalk) {
   }
 }
 
+// A warm-up's responses (warm_response: a file cached whole, as its last response left it, is
+// one step; a file with no block cached goes in without a lookup per block) leave every cache
+// as the block walk does: the same counters, the same slots with the same hits and insertions,
+// and the same LRU order (the victims that follow, in order).
+TEST(NicCacheWalk, WarmUpLeavesTheSameCacheAsTheBlockWalk) {
+  for (Replacement r : {Replacement::Lru, Replacement::Lfu, Replacement::Fifo}) {
+    for (std::uint32_t block : {512u, 4096u}) {
+      for (std::uint32_t slots : {40u, 200u}) {
+        for (std::uint32_t segment : {1448u, 512u}) {
+          NicDataCache walked(tiny(r, slots, block)), warmed(tiny(r, slots, block));
+          // A 512-byte segment with no HTTP header: packets start where blocks do.
+          Segmentation seg;
+          seg.segment_bytes = segment;
+          seg.http_header_bytes = segment == 512 ? 0 : 240;
+          Rng rng(block + slots + segment + static_cast<std::uint32_t>(r));
+          // Files of fixed sizes mostly (as in the traces); file 0 larger than the cache.
+          std::vector<std::uint32_t> size(30);
+          for (std::uint32_t& b : size) b = static_cast<std::uint32_t>(rng.below(12 * block) + 1);
+          size[0] = slots * block + 100;
+          warmed.begin_warm();
+          ResponsePlan a, b;
+          int whole = 0;
+          for (int i = 0; i < 4000; ++i) {
+            // Skewed toward low file ids: files come back while still cached.
+            const auto file = static_cast<std::uint32_t>(rng.below(rng.below(30) + 1));
+            if (rng.below(60) == 0) {
+              walked.file_modified(file);
+              warmed.file_modified(file);
+              continue;
+            }
+            // Now and then a file of another size (a log's file that changed).
+            const std::uint32_t bytes =
+                rng.below(25) == 0 ? static_cast<std::uint32_t>(rng.below(12 * block)) : size[file];
+            plan_response_blocks(walked, Response{file, 0, bytes, true}, seg, &a);
+            whole += warm_response(warmed, file, bytes, seg, &b) ? 1 : 0;
+          }
+          warmed.end_warm();
+          if (r == Replacement::Lru) {
+            EXPECT_GT(whole, 100);
+          } else {
+            EXPECT_EQ(whole, 0);
+          }
+          const CacheCounters& x = walked.counters();
+          const CacheCounters& y = warmed.counters();
+          EXPECT_EQ(x.references, y.references);
+          EXPECT_EQ(x.hits, y.hits);
+          EXPECT_EQ(x.partial_hits, y.partial_hits);
+          EXPECT_EQ(x.misses, y.misses);
+          EXPECT_EQ(x.insertions, y.insertions);
+          EXPECT_EQ(x.evictions, y.evictions);
+          EXPECT_EQ(x.invalidations, y.invalidations);
+          EXPECT_EQ(x.hit_bytes, y.hit_bytes);
+          EXPECT_EQ(x.inserted_bytes, y.inserted_bytes);
+          for (std::uint32_t s = 0; s < slots; ++s) {
+            const SlotState p = walked.slot_state(s), q = warmed.slot_state(s);
+            EXPECT_EQ(p.used, q.used) << s;
+            EXPECT_EQ(p.stale, q.stale) << s;
+            EXPECT_EQ(p.file, q.file) << s;
+            EXPECT_EQ(p.block, q.block) << s;
+            EXPECT_EQ(p.revision, q.revision) << s;
+            EXPECT_EQ(p.valid_lo, q.valid_lo) << s;
+            EXPECT_EQ(p.valid_hi, q.valid_hi) << s;
+            EXPECT_EQ(p.frequency, q.frequency) << s;
+            EXPECT_EQ(p.hits, q.hits) << s;
+            EXPECT_EQ(p.insertions, q.insertions) << s;
+          }
+          // New blocks through the whole cache: every slot's victim, in the policy's order.
+          std::vector<CacheEvent> log_walked, log_warmed;
+          walked.set_event_log(&log_walked, 100000);
+          warmed.set_event_log(&log_warmed, 100000);
+          for (std::uint32_t k = 0; k < slots; ++k) {
+            walked.access(1000 + k, 0, 0, block);
+            warmed.access(1000 + k, 0, 0, block);
+          }
+          EXPECT_EQ(describe(log_walked), describe(log_warmed));
+        }
+      }
+    }
+  }
+}
+
 TEST(NicCacheConfig, ValidationNamesTheFieldAndTheAllowedRange) {
   NicCacheConfig c;
   EXPECT_TRUE(validate(c).empty());

@@ -258,6 +258,11 @@ void NicDataCache::bucket_remove(std::uint32_t slot) {
 
 void NicDataCache::drop(std::uint32_t slot) {
   Slot& s = slots_[slot];
+  if (warming_) {
+    WarmFile& w = warm_file(s);
+    s.hits += w.hits - s.warm_hits_base;  // its file's whole-file hits while it was here
+    --w.present;
+  }
   unlink(slot);
   dir_erase(s.key, slot);
   s.used = false;
@@ -283,6 +288,12 @@ void NicDataCache::drop(std::uint32_t slot) {
   s.valid_lo = s.valid_hi = 0;
   s.used = true;
   s.stale = false;
+  if (warming_) {
+    const std::uint32_t file = static_cast<std::uint32_t>(key >> 32);
+    if (file >= warm_files_.size()) warm_files_.resize(file + std::size_t{1});
+    s.warm_hits_base = warm_files_[file].hits;
+    ++warm_files_[file].present;
+  }
   dir_insert(key, slot);
   link_new(slot);
   ++used_;
@@ -498,6 +509,115 @@ void NicDataCache::file_modified(std::uint32_t file) { ++revisions_[file]; }
 void NicDataCache::file_cache_evicted(std::uint32_t file, std::uint32_t block) {
   const std::uint32_t slot = dir_find(key_of(file, block));
   if (slot != kNoSlot) slots_[slot].stale = true;
+  if (file < warm_files_.size()) warm_files_[file].first = kNoSlot;  // its run is not whole
+}
+
+// --- a functional warm-up ----------------------------------------------------------------------
+
+void NicDataCache::begin_warm() {
+  // From an empty cache only: blocks cached before would be beyond any run's knowledge.
+  warming_ = config_.replacement == Replacement::Lru && used_ == 0;
+  warm_files_.clear();
+}
+
+void NicDataCache::end_warm() {
+  if (warming_) {
+    for (Slot& s : slots_)
+      if (s.used) s.hits += warm_file(s).hits - s.warm_hits_base;
+  }
+  warming_ = false;
+  warm_files_.clear();
+  warm_files_.shrink_to_fit();
+}
+
+bool NicDataCache::warm_whole_hit(std::uint32_t file, std::uint32_t bytes) {
+  if (!warming_ || log_ != nullptr || file >= warm_files_.size()) return false;
+  WarmFile& w = warm_files_[file];
+  const int shift = __builtin_ctz(config_.block_bytes);
+  const std::uint32_t blocks =
+      static_cast<std::uint32_t>((std::uint64_t{bytes} + config_.block_bytes - 1) >> shift);
+  if (w.first == kNoSlot || blocks == 0 || w.blocks != blocks || w.most_blocks != blocks)
+    return false;
+  const Slot& a = slots_[w.first];
+  const Slot& z = slots_[w.last];
+  const std::uint32_t last_bytes = bytes - ((blocks - 1) << shift);
+  // The run as the latest walk left it: its first block still there and current (then so is
+  // every block after it), its last block holding what this response asks of it. Every other
+  // block is whole: the latest walk asked for all of it.
+  if (!a.used || a.stale || a.key != key_of(file, 0) || a.revision != revision(file) || !z.used ||
+      z.key != key_of(file, blocks - 1) || z.valid_lo != 0 || z.valid_hi < last_bytes)
+    return false;
+  // Each block in turn to the tail (Fig 4.4's LRU) is the run moved there as a whole.
+  if (w.last != tail_) {
+    const std::uint32_t before = a.prev, after = z.next;
+    if (before != kNoSlot) {
+      slots_[before].next = after;
+    } else {
+      head_ = after;
+    }
+    slots_[after].prev = before;
+    slots_[tail_].next = w.first;
+    slots_[w.first].prev = tail_;
+    slots_[w.last].next = kNoSlot;
+    tail_ = w.last;
+  }
+  // Every piece of every block was cached: one reference and one hit per block.
+  counters_.references += blocks;
+  counters_.hits += blocks;
+  counters_.hit_bytes += bytes;
+  ++w.hits;
+  last_slot_ = w.last;
+  next_hint_ = kNoSlot;
+  return true;
+}
+
+bool NicDataCache::warm_whole_miss(std::uint32_t file, std::uint32_t bytes,
+                                   const Segmentation& seg) {
+  if (!warming_ || log_ != nullptr || bytes == 0 ||
+      (file < warm_files_.size() && warm_files_[file].present != 0))
+    return false;
+  // No block of the file is here, so none is found: each is a miss, allocated (evicting the
+  // policy's victim, which can be one of this walk's own blocks in a file larger than the
+  // cache, as in the block walk) and inserted whole, one nic_cache_insert per piece.
+  const std::uint32_t rev = revision(file);
+  const std::uint64_t bsize = config_.block_bytes;
+  // The file offset where the next packet starts (as plan_response_blocks counts pieces).
+  std::uint64_t next_packet = seg.segment_bytes - seg.http_header_bytes;
+  std::uint32_t block = 0, slot = kNoSlot;
+  for (std::uint64_t base = 0; base < bytes; base += bsize, ++block) {
+    const std::uint64_t stop = std::min<std::uint64_t>(base + bsize, bytes);
+    if (next_packet == base) next_packet += seg.segment_bytes;
+    std::uint32_t pieces = 1;
+    for (; next_packet < stop; next_packet += seg.segment_bytes) ++pieces;
+    slot = allocate(key_of(file, block), rev);
+    Slot& s = slots_[slot];
+    s.valid_lo = 0;
+    s.valid_hi = static_cast<std::uint32_t>(stop - base);
+    s.insertions += pieces;
+    counters_.insertions += pieces;
+    counters_.inserted_bytes += stop - base;
+  }
+  counters_.references += block;
+  counters_.misses += block;
+  last_slot_ = slot;
+  next_hint_ = kNoSlot;
+  return true;
+}
+
+void NicDataCache::warm_walked(std::uint32_t file, std::uint32_t bytes) {
+  if (!warming_) return;
+  const int shift = __builtin_ctz(config_.block_bytes);
+  const std::uint32_t blocks =
+      static_cast<std::uint32_t>((std::uint64_t{bytes} + config_.block_bytes - 1) >> shift);
+  if (blocks == 0) return;
+  if (file >= warm_files_.size()) warm_files_.resize(file + std::size_t{1});
+  WarmFile& w = warm_files_[file];
+  w.blocks = blocks;
+  w.most_blocks = std::max(w.most_blocks, blocks);
+  // The walk moved or brought each block to the tail in turn, so the file is the list's last
+  // `blocks` slots, unless it is larger than the cache (its last blocks evicted its first).
+  w.first = blocks <= slots() ? dir_find(key_of(file, 0)) : kNoSlot;
+  w.last = tail_;
 }
 
 // --- Fig 4.12 ----------------------------------------------------------------------------------
@@ -639,6 +759,15 @@ void plan_response_blocks(NicDataCache& cache, const Response& response, const S
   }
   plan->content_from_cache = cached;
   plan->content_inserted = response.length - cached;
+}
+
+bool warm_response(NicDataCache& cache, std::uint32_t file, std::uint32_t bytes,
+                   const Segmentation& seg, ResponsePlan* plan) {
+  if (cache.warm_whole_hit(file, bytes)) return true;
+  if (!cache.warm_whole_miss(file, bytes, seg))
+    plan_response_blocks(cache, Response{file, 0, bytes, true}, seg, plan);
+  cache.warm_walked(file, bytes);
+  return false;
 }
 
 }  // namespace nicsim

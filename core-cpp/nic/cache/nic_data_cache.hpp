@@ -18,6 +18,8 @@
 
 namespace nicsim {
 
+struct Segmentation;
+
 // Block cache replacement policies of Fig 4.4.
 enum class Replacement : std::uint8_t { Lru, Lfu, Fifo };
 const char* replacement_name(Replacement r);  // "lru", "lfu", "fifo"
@@ -117,6 +119,26 @@ class NicDataCache {
   std::uint64_t access_pieces(std::uint32_t file, std::uint32_t block, const std::uint32_t* bounds,
                               std::size_t pieces);
 
+  // A functional warm-up (the thesis §4.4.3: the caches warmed before the measured run) plays
+  // whole files from offset 0 into an empty cache, nothing else (file_modified aside). Under
+  // LRU such a walk leaves a file's blocks as one run at the tail of the list, in block order,
+  // and the run stays whole (and in order) while its first block stays: other files' walks move
+  // their own blocks and evict from the head, so they eat a run from its first block. A later
+  // walk of the file that finds that run unchanged (no block of it evicted or stale, no block
+  // beyond it ever cached) is then a move of the run to the tail and a hit on every block: one
+  // step, not one per block. Each slot's hit count is kept per file while warming (a file's
+  // blocks all hit together), and settled into the slots by end_warm. A file none of whose
+  // blocks is cached (counted per file while warming) goes in without a lookup per block.
+  void begin_warm();
+  void end_warm();
+  // A warm-up's response (the whole file from offset 0), as warm_response below: true if done
+  // as one step (a file cached whole, as its last response left it).
+  bool warm_whole_hit(std::uint32_t file, std::uint32_t bytes);
+  // The same for a file none of whose blocks is cached: true if done without a lookup per block.
+  bool warm_whole_miss(std::uint32_t file, std::uint32_t bytes, const Segmentation& seg);
+  // After a warm-up's block walk of the file: where its run now lies.
+  void warm_walked(std::uint32_t file, std::uint32_t bytes);
+
   // The slot holding a current copy of the block, or kNoSlot. No side effects.
   std::uint32_t find(std::uint32_t file, std::uint32_t block) const;
   SlotState slot_state(std::uint32_t slot) const;
@@ -150,7 +172,21 @@ class NicDataCache {
     std::uint32_t frequency = 0;
     std::uint64_t hits = 0, insertions = 0;
     bool used = false, stale = false;
+    std::uint32_t warm_hits_base = 0;  // while warming: its file's warm hits when it came in
   };
+  static_assert(sizeof(Slot) == 64, "one cache line");
+  // While warming (LRU), per file: the run its latest walk left, and its blocks' hits so far.
+  struct WarmFile {
+    std::uint32_t first = kNoSlot, last = kNoSlot;  // the slots of its first and last blocks
+    std::uint32_t blocks = 0;                       // in its latest response
+    std::uint32_t most_blocks = 0;                  // in any response since begin_warm
+    std::uint32_t hits = 0;                         // whole-file hits (one per block)
+    std::uint32_t present = 0;                      // its blocks in the cache
+  };
+  // The slot's file's record (every slot in use while warming came in after begin_warm).
+  WarmFile& warm_file(const Slot& s) {
+    return warm_files_[static_cast<std::uint32_t>(s.key >> 32)];
+  }
   // LFU buckets (one per distinct frequency in use), kept in rising frequency, each a list of
   // its slots from least to most recently referenced: O(1) reference, insert and victim.
   struct Bucket {
@@ -217,6 +253,8 @@ class NicDataCache {
   std::uint32_t request_ = 0;
   std::uint32_t last_slot_ = kNoSlot;  // of the latest access (a lookup hint)
   std::uint32_t next_hint_ = kNoSlot;  // the slot after it in the policy's list, before it moved
+  bool warming_ = false;               // between begin_warm and end_warm, under LRU
+  std::vector<WarmFile> warm_files_;   // by file id
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -289,5 +327,10 @@ void plan_response(NicDataCache& cache, const Response& response, const Segmenta
 // functional warm-up: nothing is posted).
 void plan_response_blocks(NicDataCache& cache, const Response& response, const Segmentation& seg,
                           ResponsePlan* plan);
+// A functional warm-up's response, the whole file from offset 0 (between begin_warm and
+// end_warm): the directory, the counters and every slot as plan_response_blocks leaves them
+// (`plan` is scratch; its counts are not kept). True if the file was a hit as a whole.
+bool warm_response(NicDataCache& cache, std::uint32_t file, std::uint32_t bytes,
+                   const Segmentation& seg, ResponsePlan* plan);
 
 }  // namespace nicsim
