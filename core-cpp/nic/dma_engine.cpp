@@ -19,10 +19,6 @@ DmaEngine::DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64
       instance_(instance),
       client_(client) {}
 
-bool DmaEngine::has_space(DmaChannel ch, std::size_t n) const {
-  return queue(ch).size() + n <= depth_;
-}
-
 void DmaEngine::refuse(DmaChannel ch, const DmaRequest& req) {
   ++refusals_;
   space_wanted_[static_cast<int>(ch)] = true;

@@ -41,7 +41,8 @@ class DmaEngine final : private BusMaster {
   // split into bursts, each its own bus transaction (nic_facts §3.8).
   DmaEngine(SimContext* ctx, IoBus* bus, std::int64_t depth, std::int64_t max_burst,
             unsigned instance, DmaClient* client);
-  bool has_space(DmaChannel ch, std::size_t n = 1) const;
+  // Inline: the Tigon's dispatch asks it of both channels at every wake.
+  bool has_space(DmaChannel ch, std::size_t n = 1) const { return queue(ch).size() + n <= depth_; }
   // False when the channel's queue is full (the client hears dma_space later). Taken:
   // `queued`, if given, gets the request's DmaQueued record.
   bool enqueue(DmaChannel ch, const DmaRequest& req, RecordId* queued = nullptr) {
