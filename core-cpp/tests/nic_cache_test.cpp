@@ -654,6 +654,19 @@ TEST(NicCacheCalibration, TheSimulatorReportsItsWork) {
 
 // The warm-up's walk (plan_response_blocks: one lookup per block) leaves every cache as the
 // walk that posts commands (plan_response: one access per piece) does, with the same counts.
+// Two walks of the same requests leave the same counters.
+void expect_same_counters(const CacheCounters& x, const CacheCounters& y) {
+  EXPECT_EQ(x.references, y.references);
+  EXPECT_EQ(x.hits, y.hits);
+  EXPECT_EQ(x.partial_hits, y.partial_hits);
+  EXPECT_EQ(x.misses, y.misses);
+  EXPECT_EQ(x.insertions, y.insertions);
+  EXPECT_EQ(x.evictions, y.evictions);
+  EXPECT_EQ(x.invalidations, y.invalidations);
+  EXPECT_EQ(x.hit_bytes, y.hit_bytes);
+  EXPECT_EQ(x.inserted_bytes, y.inserted_bytes);
+}
+
 TEST(NicCacheWalk, BlockWalkLeavesTheSameCacheAsThePieceWalk) {
   for (Replacement r : {Replacement::Lru, Replacement::Lfu, Replacement::Fifo}) {
     for (std::uint32_t block : {512u, 4096u, 8192u}) {
@@ -691,17 +704,7 @@ TEST(NicCacheWalk, BlockWalkLeavesTheSameCacheAsThePieceWalk) {
             ASSERT_EQ(a.content_inserted, b.content_inserted);
             ASSERT_TRUE(b.commands.empty());
           }
-          const CacheCounters& x = by_piece.counters();
-          const CacheCounters& y = by_block.counters();
-          EXPECT_EQ(x.references, y.references);
-          EXPECT_EQ(x.hits, y.hits);
-          EXPECT_EQ(x.partial_hits, y.partial_hits);
-          EXPECT_EQ(x.misses, y.misses);
-          EXPECT_EQ(x.insertions, y.insertions);
-          EXPECT_EQ(x.evictions, y.evictions);
-          EXPECT_EQ(x.invalidations, y.invalidations);
-          EXPECT_EQ(x.hit_bytes, y.hit_bytes);
-          EXPECT_EQ(x.inserted_bytes, y.inserted_bytes);
+          expect_same_counters(by_piece.counters(), by_block.counters());
           EXPECT_EQ(describe(log_piece), describe(log_block));
           for (std::uint32_t s = 0; s < by_piece.slots(); ++s) {
             const SlotState p = by_piece.slot_state(s), q = by_block.slot_state(s);
@@ -762,17 +765,7 @@ TEST(NicCacheWalk, WarmUpLeavesTheSameCacheAsTheBlockWalk) {
           } else {
             EXPECT_EQ(whole, 0);
           }
-          const CacheCounters& x = walked.counters();
-          const CacheCounters& y = warmed.counters();
-          EXPECT_EQ(x.references, y.references);
-          EXPECT_EQ(x.hits, y.hits);
-          EXPECT_EQ(x.partial_hits, y.partial_hits);
-          EXPECT_EQ(x.misses, y.misses);
-          EXPECT_EQ(x.insertions, y.insertions);
-          EXPECT_EQ(x.evictions, y.evictions);
-          EXPECT_EQ(x.invalidations, y.invalidations);
-          EXPECT_EQ(x.hit_bytes, y.hit_bytes);
-          EXPECT_EQ(x.inserted_bytes, y.inserted_bytes);
+          expect_same_counters(walked.counters(), warmed.counters());
           for (std::uint32_t s = 0; s < slots; ++s) {
             const SlotState p = walked.slot_state(s), q = warmed.slot_state(s);
             EXPECT_EQ(p.used, q.used) << s;
