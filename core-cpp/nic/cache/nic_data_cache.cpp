@@ -533,14 +533,12 @@ void NicDataCache::end_warm() {
 bool NicDataCache::warm_whole_hit(std::uint32_t file, std::uint32_t bytes) {
   if (!warming_ || log_ != nullptr || file >= warm_files_.size()) return false;
   WarmFile& w = warm_files_[file];
-  const int shift = __builtin_ctz(config_.block_bytes);
-  const std::uint32_t blocks =
-      static_cast<std::uint32_t>((std::uint64_t{bytes} + config_.block_bytes - 1) >> shift);
+  const std::uint32_t blocks = blocks_of(bytes);
   if (w.first == kNoSlot || blocks == 0 || w.blocks != blocks || w.most_blocks != blocks)
     return false;
   const Slot& a = slots_[w.first];
   const Slot& z = slots_[w.last];
-  const std::uint32_t last_bytes = bytes - ((blocks - 1) << shift);
+  const std::uint32_t last_bytes = bytes - (blocks - 1) * config_.block_bytes;
   // The run as the latest walk left it: its first block still there and current (then so is
   // every block after it), its last block holding what this response asks of it. Every other
   // block is whole: the latest walk asked for all of it.
@@ -606,9 +604,7 @@ bool NicDataCache::warm_whole_miss(std::uint32_t file, std::uint32_t bytes,
 
 void NicDataCache::warm_walked(std::uint32_t file, std::uint32_t bytes) {
   if (!warming_) return;
-  const int shift = __builtin_ctz(config_.block_bytes);
-  const std::uint32_t blocks =
-      static_cast<std::uint32_t>((std::uint64_t{bytes} + config_.block_bytes - 1) >> shift);
+  const std::uint32_t blocks = blocks_of(bytes);
   if (blocks == 0) return;
   if (file >= warm_files_.size()) warm_files_.resize(file + std::size_t{1});
   WarmFile& w = warm_files_[file];

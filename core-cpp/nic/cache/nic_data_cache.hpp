@@ -183,6 +183,11 @@ class NicDataCache {
     std::uint32_t hits = 0;                         // whole-file hits (one per block)
     std::uint32_t present = 0;                      // its blocks in the cache
   };
+  // The blocks a response of `bytes` from offset 0 spans (block sizes are powers of two).
+  std::uint32_t blocks_of(std::uint32_t bytes) const {
+    return static_cast<std::uint32_t>((std::uint64_t{bytes} + config_.block_bytes - 1) >>
+                                      __builtin_ctz(config_.block_bytes));
+  }
   // The slot's file's record (every slot in use while warming came in after begin_warm).
   WarmFile& warm_file(const Slot& s) {
     return warm_files_[static_cast<std::uint32_t>(s.key >> 32)];

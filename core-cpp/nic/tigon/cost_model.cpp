@@ -40,8 +40,7 @@ TigonCost TigonCostModel::cost(const TigonWork& w, const TigonPlacement& where, 
   c.sram_line_fills = fills;
   c.sram_data_accesses =
       w.shared_loads + w.shared_stores + data * (w.private_loads + w.private_stores);
-  c.contention = static_cast<Time>((c.sram_line_fills + c.sram_data_accesses) *
-                                   static_cast<double>(load.wait));
+  c.contention = static_cast<Time>(sram_wait(c.sram_line_fills + c.sram_data_accesses, load));
   return c;
 }
 

@@ -41,6 +41,11 @@ class TigonCostModel {
   TigonCost cost(const TigonWork& w, const TigonPlacement& where, int cpu,
                  const Sram::Load& load) const;
   double scratch_load_cycles(int cpu, double code_in_sram) const;
+  // The extra wait, in ps, of `accesses` SRAM accesses (data accesses and line fills) under the
+  // others' load: TigonCost::contention, unrounded.
+  static double sram_wait(double accesses, const Sram::Load& load) {
+    return accesses * static_cast<double>(load.wait);
+  }
 
  private:
   TigonConfig cfg_;

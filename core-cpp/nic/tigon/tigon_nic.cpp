@@ -503,10 +503,10 @@ void TigonNic::begin(int cpu, bool checked) {
   const Time now = ctx_->now();
   const Sram::Load load = sram_.load_seen_by(me_client, now);
   sram_.book(me_client, pc.traffic, now);
+  const double wait = TigonCostModel::sram_wait(pc.sram_accesses, load);
   stats_.sram_accesses += pc.sram_accesses;
-  stats_.sram_wait += pc.sram_accesses * static_cast<double>(load.wait);
-  const Time contention = static_cast<Time>(pc.sram_accesses * static_cast<double>(load.wait));
-  c.duration = pc.time + contention + (c.holds_lock ? tcfg_.semaphore_access : 0);
+  stats_.sram_wait += wait;
+  c.duration = pc.time + static_cast<Time>(wait) + (c.holds_lock ? tcfg_.semaphore_access : 0);
   c.state = CpuState::Running;
   c.busy_from = now;
   // Outside the trace window the ids only (SramLoad, TigonHandler): the SRAM's utilisation is
