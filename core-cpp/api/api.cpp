@@ -1,9 +1,14 @@
 #include "api/api.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
+#ifndef __EMSCRIPTEN__
+#include <mutex>
+#include <thread>
+#endif
 
 #include "api/system.hpp"
 #include "api/system_info.hpp"
@@ -280,6 +285,114 @@ bool start_main(const std::string& scenario_json, const std::string& overrides_j
   return true;
 }
 
+// A sweep point's run: its entry, or the fault that stopped it.
+struct PointRun {
+  Json entry;
+  std::string fault;
+};
+
+#ifndef __EMSCRIPTEN__
+// Which open point a free worker takes next, given the setup (shared_setup) each point builds
+// first and the one each worker holds: its own setup's points first, then points that build
+// nothing, then a setup no worker holds, and only then, rather than wait, one of the setup with
+// the most points open (built a second time). The browser's pool chooses the same way
+// (web/engine/pool.ts), for the same reason: a web trace is most of a short run's work. -1: none.
+long next_point(const std::vector<std::string>& setups, const std::vector<char>& open,
+                const std::vector<std::string>& held, std::size_t worker) {
+  const std::string& mine = held[worker];
+  long none = -1, fresh = -1;
+  for (std::size_t i = 0; i < setups.size(); ++i) {
+    if (!open[i]) continue;
+    const std::string& k = setups[i];
+    if (!k.empty() && k == mine) return static_cast<long>(i);
+    if (k.empty()) {
+      if (none < 0) none = static_cast<long>(i);
+    } else if (fresh < 0 && std::find(held.begin(), held.end(), k) == held.end()) {
+      fresh = static_cast<long>(i);
+    }
+  }
+  if (none >= 0) return none;
+  if (fresh >= 0) return fresh;
+  // The first of the setups with the most points open, and its last open point.
+  auto open_of = [&](const std::string& k) {
+    std::size_t n = 0;
+    for (std::size_t j = 0; j < setups.size(); ++j) n += open[j] && setups[j] == k;
+    return n;
+  };
+  const std::string* most = nullptr;
+  std::size_t most_open = 0;
+  for (std::size_t i = 0; i < setups.size(); ++i) {
+    if (!open[i]) continue;
+    if (const std::size_t n = open_of(setups[i]); n > most_open) {
+      most = &setups[i];
+      most_open = n;
+    }
+  }
+  long best = -1;
+  for (std::size_t i = 0; i < setups.size(); ++i)
+    if (open[i] && most != nullptr && setups[i] == *most) best = static_cast<long>(i);
+  return best;
+}
+#endif
+
+// The main run (with its trace) and every sweep point but `reused` (the main run answers it),
+// over `workers` threads: the calling thread starts with the main run, the others with points.
+// Each point's run is the same whichever thread runs it (what a thread keeps only saves work),
+// so the results are a serial run's.
+void run_all(const Scenario& s, const Json& points, long reused, unsigned workers, RunOutput* main,
+             std::vector<PointRun>* runs) {
+  std::vector<char> open(points.size(), 1);
+  if (reused >= 0) open[static_cast<std::size_t>(reused)] = 0;
+  const std::size_t left = points.size() - (reused >= 0 ? 1 : 0);
+  auto run_point_at = [&](std::size_t i) {
+    PointRun& r = (*runs)[i];
+    point_entry(s, points[i], &r.entry, &r.fault);  // false: the fault is set
+  };
+#ifndef __EMSCRIPTEN__
+  const std::size_t threads = std::min<std::size_t>(std::max(1u, workers), left + 1);
+#else
+  (void)workers;
+  const std::size_t threads = 1;
+#endif
+  if (threads <= 1) {
+    *main = run_model(s.config, true);
+    if (!main->fault.empty()) return;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (!open[i]) continue;
+      run_point_at(i);
+      if (!(*runs)[i].fault.empty()) return;  // the document reports the first fault
+    }
+    return;
+  }
+#ifndef __EMSCRIPTEN__
+  std::vector<std::string> setups(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (open[i]) setups[i] = shared_setup(swept_config(s, points[i]));
+  std::mutex lock;
+  std::vector<std::string> held(threads);
+  held[0] = shared_setup(s.config);
+  auto work = [&](std::size_t w) {
+    for (;;) {
+      long i;
+      {
+        const std::lock_guard<std::mutex> guard(lock);
+        i = next_point(setups, open, held, w);
+        if (i < 0) return;
+        open[static_cast<std::size_t>(i)] = 0;
+        held[w] = setups[static_cast<std::size_t>(i)];
+      }
+      run_point_at(static_cast<std::size_t>(i));
+    }
+  };
+  std::vector<std::thread> others;
+  others.reserve(threads - 1);
+  for (std::size_t w = 1; w < threads; ++w) others.emplace_back(work, w);
+  *main = run_model(s.config, true);
+  work(0);
+  for (std::thread& t : others) t.join();
+#endif
+}
+
 }  // namespace
 
 std::string validate_run(const std::string& scenario_json, const std::string& overrides_json,
@@ -289,32 +402,47 @@ std::string validate_run(const std::string& scenario_json, const std::string& ov
 }
 
 RunResult run(const std::string& scenario_json, const std::string& overrides_json,
-              const std::vector<WebRequest>* access_log) {
+              const std::vector<WebRequest>* access_log, unsigned workers) {
   RunResult result;
   Scenario s;
-  RunOutput main;
-  if (!start_main(scenario_json, overrides_json, access_log, &s, &main, &result)) return result;
-  Json out = main_document(s, main);
-  Json& sweep = out["sweep"];
+  if (!prepare(scenario_json, overrides_json, access_log, &s, &result.json)) {
+    result.input_error = true;
+    return result;
+  }
   const Json points = sweep_points(s);
   const long reused = main_point(s, points);
+  RunOutput main;
+  std::vector<PointRun> runs(points.size());
+  run_all(s, points, reused, workers, &main, &runs);
+  if (!main.fault.empty()) {
+    result.json = fault_json("", main.fault);
+    return result;
+  }
+  Json out = main_document(s, main);
+  Json& sweep = out["sweep"];
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const Json& point = points[i];
-    Json entry;
-    std::string fault;
     if (static_cast<long>(i) == reused) {
-      entry = entry_of(point, main);
-    } else if (!point_entry(s, point, &entry, &fault)) {
-      result.json = fault_json("sweep", fault);
+      sweep.push_back(entry_of(points[i], main));
+    } else if (!runs[i].fault.empty()) {
+      result.json = fault_json("sweep", runs[i].fault);
       return result;
+    } else {
+      sweep.push_back(std::move(runs[i].entry));
     }
-    sweep.push_back(std::move(entry));
   }
   out["checks"] = checks_json(s, out);
   result.ok = true;
   result.json = dump_json(out);
   result.trace = std::move(main.trace);
   return result;
+}
+
+unsigned default_workers() {
+#ifdef __EMSCRIPTEN__
+  return 1;
+#else
+  return std::max(1u, std::thread::hardware_concurrency());
+#endif
 }
 
 RunResult run_main(const std::string& scenario_json, const std::string& overrides_json,

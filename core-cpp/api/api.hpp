@@ -26,8 +26,13 @@ struct RunResult {
   std::size_t pending_points = 0;  // run_main: sweep points still to run (0: json is complete)
 };
 // `access_log`: the requests of an uploaded log, for workload.trace "log" (else unused).
+// `workers`: how many threads share the main run and the sweep's points, as the browser's pool
+// shares them among its workers (each thread keeps what its runs build, as a worker's instance
+// does); the document is byte-identical for any count. Native builds only: WebAssembly runs one.
 RunResult run(const std::string& scenario_json, const std::string& overrides_json,
-              const std::vector<WebRequest>* access_log = nullptr);
+              const std::vector<WebRequest>* access_log = nullptr, unsigned workers = 1);
+// The CLI's default for `workers`: one per core (std::thread::hardware_concurrency), at least one.
+unsigned default_workers();
 
 // run() in three steps, so that the sweep's points can run in parallel (one module instance
 // each) and the main run be shown before they end; finish(run_main, run_point 0..n-1) is

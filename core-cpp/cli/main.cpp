@@ -22,10 +22,12 @@ namespace {
 
 // The program's version (package.json's) and the formats it reads and writes.
 constexpr const char* kVersion = "0.1.0";
+// chosen: far more threads than any machine this runs on has cores; a bound, not a tuning.
+constexpr unsigned kMaxWorkers = 64;
 
 constexpr const char* kHelp =
     R"(usage: nicsim <scenario.json> [--set path=value ...] [--format json|csv] [--trace FILE]
-                            [--log FILE | --requests FILE]
+                            [--log FILE | --requests FILE] [--workers N]
        nicsim --validate <scenario.json> [--set path=value ...]
        nicsim --list-parameters | --schema | --limits | --help | --version
 
@@ -43,6 +45,8 @@ Runs a scenario (a JSON file, see scenarios/) and prints its results on standard
                        and into the output's "access_log")
   --requests FILE      for workload.trace "log": one "file-id bytes" request per line, '#'
                        starting a comment (file ids 0 to 1999999, bytes 1 to 1 GB)
+  --workers N          run the main run and the sweep's points on N threads (1 to 64;
+                       default one per core); the output is the same for any N
   --validate           check the scenario and the overrides, print "valid", run nothing
   --list-parameters    print every parameter: path, type, range, default, unit, origin
   --schema             print the JSON Schema of scenario files
@@ -214,6 +218,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> info;  // --list-parameters, --schema, --limits
   nicsim::Json overrides = nicsim::Json::object();
   std::size_t sets = 0;
+  unsigned workers = nicsim::api::default_workers();
   // Every argument is read before anything is done, so an unknown option is an error
   // whatever comes first.
   for (int i = 1; i < argc; ++i) {
@@ -227,7 +232,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--validate") {
       validate_only = true;
     } else if (arg == "--format" || arg == "--set" || arg == "--trace" || arg == "--requests" ||
-               arg == "--log") {
+               arg == "--log" || arg == "--workers") {
       if (i + 1 >= argc) return usage(arg + " needs a value");
       const std::string value = argv[++i];
       if (arg == "--format") {
@@ -239,6 +244,14 @@ int main(int argc, char** argv) {
         requests_file = value;
       } else if (arg == "--log") {
         log_file = value;
+      } else if (arg == "--workers") {
+        const bool digits =
+            !value.empty() && value.size() <= 2 &&
+            std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+        workers = digits ? static_cast<unsigned>(std::stoul(value)) : 0;
+        if (workers < 1 || workers > kMaxWorkers)
+          return usage("--workers must be a whole number from 1 to " + std::to_string(kMaxWorkers) +
+                       ", got '" + value.substr(0, 40) + "'");
       } else {
         if (++sets > nicsim::kMaxSetOptions)
           return usage("more than " + std::to_string(nicsim::kMaxSetOptions) + " --set options");
@@ -344,7 +357,7 @@ int main(int argc, char** argv) {
     std::cerr << "--log " << log_file << ": " << summary << "\n";
     requests = std::move(log.requests);
   }
-  nicsim::api::RunResult r = nicsim::api::run(scenario, ov, &requests);
+  nicsim::api::RunResult r = nicsim::api::run(scenario, ov, &requests, workers);
   if (!r.ok) {
     print_errors(r.json);
     discard_output(trace_out);

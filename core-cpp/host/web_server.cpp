@@ -325,7 +325,7 @@ void WebServer::warm_to_memo(std::uint64_t requests) {
 }
 
 std::vector<std::unique_ptr<WebServer::Warmed>>& WebServer::warmed() {
-  static std::vector<std::unique_ptr<WebServer::Warmed>> list;  // single-threaded, as the core
+  thread_local std::vector<std::unique_ptr<WebServer::Warmed>> list;  // one per thread
   return list;
 }
 

@@ -46,8 +46,8 @@ TEST(Cli, HelpExitsZeroAndDescribesEveryOption) {
     const Cli r = cli(flag);
     EXPECT_EQ(r.status, 0) << r.out;
     for (const char* option :
-         {"--set", "--format", "--trace", "--log", "--requests", "--validate", "--list-parameters",
-          "--schema", "--limits", "--help", "--version", "Exit status"})
+         {"--set", "--format", "--trace", "--log", "--requests", "--workers", "--validate",
+          "--list-parameters", "--schema", "--limits", "--help", "--version", "Exit status"})
       EXPECT_NE(r.out.find(option), std::string::npos) << option;
   }
 }
@@ -109,6 +109,24 @@ TEST(Cli, DeepSetValuesAndTooManySetsAreRefused) {
   r = cli("--validate " + scenario("udp-throughput") + many);
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("more than 256 --set options"), std::string::npos) << r.out;
+}
+
+// --workers takes 1 to 64 and says so; any count gives the same output (run_split_test.cpp
+// proves it on every preset through the API).
+TEST(Cli, WorkersAreBoundedAndChangeNoOutput) {
+  const std::string udp = scenario("udp-throughput") +
+                          " --set run.duration_us=2000 --set run.warmup_us=1000"
+                          " --set run.trace.start_us=1000 --set run.trace.end_us=1010";
+  for (const char* bad : {"0", "65", "-1", "2.5", "two", "999999999999", ""}) {
+    const Cli r = cli(udp + " --workers '" + bad + "'");
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.out;
+    EXPECT_NE(r.out.find("--workers must be a whole number from 1 to 64"), std::string::npos)
+        << bad << ": " << r.out;
+  }
+  const Cli one = cli(udp + " --workers 1");
+  ASSERT_EQ(one.status, 0) << one.out.substr(0, 300);
+  EXPECT_EQ(cli(udp + " --workers 64").out, one.out);
+  EXPECT_EQ(cli(udp).out, one.out);
 }
 
 TEST(Cli, RequestFilesAreBounded) {

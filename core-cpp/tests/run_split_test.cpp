@@ -1,6 +1,7 @@
 // run() split in three (run_main, run_point, finish) so that sweep points can run in parallel
 // module instances: put back together through their JSON text, in any order of completion, the
-// parts give run()'s document byte for byte, on every preset.
+// parts give run()'s document byte for byte, on every preset. And run() on several threads gives
+// the document of its points run one after another.
 #include <dirent.h>
 #include <gtest/gtest.h>
 
@@ -69,7 +70,8 @@ TEST(RunSplit, ComposedPartsEqualRunOnEveryPreset) {
   for (std::uint32_t i = 0; i < 4000; ++i) log.push_back({(i * 7919u) % (1 + i % 400), 5000});
   for (const auto& id : ids) {
     const std::string text = testing::preset(id);
-    const api::RunResult whole = api::run(text, "", &log);
+    // On three threads (more than this machine's cores): the parts are run one after another.
+    const api::RunResult whole = api::run(text, "", &log, 3);
     const api::RunResult parts = composed(text, "", &log);
     ASSERT_TRUE(whole.ok) << id << ": " << whole.json;
     ASSERT_TRUE(parts.ok) << id << ": " << parts.json;
@@ -81,6 +83,41 @@ TEST(RunSplit, ComposedPartsEqualRunOnEveryPreset) {
                             whole.trace.size() * sizeof(TraceRecord)),
                 0)
           << id;
+    }
+  }
+}
+
+// However many threads share a sweep, and whichever runs which point (each keeps its own traces
+// and warm-ups), the document and the trace are those of one thread: points of one web trace and
+// of several, a sweep without setups, and a scenario whose main run is one of its points.
+TEST(RunSplit, AnyNumberOfWorkersGivesTheSameDocument) {
+  const struct {
+    const char* id;
+    const char* overrides;
+  } cases[] = {
+      {"udp-throughput", R"({"run.duration_us": 3000, "run.warmup_us": 1000,
+                             "run.trace.start_us": 1000, "run.trace.end_us": 1020})"},
+      {"web-sendfile-vs-write", R"({"workload.trace_requests": 6000, "workload.warmup_requests":
+                                    1000, "run.duration_us": 3000, "run.warmup_us": 1000,
+                                    "run.trace.start_us": 1000, "run.trace.end_us": 1020})"},
+      {"web-cache-sizes",
+       R"({"workload.trace_requests": 20000, "workload.warmup_requests": 2000})"},
+  };
+  for (const auto& c : cases) {
+    const std::string text = testing::preset(c.id);
+    const api::RunResult one = api::run(text, c.overrides, nullptr, 1);
+    ASSERT_TRUE(one.ok) << c.id << ": " << one.json.substr(0, 300);
+    ASSERT_FALSE(Json::parse(one.json, nullptr, false)["sweep"].empty()) << c.id;
+    for (const unsigned workers : {2u, 3u, 7u}) {
+      const api::RunResult many = api::run(text, c.overrides, nullptr, workers);
+      EXPECT_EQ(many.json, one.json) << c.id << " on " << workers;
+      ASSERT_EQ(many.trace.size(), one.trace.size()) << c.id << " on " << workers;
+      if (!one.trace.empty()) {
+        EXPECT_EQ(std::memcmp(many.trace.data(), one.trace.data(),
+                              one.trace.size() * sizeof(TraceRecord)),
+                  0)
+            << c.id << " on " << workers;
+      }
     }
   }
 }

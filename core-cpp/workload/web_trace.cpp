@@ -631,7 +631,7 @@ std::shared_ptr<const WebTrace> WebTraceCache::get(const WebTraceConfig& config)
 }
 
 WebTraceCache& shared_web_trace_cache() {
-  static WebTraceCache cache;
+  thread_local WebTraceCache cache;  // one per thread, as one per worker in the browser
   return cache;
 }
 

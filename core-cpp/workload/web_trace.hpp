@@ -135,7 +135,7 @@ class WebTraceCache {
   std::uint64_t max_requests_;
   std::vector<Entry> entries_;  // most recently used last; a handful at most
 };
-// The process's cache (single-threaded: the CLI, the tests, one wasm worker).
+// The calling thread's cache (one per thread: api::run's workers natively, one wasm worker).
 WebTraceCache& shared_web_trace_cache();
 
 // The same generator with a model of one's own (the fitting tool; the parameter lab).

@@ -488,7 +488,7 @@ std::shared_ptr<const LruStackSums> LruStackCache::sums(
 }
 
 LruStackCache& shared_lru_stack_cache() {
-  static LruStackCache cache;
+  thread_local LruStackCache cache;  // one per thread, as one per worker in the browser
   return cache;
 }
 

@@ -132,7 +132,7 @@ class LruStackCache {
   std::uint64_t max_requests_;
   std::vector<Entry> entries_;  // most recently used last
 };
-// The process's cache (single-threaded: the CLI, the tests, one wasm worker).
+// The calling thread's cache (one per thread: api::run's workers natively, one wasm worker).
 LruStackCache& shared_lru_stack_cache();
 
 // run_cache_sim's numbers for LRU without events, in one pass per trace (shared_lru_stack_cache);

@@ -727,7 +727,7 @@ void plan_response_blocks(NicDataCache& cache, const Response& response, const S
   std::uint64_t cached = 0;
   // A block's bounds: its start, each packet start inside it, its end. Block sizes are powers
   // of two: a shift, not a 64-bit division per block.
-  static std::vector<std::uint32_t> bounds;  // reused: the core is single-threaded
+  thread_local std::vector<std::uint32_t> bounds;  // reused, one per thread (api::run's workers)
   const std::size_t most = bsize / seg.segment_bytes + 3;
   if (bounds.size() < most) bounds.resize(most);
   std::uint32_t* const b = bounds.data();
