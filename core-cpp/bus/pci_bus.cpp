@@ -272,9 +272,14 @@ void PciBus::plan_new(int port, Time start, bool arbitrate_cycles, int shape) {
 inline bool PciBus::replay(int shape, const Request& r, Time start) {
   ShapePlans& sp = shapes_[static_cast<std::size_t>(shape)];
   const std::uint64_t key = plan_key(r.txn.bytes - r.done, r.done);
-  int way = 0;
-  while (sp.keys[static_cast<std::size_t>(way)] != key) {
-    if (++way == kPlansPerShape) return false;
+  const std::size_t hint = hint_of(key);
+  int way = sp.way_of[hint];
+  if (sp.keys[static_cast<std::size_t>(way)] != key) {
+    way = 0;
+    while (sp.keys[static_cast<std::size_t>(way)] != key) {
+      if (++way == kPlansPerShape) return false;
+    }
+    sp.way_of[hint] = static_cast<std::uint8_t>(way);
   }
   const int index = sp.first + way;
   PlannedTenure& k = planned_[static_cast<std::size_t>(index)];
@@ -351,6 +356,7 @@ void PciBus::keep_plan(int shape, const Request& r, Time start, int segments_bef
     k.added = 0;
   }
   sp.keys[static_cast<std::size_t>(way)] = key;
+  sp.way_of[hint_of(key)] = static_cast<std::uint8_t>(way);
   k.read = r.txn.read;
   k.header_bytes = r.txn.header_bytes;
   k.app_header_bytes = r.txn.app_header_bytes;

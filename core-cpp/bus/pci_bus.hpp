@@ -92,7 +92,7 @@ class PciBus final : public IoBus, private EventHandler {
   // another NIC waits, the latency timer cuts a full-sized segment's fetch into seven to nine
   // bursts, each with a plan of its own, and its header fetch has another. Chosen: 16 holds
   // those ten and the recent odd sizes (a file's last segment).
-  static constexpr int kPlansPerShape = 16;
+  static constexpr int kPlansPerShape = 16;  // hint_of's 4 bits
   struct PlannedTenure {
     bool read = false;
     std::uint32_t header_bytes = 0, app_header_bytes = 0;
@@ -116,12 +116,20 @@ class PciBus final : public IoBus, private EventHandler {
   static std::uint64_t plan_key(std::uint32_t remaining, std::uint32_t done) {
     return static_cast<std::uint64_t>(remaining) << 32 | done;
   }
+  // Fibonacci hashing of a key to one of the ways' hints.
+  static std::size_t hint_of(std::uint64_t key) {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 60);
+  }
   struct ShapePlans {
     std::array<std::uint64_t, kPlansPerShape> keys;
     // The plans replayed since the totals were last read (listed in replayed_plans_); the
     // clock that picks a plan to replace passes over them.
     mutable std::array<bool, kPlansPerShape> listed{};
     int hand = 0;
+    // The way last found for a key, by a hash of the key: one probe instead of a scan of up to
+    // sixteen keys on most replays (a web server's shapes use most of their ways). A hint only:
+    // the key at that way is compared, and the scan runs when it differs.
+    std::array<std::uint8_t, kPlansPerShape> way_of{};
     int first = -1;  // its first plan in planned_ (room for them is made at the first kept)
     // A shape whose plans are replaced before any replay (a web server's files of every size
     // end in odd sizes) is kept again only after `skip` more misses, doubling each time, so
