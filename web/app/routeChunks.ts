@@ -10,17 +10,59 @@ import type { Scenario } from '../scenarios/types';
 /** The link decoder's catalogue of the presets (their ids and tour lengths), made once. */
 export const PRESET_LINKS = linkCatalog(PRESETS);
 
-let scenarioPage: Promise<typeof import('./ScenarioPage')> | null = null;
-let abPage: Promise<typeof import('./AbPage')> | null = null;
+/**
+ * A page's code, imported once: its module once in (or why it could not be had), for App to
+ * render the page as soon as it is, and a way to be told when it is.
+ */
+export class PageChunk<M> {
+  private promise: Promise<M> | null = null;
+  private listeners = new Set<() => void>();
+  /** The module, once loaded. */
+  module: M | undefined = undefined;
+  /** Why the import failed (undefined while it has not). */
+  error: unknown = undefined;
+
+  constructor(private readonly importer: () => Promise<M>) {}
+
+  /** Starts the import (once) and gives its promise. */
+  load(): Promise<M> {
+    this.promise ??= this.importer().then(
+      (m) => {
+        this.module = m;
+        this.notify();
+        return m;
+      },
+      (err: unknown) => {
+        this.error = err ?? new Error('the page could not be loaded');
+        this.notify();
+        throw err;
+      },
+    );
+    return this.promise;
+  }
+
+  /** For useSyncExternalStore: 0 loading, 1 loaded, 2 failed. */
+  readonly state = (): number => (this.module !== undefined ? 1 : this.error !== undefined ? 2 : 0);
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private notify(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}
+
+export const scenarioPageChunk = new PageChunk(() => import('./ScenarioPage'));
+export const abPageChunk = new PageChunk(() => import('./AbPage'));
 
 export function loadScenarioPage() {
-  scenarioPage ??= import('./ScenarioPage');
-  return scenarioPage;
+  return scenarioPageChunk.load();
 }
 
 export function loadAbPage() {
-  abPage ??= import('./AbPage');
-  return abPage;
+  return abPageChunk.load();
 }
 
 /**
