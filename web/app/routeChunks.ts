@@ -2,10 +2,17 @@
 // early by main.tsx when the address already names such a page, with the preset's file the page
 // opens. Each loader imports once: the lazy component and the early start share the same promise.
 import { enginePool } from '../engine/pool';
-import { PRESETS, loadPreset, presetCard } from '../scenarios';
+import {
+  PRESETS,
+  loadPreset,
+  presetCard,
+  presetEntry,
+  presetFailure,
+  subscribePresets,
+} from '../scenarios';
 import { decodeLink, isLinkHash, linkCatalog } from '../share';
 import { paramAt, type ParameterTree } from '../engine/types';
-import type { Scenario } from '../scenarios/types';
+import type { Scenario, ScenarioEntry } from '../scenarios/types';
 
 /** The link decoder's catalogue of the presets (their ids and tour lengths), made once. */
 export const PRESET_LINKS = linkCatalog(PRESETS);
@@ -107,9 +114,9 @@ function prestartRun(hash: string): void {
   if (id === undefined) return;
   const pool = enginePool();
   pool.warm();
-  void loadPreset(id).then((entry) => {
-    // Gone before the file came (or it could not be loaded): nothing to run.
-    if (!entry || window.location.hash !== hash || replaysLog(entry.scenario)) return;
+  const start = (entry: ScenarioEntry) => {
+    // Gone before the file came: nothing to run.
+    if (window.location.hash !== hash || replaysLog(entry.scenario)) return;
     pool.prestart(entry.text);
     if (!pool.prestarted) return;
     // Leaving before the page's code has loaded and taken the run stops it (the page, once it
@@ -120,7 +127,17 @@ function prestartRun(hash: string): void {
       pool.dropEarly();
     };
     window.addEventListener('hashchange', leave);
+  };
+  // Told the moment the file is in, before the page renders (it is told after: this listener
+  // came first): a page whose code is in already then takes this run rather than start its own,
+  // which checks the scenario first.
+  const stop = subscribePresets(() => {
+    const entry = presetEntry(id);
+    if (!entry && presetFailure(id) === undefined) return; // another preset's file
+    stop();
+    if (entry) start(entry);
   });
+  void loadPreset(id);
 }
 
 /**
