@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serviceWorkerPlugin } from './web/sw/swPlugin.ts';
 import { earlyCorePlugin } from './web/engine/earlyCorePlugin.ts';
+import { earlyPagePlugin } from './web/app/earlyPagePlugin.ts';
 import { presetCataloguePlugin } from './web/scenarios/catalogPlugin.ts';
 
 // The trace decoder (web/trace/records.gen.ts) is generated from core-cpp/trace/trace_kinds.json;
@@ -24,6 +25,7 @@ export default defineConfig({
     react(),
     presetCataloguePlugin(fileURLToPath(new URL('./scenarios', import.meta.url))),
     earlyCorePlugin(),
+    earlyPagePlugin(),
     serviceWorkerPlugin(),
   ],
   worker: { format: 'es' },

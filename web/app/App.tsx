@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ShortcutButton, ShortcutSheet } from './ShortcutSheet';
 import { LOGO } from '../kit/palette';
 import {
@@ -16,16 +16,27 @@ import type { ScenarioEntry } from '../scenarios/types';
 import { Gallery } from './Gallery';
 import { papersUsed } from './galleryPath';
 import { ErrorBoundary } from './ErrorBoundary';
-import { PRESET_LINKS, loadAbPage, loadScenarioPage } from './routeChunks';
+import { PRESET_LINKS, abPageChunk, scenarioPageChunk, type PageChunk } from './routeChunks';
 import type { Route } from './route';
 import { isEmbed, navigate, type Nav } from '../share';
 import { LinkBanner } from '../share';
 import { EmbedGalleryNote } from './Embed';
 
-// The scenario and A/B pages (and the views, charts and D3 they draw with) load only when a route
-// opens them, so the gallery's first paint waits for the gallery's code alone.
-const ScenarioPage = lazy(() => loadScenarioPage().then((m) => ({ default: m.ScenarioPage })));
-const AbPage = lazy(() => loadAbPage().then((m) => ({ default: m.AbPage })));
+/**
+ * The scenario and A/B pages (and the views, charts and D3 they draw with) load only when a route
+ * opens them, so the gallery's first paint waits for the gallery's code alone. "Loading…" until
+ * the page's code is in, then the page, in the same render that is told it is in. Not
+ * React.lazy under Suspense: React holds back a boundary's content until 300 ms after its
+ * fallback appeared (its FALLBACK_THROTTLE_MS), so a page whose code came 50 ms after "Loading…"
+ * still showed 300 ms after it; measured in headless Chromium here, web-access-log's page came
+ * about 200 ms late for it.
+ */
+function PageCode<M>({ chunk, page }: { chunk: PageChunk<M>; page: (m: M) => ReactNode }) {
+  useSyncExternalStore(chunk.subscribe, chunk.state, chunk.state);
+  chunk.load().catch(() => {}); // started once; a failure is thrown below, to the error boundary
+  if (chunk.error !== undefined) throw chunk.error;
+  return chunk.module === undefined ? <PageLoading /> : page(chunk.module);
+}
 
 const IDS = PRESETS.map((s) => s.id);
 const EMBED = isEmbed(window.location.search);
@@ -177,20 +188,24 @@ export function App() {
           )
         ) : route.view === 'ab' && entry ? (
           <ErrorBoundary name="A/B view" resetKey={entry}>
-            <Suspense fallback={<PageLoading />}>
-              <AbPage key={`ab:${entry.id}`} entry={entry} />
-            </Suspense>
+            <PageCode
+              chunk={abPageChunk}
+              page={({ AbPage }) => <AbPage key={`ab:${entry.id}`} entry={entry} />}
+            />
           </ErrorBoundary>
         ) : route.view !== 'gallery' && entry ? (
           <ErrorBoundary name="scenario page" resetKey={entry}>
-            <Suspense fallback={<PageLoading />}>
-              <ScenarioPage
-                key={`${route.view}:${entry.id}:${entry.loadId ?? 0}:${nav.link?.serial ?? 0}`}
-                entry={entry}
-                link={nav.link}
-                embed={EMBED}
-              />
-            </Suspense>
+            <PageCode
+              chunk={scenarioPageChunk}
+              page={({ ScenarioPage }) => (
+                <ScenarioPage
+                  key={`${route.view}:${entry.id}:${entry.loadId ?? 0}:${nav.link?.serial ?? 0}`}
+                  entry={entry}
+                  link={nav.link}
+                  embed={EMBED}
+                />
+              )}
+            />
           </ErrorBoundary>
         ) : EMBED ? (
           <EmbedGalleryNote problem={route.view === 'gallery' ? route.problem : missingFile} />

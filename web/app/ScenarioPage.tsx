@@ -98,10 +98,10 @@ function useScenarioRun(
       const log = store.getState().log.current;
       if (!log && needsAccessLog(entry.scenario, overrides)) {
         store.setRun({ status: 'idle' });
-        // Meanwhile the core checks the scenario once: an instance's first reading of one is its
-        // slowest (its code is compiled on first use, for every instance), and the run with the
-        // log starts with the same check.
-        pool.validate(entry.text, overrides).catch(() => {});
+        // Meanwhile the core goes once through the check and the run the log will have: an
+        // instance's first of each is its slowest (its code compiles on first use, for every
+        // instance), and the run with the log then starts at once.
+        pool.warmUp(entry.text, overrides);
         return;
       }
       // "Running" waits until the core has taken the values (and the access log a replay reads):

@@ -2,25 +2,74 @@
 // early by main.tsx when the address already names such a page, with the preset's file the page
 // opens. Each loader imports once: the lazy component and the early start share the same promise.
 import { enginePool } from '../engine/pool';
-import { PRESETS, loadPreset, presetCard } from '../scenarios';
+import {
+  PRESETS,
+  loadPreset,
+  presetCard,
+  presetEntry,
+  presetFailure,
+  subscribePresets,
+} from '../scenarios';
 import { decodeLink, isLinkHash, linkCatalog } from '../share';
 import { paramAt, type ParameterTree } from '../engine/types';
-import type { Scenario } from '../scenarios/types';
+import type { Scenario, ScenarioEntry } from '../scenarios/types';
 
 /** The link decoder's catalogue of the presets (their ids and tour lengths), made once. */
 export const PRESET_LINKS = linkCatalog(PRESETS);
 
-let scenarioPage: Promise<typeof import('./ScenarioPage')> | null = null;
-let abPage: Promise<typeof import('./AbPage')> | null = null;
+/**
+ * A page's code, imported once: its module once in (or why it could not be had), for App to
+ * render the page as soon as it is, and a way to be told when it is.
+ */
+export class PageChunk<M> {
+  private promise: Promise<M> | null = null;
+  private listeners = new Set<() => void>();
+  /** The module, once loaded. */
+  module: M | undefined = undefined;
+  /** Why the import failed (undefined while it has not). */
+  error: unknown = undefined;
+
+  constructor(private readonly importer: () => Promise<M>) {}
+
+  /** Starts the import (once) and gives its promise. */
+  load(): Promise<M> {
+    this.promise ??= this.importer().then(
+      (m) => {
+        this.module = m;
+        this.notify();
+        return m;
+      },
+      (err: unknown) => {
+        this.error = err ?? new Error('the page could not be loaded');
+        this.notify();
+        throw err;
+      },
+    );
+    return this.promise;
+  }
+
+  /** For useSyncExternalStore: 0 loading, 1 loaded, 2 failed. */
+  readonly state = (): number => (this.module !== undefined ? 1 : this.error !== undefined ? 2 : 0);
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private notify(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}
+
+export const scenarioPageChunk = new PageChunk(() => import('./ScenarioPage'));
+export const abPageChunk = new PageChunk(() => import('./AbPage'));
 
 export function loadScenarioPage() {
-  scenarioPage ??= import('./ScenarioPage');
-  return scenarioPage;
+  return scenarioPageChunk.load();
 }
 
 export function loadAbPage() {
-  abPage ??= import('./AbPage');
-  return abPage;
+  return abPageChunk.load();
 }
 
 /**
@@ -65,9 +114,9 @@ function prestartRun(hash: string): void {
   if (id === undefined) return;
   const pool = enginePool();
   pool.warm();
-  void loadPreset(id).then((entry) => {
-    // Gone before the file came (or it could not be loaded): nothing to run.
-    if (!entry || window.location.hash !== hash || replaysLog(entry.scenario)) return;
+  const start = (entry: ScenarioEntry) => {
+    // Gone before the file came: nothing to run.
+    if (window.location.hash !== hash || replaysLog(entry.scenario)) return;
     pool.prestart(entry.text);
     if (!pool.prestarted) return;
     // Leaving before the page's code has loaded and taken the run stops it (the page, once it
@@ -78,7 +127,17 @@ function prestartRun(hash: string): void {
       pool.dropEarly();
     };
     window.addEventListener('hashchange', leave);
+  };
+  // Told the moment the file is in, before the page renders (it is told after: this listener
+  // came first): a page whose code is in already then takes this run rather than start its own,
+  // which checks the scenario first.
+  const stop = subscribePresets(() => {
+    const entry = presetEntry(id);
+    if (!entry && presetFailure(id) === undefined) return; // another preset's file
+    stop();
+    if (entry) start(entry);
   });
+  void loadPreset(id);
 }
 
 /**

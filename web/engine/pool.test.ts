@@ -254,6 +254,42 @@ describe.skipIf(!built)('the engine pool', async () => {
     expect(r.ok && r.text).toBe(serial!.run(entry.text, '{}'));
   });
 
+  it('warmUp() runs a replay once on the instance the next run takes, which then sends its log', async () => {
+    const entry = SCENARIOS.find((e) => e.id === 'web-access-log')!;
+    const bySlot: { req: Request; reply: Promise<Response> }[][] = [];
+    let j = 0;
+    const own = new EnginePool(2, () => {
+      const sent: { req: Request; reply: Promise<Response> }[] = [];
+      bySlot.push(sent);
+      const inner = coreSlot(cores[j++ % cores.length]!, []);
+      return {
+        request: (req, transfer) => {
+          const reply = inner.request(req, transfer);
+          sent.push({ req: { ...req, id: 0 } as Request, reply });
+          return reply;
+        },
+        terminate: () => inner.terminate(),
+      };
+    });
+    own.warmUp(entry.text, {});
+    expect(own.busy).toBe(false);
+    const [home, other] = bySlot;
+    expect(home!.map((x) => x.req.type)).toEqual(['validate', 'run-main']);
+    expect(other!.map((x) => x.req.type)).toEqual(['info']);
+    // The made-up log is one the core runs (a refused one would warm little of the replay).
+    expect((await home![1]!.reply).type).toBe('main');
+    const r = await own.run(entry.text, {}, log);
+    serial!.setAccessLog(log.files, log.bytes);
+    expect(r.ok && r.text).toBe(serial!.run(entry.text, '{}'));
+    serial!.setAccessLog(new Uint32Array(), new Uint32Array());
+    // The run went to the warmed instance, sent it its own log, and asked for no info again.
+    const [check, main] = home!.slice(2).map((x) => x.req);
+    expect(check?.type === 'validate' && check.log?.requests?.files).toBe(log.files);
+    expect(main?.type === 'run-main' && main.withInfo).toBe(false);
+    expect(bySlot.flat().filter((x) => x.req.type === 'info')).toHaveLength(1);
+    own.dispose();
+  });
+
   it('a prestarted main run that no run takes is stopped when the viewer leaves', async () => {
     const entry = SCENARIOS.find((e) => e.id === 'udp-throughput')!;
     const stopped: number[] = [];

@@ -51,13 +51,22 @@ export function accessLog() {
  * replays the viewer's own access log, is fed the generated one. True when a log was fed.
  */
 export async function openPreset(page, base, id) {
+  return openPresetTimed(page, base, id, {});
+}
+
+/** openPreset, with the Date.now() of each step in `at` (profile-log-page.mjs). */
+export async function openPresetTimed(page, base, id, at) {
   await page.goto(`${base}#/s/${id}`);
+  at.gotoDone = Date.now();
   await page.getByTestId('scenario-page').waitFor({ timeout: 60_000 });
+  at.pageSeen = Date.now();
   if (id !== 'web-access-log') return false;
+  at.setStart = Date.now();
   await page.getByTestId('log-input').setInputFiles({
     name: 'bench-access.log',
     mimeType: 'text/plain',
     buffer: Buffer.from(accessLog()),
   });
+  at.setDone = Date.now();
   return true;
 }
