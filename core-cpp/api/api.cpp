@@ -270,13 +270,18 @@ Json checks_json(const Scenario& s, const Json& out) {
 }
 
 // Loads the scenario and runs its main run. False: `*result` holds the errors or the fault.
+// Loads the scenario. False: `*result` holds the errors, as input errors.
+bool load(const std::string& scenario_json, const std::string& overrides_json,
+          const std::vector<WebRequest>* access_log, Scenario* s, RunResult* result) {
+  if (prepare(scenario_json, overrides_json, access_log, s, &result->json)) return true;
+  result->input_error = true;
+  return false;
+}
+
 bool start_main(const std::string& scenario_json, const std::string& overrides_json,
                 const std::vector<WebRequest>* access_log, Scenario* s, RunOutput* main,
                 RunResult* result) {
-  if (!prepare(scenario_json, overrides_json, access_log, s, &result->json)) {
-    result->input_error = true;
-    return false;
-  }
+  if (!load(scenario_json, overrides_json, access_log, s, result)) return false;
   *main = run_model(s->config, true);
   if (!main->fault.empty()) {
     result->json = fault_json("", main->fault);
@@ -405,10 +410,7 @@ RunResult run(const std::string& scenario_json, const std::string& overrides_jso
               const std::vector<WebRequest>* access_log, unsigned workers) {
   RunResult result;
   Scenario s;
-  if (!prepare(scenario_json, overrides_json, access_log, &s, &result.json)) {
-    result.input_error = true;
-    return result;
-  }
+  if (!load(scenario_json, overrides_json, access_log, &s, &result)) return result;
   const Json points = sweep_points(s);
   const long reused = main_point(s, points);
   RunOutput main;
@@ -478,10 +480,7 @@ RunResult run_point(const std::string& scenario_json, const std::string& overrid
                     std::size_t index, const std::vector<WebRequest>* access_log) {
   RunResult result;
   Scenario s;
-  if (!prepare(scenario_json, overrides_json, access_log, &s, &result.json)) {
-    result.input_error = true;
-    return result;
-  }
+  if (!load(scenario_json, overrides_json, access_log, &s, &result)) return result;
   const Json points = sweep_points(s);
   if (index >= points.size()) {
     result.input_error = true;
