@@ -57,7 +57,8 @@ describe('earlyPageFiles', () => {
         chunk('ScenarioPage-1.js', '/r/web/app/ScenarioPage.tsx', ['index-0.js', 'shared-2.js']),
         chunk('shared-2.js', null, ['index-0.js']),
         chunk('AbPage-3.js', '/r/web/app/AbPage.ts', ['shared-2.js']),
-        chunk('udp-throughput-4.js', '/r/scenarios/udp-throughput.json'),
+        // As web/scenarios imports a preset: its text, by a `?raw` query.
+        chunk('udp-throughput-4.js', '/r/scenarios/udp-throughput.json?raw'),
         { type: 'asset', fileName: 'core.wasm' },
       ].map((c) => [c.fileName, c]),
     );

@@ -58,7 +58,9 @@ export function earlyPageFiles(bundle: Record<string, { type: string }>): EarlyP
   };
   const presets: Record<string, string> = {};
   for (const c of chunks) {
-    const m = c.facadeModuleId && /[/\\]scenarios[/\\]([^/\\]+)\.json$/.exec(c.facadeModuleId);
+    // The presets are imported as text (web/scenarios: `?raw`), so the id carries that query.
+    const m =
+      c.facadeModuleId && /[/\\]scenarios[/\\]([^/\\?]+)\.json(\?.*)?$/.exec(c.facadeModuleId);
     if (m && m[1] !== 'scenario.schema') presets[m[1]!] = `./${c.fileName}`;
   }
   return {
