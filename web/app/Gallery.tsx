@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { loadPreset } from '../scenarios';
+import { PRESET_TAGS, loadPreset } from '../scenarios';
 import type { PresetCard } from '../scenarios/types';
 import {
   GROUPS,
@@ -113,7 +113,7 @@ function GalleryPath({ scenarios }: { scenarios: readonly PresetCard[] }) {
   const [filter, setFilter] = useGalleryFilter();
   const searchId = useId();
   const tagId = useId();
-  const tags = useMemo(() => allTags(scenarios), [scenarios]);
+  const tags = useMemo(() => allTags(scenarios, PRESET_TAGS), [scenarios]);
   const filtering = filter.tag !== '' || filter.q.trim() !== '';
   const shown = scenarios.filter((s) => matches(s.scenario, filter));
   const start = scenarios
@@ -203,15 +203,15 @@ function GalleryPath({ scenarios }: { scenarios: readonly PresetCard[] }) {
   );
 }
 
-/** Step-by-step presets first within a group, then by title. */
+/** Step-by-step presets first within a group, then by title (the order they come in). */
 function cardOrder(a: PresetCard, b: PresetCard): number {
   const sa = startStepOf(a.scenario) ?? Infinity;
   const sb = startStepOf(b.scenario) ?? Infinity;
   if (sa !== sb) return sa - sb;
   const ka = visibleTags(a.scenario).includes('step by step') ? 0 : 1;
   const kb = visibleTags(b.scenario).includes('step by step') ? 0 : 1;
-  if (ka !== kb) return ka - kb;
-  return a.scenario.title.localeCompare(b.scenario.title);
+  // Else as they come: the presets are in title order (the build's), and the sort is stable.
+  return ka - kb;
 }
 
 function Cards({ entries, label }: { entries: readonly PresetCard[]; label: string }) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PRESETS } from '../scenarios';
+import { PRESETS, PRESET_TAGS } from '../scenarios';
 import { SCENARIOS } from '../scenarios/eager';
 import {
   GROUPS,
+  allTags,
   filterFromHash,
   groupOf,
   hashForFilter,
@@ -41,6 +42,25 @@ describe('the gallery path, read from the presets', () => {
     expect(by('eta-efficiency-against-load')).toBe('001');
     expect(by('protocol-one-packet')).toBe('002');
     expect(papersUsed(PRESETS).map((p) => p.seed)).toEqual(['000', '001', '002', '003', '004']);
+  });
+});
+
+describe('the tag list', () => {
+  it("is the presets' tags in the collation's order, as the build sorted them", () => {
+    const collated = allTags(PRESETS);
+    expect(PRESET_TAGS).toEqual(collated);
+    expect(collated.length).toBeGreaterThan(10);
+    // Case does not count ("NIC cache" among the lower-case tags), as en collation has it.
+    const lower = collated.map((t) => t.toLowerCase());
+    expect(lower).toEqual([...lower].sort());
+  });
+
+  it('takes the known order only when it holds every tag', () => {
+    const card = (tags: string[]) => ({ scenario: { ...PRESETS[0]!.scenario, tags } });
+    const cards = [card(['b', 'a']), card(['c'])];
+    expect(allTags(cards, ['c', 'b', 'a', 'z'])).toEqual(['c', 'b', 'a']);
+    // "d" is not known: every tag collated.
+    expect(allTags([...cards, card(['D'])], ['c', 'b', 'a'])).toEqual(['a', 'b', 'c', 'D']);
   });
 });
 

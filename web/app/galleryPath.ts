@@ -190,8 +190,17 @@ export function matches(
   return words.every((w) => hay.includes(w));
 }
 
-export function allTags(cards: readonly Pick<PresetCard, 'scenario'>[]): string[] {
+/**
+ * Every tag the cards show, alphabetically. `known`: tags already in that order (the presets',
+ * sorted by the build); when they hold every tag, their order is taken as it is, without a
+ * collation (a page's first costs about 40 ms).
+ */
+export function allTags(
+  cards: readonly Pick<PresetCard, 'scenario'>[],
+  known: readonly string[] = [],
+): string[] {
   const set = new Set<string>();
   for (const c of cards) for (const t of visibleTags(c.scenario)) set.add(t);
+  if ([...set].every((t) => known.includes(t))) return known.filter((t) => set.has(t));
   return [...set].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { paperOf } from '../app/galleryPath.ts';
+import { allTags, paperOf } from '../app/galleryPath.ts';
 import { parseScenarioFiles } from './parse.ts';
 import type { PresetCard, PresetCatalogue, ScenarioEntry } from './types';
 
@@ -41,7 +41,8 @@ export function presetCatalogue(dir: string): PresetCatalogue {
       raw[f] = readFileSync(path.join(dir, f), 'utf8');
   }
   const { entries, problems } = parseScenarioFiles(raw);
-  return { cards: entries.map(cardOf), problems };
+  const cards = entries.map(cardOf);
+  return { cards, problems, tags: allTags(cards) };
 }
 
 /** `dir`: the scenarios folder. */

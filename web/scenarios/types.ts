@@ -107,8 +107,11 @@ export interface PresetCard {
 
 /** The catalogue of the presets: their cards, in title order, and the files that could not be read. */
 export interface PresetCatalogue {
+  /** In title order (parseScenarioFiles'). */
   cards: PresetCard[];
   problems: string[];
+  /** Every tag the cards show, in allTags' order. */
+  tags: string[];
 }
 
 export interface NormalizedNote {
