@@ -1,7 +1,7 @@
 // The core's WebAssembly module, compiled once on the UI thread while it downloads
 // (WebAssembly.compileStreaming) and handed to every worker of the pool: a WebAssembly.Module is
 // structured-cloneable, so a worker started again after a cancel instantiates it at once.
-import { EARLY_CORE_GLOBAL } from './earlyCorePlugin';
+import { EARLY_CORE_GLOBAL, EARLY_WORKERS_GLOBAL } from './earlyCorePlugin';
 
 const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
   query: '?url',
@@ -57,4 +57,19 @@ async function compileOnce(): Promise<WebAssembly.Module | null> {
 /** The compiled core if it is already in, for a worker that can take it with its first message. */
 export function compiledCoreNow(): WebAssembly.Module | null {
   return ready;
+}
+
+/**
+ * An engine worker index.html's inline script started (earlyCorePlugin.ts), for the pool to
+ * take; null when none is left (or none was started). One whose script failed to load is
+ * stopped and skipped: the pool then starts its own, which reports why.
+ */
+export function takeEarlyWorker(): Worker | null {
+  const early = (globalThis as Record<string, unknown>)[EARLY_WORKERS_GLOBAL] as
+    (Worker & { nicsimFailed?: boolean })[] | undefined;
+  for (let w = early?.shift(); w; w = early?.shift()) {
+    if (!w.nicsimFailed) return w;
+    w.terminate();
+  }
+  return null;
 }

@@ -8,7 +8,9 @@
 // A new run, cancel() or dispose() stops everything in flight: busy workers are terminated (a
 // run inside WebAssembly cannot be interrupted) and started again from the compiled module.
 import { EngineError, type RunResult, type RunSuccess } from './client';
-import { compiledCore } from './compile';
+import { compiledCore, takeEarlyWorker } from './compile';
+import { ENGINE_WORKER_NAME } from './earlyCorePlugin';
+import { defaultPoolSize } from './poolSize';
 import type { AccessLogRequests, EngineInfo, Request, Response, RunLog } from './protocol';
 import type { RunOutput, SweepEntry, ValidationError } from './types';
 
@@ -32,11 +34,14 @@ class WorkerSlot implements EngineSlot {
     { resolve: (r: Response) => void; reject: (e: Error) => void }
   >();
 
-  constructor(module: Promise<WebAssembly.Module | null>) {
-    this.worker = new Worker(new URL('./worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'nicsim-engine',
-    });
+  /** `early`: a worker index.html's inline script started (earlyCorePlugin.ts), else a new one. */
+  constructor(module: Promise<WebAssembly.Module | null>, early: Worker | null = null) {
+    this.worker =
+      early ??
+      new Worker(new URL('./worker.ts', import.meta.url), {
+        type: 'module',
+        name: ENGINE_WORKER_NAME,
+      });
     this.worker.onmessage = (ev: MessageEvent<Response>) => {
       const p = this.pending.get(ev.data.id);
       if (!p) return;
@@ -73,7 +78,7 @@ class WorkerSlot implements EngineSlot {
   }
 }
 
-export const workerSlots: SlotFactory = () => new WorkerSlot(compiledCore());
+export const workerSlots: SlotFactory = () => new WorkerSlot(compiledCore(), takeEarlyWorker());
 
 /** What a run reports before it ends. */
 export interface RunProgress {
@@ -176,17 +181,6 @@ export type AnswerSource = 'computed' | 'prestarted' | 'prefetched' | 'remembere
  */
 const REMEMBERED = 16;
 const REMEMBERED_TRACE_BYTES = 64 << 20;
-
-/**
- * Chosen cap: no preset has more than 35 sweep points, and every worker holds its own wasm
- * instance (tens of MB), so past 8 the memory grows faster than the sweep shortens.
- */
-export const MAX_POOL_SIZE = 8;
-
-export function defaultPoolSize(): number {
-  const n = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency;
-  return Math.min(MAX_POOL_SIZE, Math.max(1, Number.isFinite(n) ? Math.floor(n) : 1));
-}
 
 export class EnginePool {
   private slots: Slot[] = [];
