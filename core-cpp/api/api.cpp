@@ -269,7 +269,6 @@ Json checks_json(const Scenario& s, const Json& out) {
   return checks;
 }
 
-// Loads the scenario and runs its main run. False: `*result` holds the errors or the fault.
 // Loads the scenario. False: `*result` holds the errors, as input errors.
 bool load(const std::string& scenario_json, const std::string& overrides_json,
           const std::vector<WebRequest>* access_log, Scenario* s, RunResult* result) {
@@ -278,6 +277,7 @@ bool load(const std::string& scenario_json, const std::string& overrides_json,
   return false;
 }
 
+// Loads the scenario and runs its main run. False: `*result` holds the errors or the fault.
 bool start_main(const std::string& scenario_json, const std::string& overrides_json,
                 const std::vector<WebRequest>* access_log, Scenario* s, RunOutput* main,
                 RunResult* result) {

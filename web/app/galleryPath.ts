@@ -201,6 +201,7 @@ export function allTags(
 ): string[] {
   const set = new Set<string>();
   for (const c of cards) for (const t of visibleTags(c.scenario)) set.add(t);
-  if ([...set].every((t) => known.includes(t))) return known.filter((t) => set.has(t));
+  const inKnownOrder = known.filter((t) => set.has(t));
+  if (inKnownOrder.length === set.size) return inKnownOrder;
   return [...set].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }

@@ -1,6 +1,6 @@
 // Typed promise API over the engine worker. Cancelling terminates the worker (a run inside
 // WebAssembly cannot be interrupted) and the next request starts a fresh one.
-import { compiledCoreNow } from './compile';
+import { compiledCoreNow, newEngineWorker } from './compile';
 import type { AccessLogRequests, EngineInfo, InitMessage, Request, Response } from './protocol';
 import type { RunOutput, ValidationError } from './types';
 
@@ -36,10 +36,7 @@ export type WorkerFactory = () => Worker;
 
 /** A worker that gets the core compiled on this thread when it is in (else it loads its own). */
 const defaultFactory: WorkerFactory = () => {
-  const w = new Worker(new URL('./worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'nicsim-engine',
-  });
+  const w = newEngineWorker();
   const module = compiledCoreNow();
   if (module) w.postMessage({ type: 'init', module } satisfies InitMessage);
   return w;

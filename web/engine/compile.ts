@@ -1,7 +1,7 @@
 // The core's WebAssembly module, compiled once on the UI thread while it downloads
 // (WebAssembly.compileStreaming) and handed to every worker of the pool: a WebAssembly.Module is
 // structured-cloneable, so a worker started again after a cancel instantiates it at once.
-import { EARLY_CORE_GLOBAL, EARLY_WORKERS_GLOBAL } from './earlyCorePlugin';
+import { EARLY_CORE_GLOBAL, EARLY_WORKERS_GLOBAL, ENGINE_WORKER_NAME } from './earlyCorePlugin';
 
 const wasmUrls = import.meta.glob<string>('./wasm/nicsim_core.wasm', {
   query: '?url',
@@ -57,6 +57,14 @@ async function compileOnce(): Promise<WebAssembly.Module | null> {
 /** The compiled core if it is already in, for a worker that can take it with its first message. */
 export function compiledCoreNow(): WebAssembly.Module | null {
   return ready;
+}
+
+/** A new engine worker (web/engine/worker.ts), named as the early ones are. */
+export function newEngineWorker(): Worker {
+  return new Worker(new URL('./worker.ts', import.meta.url), {
+    type: 'module',
+    name: ENGINE_WORKER_NAME,
+  });
 }
 
 /**

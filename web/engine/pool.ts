@@ -8,8 +8,7 @@
 // A new run, cancel() or dispose() stops everything in flight: busy workers are terminated (a
 // run inside WebAssembly cannot be interrupted) and started again from the compiled module.
 import { EngineError, type RunResult, type RunSuccess } from './client';
-import { compiledCore, takeEarlyWorker } from './compile';
-import { ENGINE_WORKER_NAME } from './earlyCorePlugin';
+import { compiledCore, newEngineWorker, takeEarlyWorker } from './compile';
 import { defaultPoolSize } from './poolSize';
 import type { AccessLogRequests, EngineInfo, Request, Response, RunLog } from './protocol';
 import type { RunOutput, SweepEntry, ValidationError } from './types';
@@ -36,12 +35,7 @@ class WorkerSlot implements EngineSlot {
 
   /** `early`: a worker index.html's inline script started (earlyCorePlugin.ts), else a new one. */
   constructor(module: Promise<WebAssembly.Module | null>, early: Worker | null = null) {
-    this.worker =
-      early ??
-      new Worker(new URL('./worker.ts', import.meta.url), {
-        type: 'module',
-        name: ENGINE_WORKER_NAME,
-      });
+    this.worker = early ?? newEngineWorker();
     this.worker.onmessage = (ev: MessageEvent<Response>) => {
       const p = this.pending.get(ev.data.id);
       if (!p) return;

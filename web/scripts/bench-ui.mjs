@@ -94,6 +94,14 @@ function quantile(sorted, q) {
   return sorted[i];
 }
 
+/** The median of the loads' `key` times (for an even count the lower of the middle two). */
+function medianOf(loads, key) {
+  return quantile(
+    loads.map((l) => l[key]).sort((a, b) => a - b),
+    0.5,
+  );
+}
+
 async function measure(browser, base, id) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -151,13 +159,8 @@ async function measure(browser, base, id) {
     }
   }
   if (out.loads) {
-    const med = (k) =>
-      quantile(
-        out.loads.map((l) => l[k]).sort((a, b) => a - b),
-        0.5,
-      );
-    out.firstViewMs = med('first');
-    out.runDoneMs = med('done');
+    out.firstViewMs = medianOf(out.loads, 'first');
+    out.runDoneMs = medianOf(out.loads, 'done');
   }
   return out;
 }
@@ -237,10 +240,7 @@ async function gallery(browser, base) {
   }
   if (loads.length === 0) return out;
   const r = loads[0];
-  out.fcpMs = quantile(
-    loads.map((l) => l.fcp).sort((a, b) => a - b),
-    0.5,
-  );
+  out.fcpMs = medianOf(loads, 'fcp');
   out.firstVisitFcpMs = r.fcp;
   out.firstPaintMs = r.firstPaint;
   out.jsBytes = r.jsBytes;
