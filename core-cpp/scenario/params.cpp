@@ -82,11 +82,14 @@ std::vector<ParamSpec> build_registry() {
                "KB",
                "seed 000 §4.2: caches of 64 KB to 16 MB simulated; 4, 8 and 16 MB per NIC in the "
                "prototype (Tables 4.4-4.7)",
-               "NIC data cache on each NIC (0 = none)",
+               "NIC data cache on each NIC, in whole blocks (0 = none)",
                [](Config& c, const Json& v) {
                  c.nic_cache.capacity_bytes = static_cast<std::uint64_t>(v.get<double>()) * 1024;
                },
                [](const Config& c) { return Json(c.nic_cache.capacity_bytes / 1024); }});
+  // validate(NicCacheConfig): a whole number of blocks, and kbytes counts 1024-byte units.
+  r.back().multiple_of = "system.nic_cache.block_bytes";
+  r.back().multiple_factor = 1024;
   r.push_back({"system.nic_cache.block_bytes",
                ParamType::Integer,
                512,
@@ -1469,6 +1472,9 @@ Json parameter_info_json() {
       j["max"] = p.max;
     }
     j["default"] = p.def;
+    if (p.multiple_of != nullptr) {
+      j["multiple_of"] = {{"path", p.multiple_of}, {"factor", p.multiple_factor}};
+    }
     j["unit"] = p.unit;
     j["origin"] = p.origin;
     j["description"] = p.description;

@@ -25,6 +25,11 @@ struct ParamSpec {
   const char* description;
   void (*set)(Config&, const Json&);
   Json (*get)(const Config&);
+  // A step that depends on another parameter: value x multiple_factor must be a whole multiple
+  // of the value at multiple_of (0 always allowed). Published so a slider offers only values the
+  // core accepts; the check itself stays with the rule's owner (validate()).
+  const char* multiple_of = nullptr;
+  double multiple_factor = 1;
 };
 
 const std::vector<ParamSpec>& parameter_registry();

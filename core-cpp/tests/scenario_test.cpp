@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "scenario/params.hpp"
@@ -170,6 +171,32 @@ TEST(Validation, BadInputNeverCrashesTheRun) {
        {"", "null", "\"x\"", "{\"system\":{\"bus\":[[[[[]]]]]}}", "{\"format\":1e400}"}) {
     EXPECT_FALSE(api::run(text, "").ok) << text;
   }
+}
+
+// A parameter that publishes multiple_of (a slider keeps to its multiples) is refused exactly
+// off those multiples: the published rule and validate() say the same thing.
+TEST(Registry, PublishedMultiplesAreTheValidatedOnes) {
+  int published = 0;
+  for (const auto& p : parameter_registry()) {
+    if (p.multiple_of == nullptr) continue;
+    ++published;
+    const ParamSpec* unit = find_param(p.multiple_of);
+    ASSERT_NE(unit, nullptr) << p.path << " names " << p.multiple_of;
+    for (double u = unit->min; u <= unit->max; u *= 2) {
+      for (double v = p.min; v <= p.max; v = v < 1 ? 1 : v * 2) {
+        for (const double w : {v, v + 1}) {
+          if (w > p.max) continue;
+          const Json overrides = {{p.path, w}, {p.multiple_of, u}};
+          const bool whole = w == 0 || std::fmod(w * p.multiple_factor, u) == 0;
+          const Json errors = errors_of(minimal(), overrides.dump());
+          EXPECT_EQ(has_error(errors, p.path, ""), !whole)
+              << p.path << " = " << w << " with " << p.multiple_of << " = " << u << ": "
+              << errors.dump();
+        }
+      }
+    }
+  }
+  EXPECT_GE(published, 1);
 }
 
 TEST(Registry, EveryDefaultIsValidAndEveryMetricIsReported) {

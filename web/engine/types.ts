@@ -269,4 +269,9 @@ export interface ParameterSpec {
   origin?: string;
   /** The checks ("<preset id>#<reference id>") this parameter was fitted to; absent if none. */
   fitted_to?: string[];
+  /**
+   * A step set by another parameter: value × factor must be a whole multiple of the value at
+   * path, or 0 (a NIC data cache of whole blocks). Absent when the parameter has none.
+   */
+  multiple_of?: { path: string; factor: number };
 }

@@ -54,6 +54,8 @@ export interface KnobFieldProps {
   spec: ParameterSpec;
   /** The value on screen: the knob's latest position, or the text being typed. */
   value: unknown;
+  /** The current value of the parameter that sets this one's step (spec.multiple_of), if any. */
+  unit?: unknown;
   base: unknown;
   hasBase: boolean;
   /** Text typed and not yet run (Enter or leaving the field runs it). */
@@ -75,6 +77,7 @@ export interface KnobFieldProps {
 export function KnobField({
   spec,
   value,
+  unit,
   base,
   hasBase,
   edited,
@@ -91,7 +94,7 @@ export function KnobField({
   const errId = `${id}-error`;
   const invalid = !!errors && errors.length > 0;
   const choices = choicesOf(spec);
-  const scale = useMemo(() => sliderScale(spec), [spec]);
+  const scale = useMemo(() => sliderScale(spec, unit), [spec, unit]);
   const parsed =
     typeof value === 'string' && !choices && spec.type !== 'string'
       ? parseFieldText(spec, value)

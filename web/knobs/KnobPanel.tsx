@@ -161,9 +161,12 @@ export function KnobPanel({
     const out: Overrides[] = [];
     for (const path of new Set(paths)) {
       const spec = specMap.get(path);
-      const scale = spec ? sliderScale(spec) : null;
+      const valueOf = (p: string) => (p in overrides ? overrides[p] : effective.get(p));
+      const scale = spec
+        ? sliderScale(spec, spec.multiple_of && valueOf(spec.multiple_of.path))
+        : null;
       if (!scale) continue;
-      const value = path in overrides ? overrides[path] : effective.get(path);
+      const value = valueOf(path);
       const at = positionOf(scale, value);
       for (const p of [at + 1, at - 1]) {
         const v = scale.values[p];
@@ -421,6 +424,7 @@ export function KnobPanel({
                         key={s.path}
                         spec={s}
                         value={s.path in drafts ? drafts[s.path] : knobValue(s.path)}
+                        unit={s.multiple_of && knobValue(s.multiple_of.path)}
                         base={base.get(s.path)}
                         hasBase={base.has(s.path)}
                         edited={typed.includes(s.path)}

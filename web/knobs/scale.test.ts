@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ParameterSpec } from '../engine/types';
@@ -32,6 +32,21 @@ describe('sliderScale', () => {
     ]);
     const kb = sliderScale({ type: 'integer', min: 0, max: 1024 })!;
     expect(kb.values.slice(0, 4)).toEqual([0, 1, 2, 4]);
+  });
+
+  it("keeps to the multiples another parameter's value sets", () => {
+    const spec = {
+      type: 'integer',
+      min: 0,
+      max: 1024,
+      multiple_of: { path: 'system.nic_cache.block_bytes', factor: 1024 },
+    };
+    expect(sliderScale(spec, 4096)!.values.slice(0, 4)).toEqual([0, 4, 8, 16]);
+    expect(sliderScale(spec, 65536)!.values.slice(0, 3)).toEqual([0, 64, 128]);
+    expect(sliderScale(spec, 512)!.values.slice(0, 3)).toEqual([0, 1, 2]);
+    // No value known for the other parameter: the whole range.
+    expect(sliderScale(spec)!.values.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(sliderScale(spec, 'lots')!.values.slice(0, 3)).toEqual([0, 1, 2]);
   });
 
   it('is logarithmic from two decades on, with both ends exact', () => {
@@ -115,5 +130,30 @@ describe.skipIf(!built)('the sliders of every parameter of the core', async () =
       }
     }
     expect(sliders).toBeGreaterThan(100);
+  });
+  it('offer only values the core accepts where the step is another parameter', () => {
+    const scenario = readFileSync(
+      fileURLToPath(new URL('../../scenarios/web-sendfile-vs-write.json', import.meta.url)),
+      'utf8',
+    );
+    const stepped = specs.filter((s) => s.multiple_of);
+    expect(stepped.map((s) => s.path)).toContain('system.nic_cache.kbytes');
+    for (const spec of stepped) {
+      const unitSpec = specs.find((s) => s.path === spec.multiple_of!.path)!;
+      for (const unit of sliderScale(unitSpec)!.values) {
+        const values = sliderScale(spec, unit)!.values;
+        expect(values.length, `${spec.path} at ${unit}`).toBeGreaterThan(10);
+        for (const v of values) {
+          const overrides = { [spec.path]: v, [unitSpec.path]: unit };
+          const errors = JSON.parse(core!.validate(scenario, JSON.stringify(overrides))) as {
+            path: string;
+          }[];
+          expect(
+            errors.filter((e) => e.path === spec.path),
+            JSON.stringify(overrides),
+          ).toEqual([]);
+        }
+      }
+    }
   });
 });

@@ -17,7 +17,10 @@ const PER_DECADE = 20;
 /** About this many positions on a linear slider. */
 const LINEAR_POSITIONS = 400;
 
-type RangeSpec = Pick<ParameterSpec, 'type' | 'min' | 'max' | 'default' | 'choices'>;
+type RangeSpec = Pick<
+  ParameterSpec,
+  'type' | 'min' | 'max' | 'default' | 'choices' | 'multiple_of'
+>;
 
 function isNumeric(spec: RangeSpec): boolean {
   return (spec.type === 'integer' || spec.type === 'number') && !spec.choices;
@@ -70,14 +73,32 @@ function dedupe(values: number[]): number[] {
   return out;
 }
 
+/** True when value × factor is a whole multiple of unit (0 is a multiple of anything). */
+function isWholeMultiple(value: number, factor: number, unit: number): boolean {
+  const r = (value * factor) / unit;
+  return Math.abs(r - Math.round(r)) <= 1e-9 * Math.max(1, Math.abs(r));
+}
+
 /**
  * The slider of a numeric parameter with a finite range, or null (choices, text, no range).
  * Logarithmic when the range spans LOG_DECADES or more: from min when min > 0; when min is 0,
  * position 0 is 0 and the rest runs logarithmically from 1 (or from the decade of a default
  * below 1) to max. Between powers of two it steps through the powers of two, so a slider never
- * offers a block size the core refuses; any other value can still be typed.
+ * offers a block size the core refuses; any other value can still be typed. A parameter whose
+ * step is another's (spec.multiple_of) keeps to its multiples given that one's current value,
+ * `unit`: a cache of whole blocks.
  */
-export function sliderScale(spec: RangeSpec): SliderScale | null {
+export function sliderScale(spec: RangeSpec, unit?: unknown): SliderScale | null {
+  const scale = rangeScale(spec);
+  const m = spec.multiple_of;
+  if (!scale || !m || typeof unit !== 'number' || !(unit > 0) || !Number.isFinite(unit)) {
+    return scale;
+  }
+  const values = scale.values.filter((v) => isWholeMultiple(v, m.factor, unit));
+  return values.length >= 2 ? { kind: scale.kind, values } : scale;
+}
+
+function rangeScale(spec: RangeSpec): SliderScale | null {
   if (!isNumeric(spec)) return null;
   const { min, max } = spec;
   if (typeof min !== 'number' || typeof max !== 'number') return null;
