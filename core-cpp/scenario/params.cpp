@@ -87,9 +87,6 @@ std::vector<ParamSpec> build_registry() {
                  c.nic_cache.capacity_bytes = static_cast<std::uint64_t>(v.get<double>()) * 1024;
                },
                [](const Config& c) { return Json(c.nic_cache.capacity_bytes / 1024); }});
-  // validate(NicCacheConfig): a whole number of blocks, and kbytes counts 1024-byte units.
-  r.back().multiple_of = "system.nic_cache.block_bytes";
-  r.back().multiple_factor = 1024;
   r.push_back({"system.nic_cache.block_bytes",
                ParamType::Integer,
                512,
@@ -1457,6 +1454,30 @@ std::string check_param_value(const ParamSpec& spec, const Json& value) {
   return "";
 }
 
+const std::vector<ValueRule>& value_rules() {
+  static const std::vector<ValueRule> rules = {
+      // validate(NicCacheConfig): power-of-two blocks, a cache of whole blocks (kbytes counts
+      // 1024-byte units).
+      {"system.nic_cache.block_bytes", true, 0, nullptr, 1},
+      {"system.nic_cache.kbytes", false, 0, "system.nic_cache.block_bytes", 1024},
+      // check_protocache_config: power-of-two caches, lines and ways; whole 32-bit words.
+      {"system.host_cache.l1_kbytes", true, 0, nullptr, 1},
+      {"system.host_cache.l1_line_bytes", true, 0, nullptr, 1},
+      {"system.host_cache.l2_kbytes", true, 0, nullptr, 1},
+      {"system.host_cache.l2_line_bytes", true, 0, nullptr, 1},
+      {"system.host_cache.ways", true, 0, nullptr, 1},
+      {"workload.payload_bytes", false, 4, nullptr, 1},
+  };
+  return rules;
+}
+
+const ValueRule* value_rule(const std::string& path) {
+  for (const ValueRule& r : value_rules()) {
+    if (path == r.path) return &r;
+  }
+  return nullptr;
+}
+
 Json parameter_info_json() {
   Json out = Json::array();
   for (const auto& p : parameter_registry()) {
@@ -1472,8 +1493,12 @@ Json parameter_info_json() {
       j["max"] = p.max;
     }
     j["default"] = p.def;
-    if (p.multiple_of != nullptr) {
-      j["multiple_of"] = {{"path", p.multiple_of}, {"factor", p.multiple_factor}};
+    if (const ValueRule* rule = value_rule(p.path)) {
+      if (rule->power_of_two) j["power_of_two"] = true;
+      if (rule->step > 0) j["step"] = rule->step;
+      if (rule->multiple_of != nullptr) {
+        j["multiple_of"] = {{"path", rule->multiple_of}, {"factor", rule->multiple_factor}};
+      }
     }
     j["unit"] = p.unit;
     j["origin"] = p.origin;

@@ -25,14 +25,24 @@ struct ParamSpec {
   const char* description;
   void (*set)(Config&, const Json&);
   Json (*get)(const Config&);
-  // A step that depends on another parameter: value x multiple_factor must be a whole multiple
-  // of the value at multiple_of (0 always allowed). Published so a slider offers only values the
-  // core accepts; the check itself stays with the rule's owner (validate()).
-  const char* multiple_of = nullptr;
-  double multiple_factor = 1;
 };
 
 const std::vector<ParamSpec>& parameter_registry();
+
+// Rules on a parameter's values between min and max, published (parameter_info_json) so a
+// slider offers only values the core accepts. Each check stays with the rule's owner (a
+// validate() or check_*_config()); scenario_test.cpp proves each rule is exactly its check.
+struct ValueRule {
+  const char* path;
+  bool power_of_two;  // cache sizes, line sizes, ways
+  double step;        // when > 0: a whole multiple of step
+  // A step set by another parameter: value x multiple_factor is a whole multiple of the value
+  // at multiple_of (0 always allowed).
+  const char* multiple_of;
+  double multiple_factor;
+};
+const std::vector<ValueRule>& value_rules();
+const ValueRule* value_rule(const std::string& path);
 const ParamSpec* find_param(const std::string& path);
 
 // Checks one value against its spec; returns "" when valid, else a message naming the range.

@@ -177,26 +177,62 @@ TEST(Validation, BadInputNeverCrashesTheRun) {
 // off those multiples: the published rule and validate() say the same thing.
 TEST(Registry, PublishedMultiplesAreTheValidatedOnes) {
   int published = 0;
-  for (const auto& p : parameter_registry()) {
-    if (p.multiple_of == nullptr) continue;
+  for (const ValueRule& rule : value_rules()) {
+    ASSERT_NE(find_param(rule.path), nullptr) << rule.path << " names no parameter";
+  }
+  for (const ValueRule& rule : value_rules()) {
+    if (rule.multiple_of == nullptr) continue;
     ++published;
-    const ParamSpec* unit = find_param(p.multiple_of);
-    ASSERT_NE(unit, nullptr) << p.path << " names " << p.multiple_of;
+    const ParamSpec& p = *find_param(rule.path);
+    const ParamSpec* unit = find_param(rule.multiple_of);
+    ASSERT_NE(unit, nullptr) << p.path << " names " << rule.multiple_of;
     for (double u = unit->min; u <= unit->max; u *= 2) {
       for (double v = p.min; v <= p.max; v = v < 1 ? 1 : v * 2) {
         for (const double w : {v, v + 1}) {
           if (w > p.max) continue;
-          const Json overrides = {{p.path, w}, {p.multiple_of, u}};
-          const bool whole = w == 0 || std::fmod(w * p.multiple_factor, u) == 0;
+          const Json overrides = {{p.path, w}, {rule.multiple_of, u}};
+          const bool whole = w == 0 || std::fmod(w * rule.multiple_factor, u) == 0;
           const Json errors = errors_of(minimal(), overrides.dump());
           EXPECT_EQ(has_error(errors, p.path, ""), !whole)
-              << p.path << " = " << w << " with " << p.multiple_of << " = " << u << ": "
+              << p.path << " = " << w << " with " << rule.multiple_of << " = " << u << ": "
               << errors.dump();
         }
       }
     }
   }
   EXPECT_GE(published, 1);
+}
+
+// A parameter that publishes power_of_two or step is refused exactly off its rule, in one of
+// the scenarios that read it (a protocol-cache run, a NIC data cache).
+TEST(Registry, PublishedStepsAreTheValidatedOnes) {
+  const std::string protocache = minimal({{"workload", {{"kind", "protocol-cache"}}}});
+  const std::string nic_cache = minimal({{"system", {{"nic_cache", {{"kbytes", 1024}}}}}});
+  int published = 0;
+  for (const ValueRule& rule : value_rules()) {
+    if (!rule.power_of_two && rule.step <= 0) continue;
+    ++published;
+    const ParamSpec& p = *find_param(rule.path);
+    std::set<double> values;
+    for (double v = p.min; v <= p.max && v <= p.min + 40; ++v) values.insert(v);
+    for (double k = 1; k <= 2 * p.max; k *= 2) {
+      for (const double v : {k - 1, k, k + 1, k + 4}) {
+        if (v >= p.min && v <= p.max) values.insert(v);
+      }
+    }
+    for (const double v : values) {
+      const auto whole = static_cast<std::uint64_t>(v);
+      const bool ok = (!rule.power_of_two || (whole != 0 && (whole & (whole - 1)) == 0)) &&
+                      (rule.step <= 0 || std::fmod(v, rule.step) == 0);
+      const Json overrides = {{p.path, v}};
+      bool refused = false;
+      for (const std::string& scenario : {minimal(), protocache, nic_cache}) {
+        refused = refused || has_error(errors_of(scenario, overrides.dump()), p.path, "");
+      }
+      EXPECT_EQ(refused, !ok) << p.path << " = " << v;
+    }
+  }
+  EXPECT_GE(published, 6);
 }
 
 TEST(Registry, EveryDefaultIsValidAndEveryMetricIsReported) {

@@ -269,6 +269,10 @@ export interface ParameterSpec {
   origin?: string;
   /** The checks ("<preset id>#<reference id>") this parameter was fitted to; absent if none. */
   fitted_to?: string[];
+  /** Only powers of two are accepted (cache and line sizes, ways). */
+  power_of_two?: boolean;
+  /** Only whole multiples of this are accepted (32-bit words). */
+  step?: number;
   /**
    * A step set by another parameter: value × factor must be a whole multiple of the value at
    * path, or 0 (a NIC data cache of whole blocks). Absent when the parameter has none.

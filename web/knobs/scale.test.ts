@@ -34,6 +34,19 @@ describe('sliderScale', () => {
     expect(kb.values.slice(0, 4)).toEqual([0, 1, 2, 4]);
   });
 
+  it('keeps to powers of two, or to whole steps, where the core asks for them', () => {
+    const lines = sliderScale({ type: 'integer', min: 4, max: 256, power_of_two: true })!;
+    expect(lines.values).toEqual([4, 8, 16, 32, 64, 128, 256]);
+    expect(lines.kind).toBe('log');
+    const ways = sliderScale({ type: 'integer', min: 1, max: 64, power_of_two: true })!;
+    expect(ways.values).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    const words = sliderScale({ type: 'integer', min: 4, max: 4352, step: 4 })!;
+    expect(words.values[0]).toBe(4);
+    expect(words.values[words.values.length - 1]).toBe(4352);
+    expect(words.values.every((v) => v % 4 === 0)).toBe(true);
+    expect(words.values.length).toBeGreaterThan(40);
+  });
+
   it("keeps to the multiples another parameter's value sets", () => {
     const spec = {
       type: 'integer',
@@ -131,11 +144,33 @@ describe.skipIf(!built)('the sliders of every parameter of the core', async () =
     }
     expect(sliders).toBeGreaterThan(100);
   });
-  it('offer only values the core accepts where the step is another parameter', () => {
-    const scenario = readFileSync(
-      fileURLToPath(new URL('../../scenarios/web-sendfile-vs-write.json', import.meta.url)),
-      'utf8',
+  const preset = (id: string) =>
+    readFileSync(fileURLToPath(new URL(`../../scenarios/${id}.json`, import.meta.url)), 'utf8');
+  const errorsAt = (scenario: string, overrides: Record<string, unknown>, path: string) =>
+    (JSON.parse(core!.validate(scenario, JSON.stringify(overrides))) as { path: string }[]).filter(
+      (e) => e.path === path,
     );
+
+  it('offer only values the core accepts where it accepts powers of two or whole steps', () => {
+    // Scenarios that read the rules: a protocol-cache run, and a NIC data cache.
+    const readers: [string, Record<string, unknown>][] = [
+      [preset('cache-l1-size'), {}],
+      [preset('web-sendfile-vs-write'), { 'system.nic_cache.kbytes': 1024 }],
+    ];
+    const ruled = specs.filter((s) => s.power_of_two || s.step);
+    expect(ruled.length).toBeGreaterThanOrEqual(7);
+    for (const spec of ruled) {
+      for (const v of sliderScale(spec)!.values) {
+        for (const [scenario, base] of readers) {
+          const overrides = { ...base, [spec.path]: v };
+          expect(errorsAt(scenario, overrides, spec.path), JSON.stringify(overrides)).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('offer only values the core accepts where the step is another parameter', () => {
+    const scenario = preset('web-sendfile-vs-write');
     const stepped = specs.filter((s) => s.multiple_of);
     expect(stepped.map((s) => s.path)).toContain('system.nic_cache.kbytes');
     for (const spec of stepped) {
@@ -145,13 +180,7 @@ describe.skipIf(!built)('the sliders of every parameter of the core', async () =
         expect(values.length, `${spec.path} at ${unit}`).toBeGreaterThan(10);
         for (const v of values) {
           const overrides = { [spec.path]: v, [unitSpec.path]: unit };
-          const errors = JSON.parse(core!.validate(scenario, JSON.stringify(overrides))) as {
-            path: string;
-          }[];
-          expect(
-            errors.filter((e) => e.path === spec.path),
-            JSON.stringify(overrides),
-          ).toEqual([]);
+          expect(errorsAt(scenario, overrides, spec.path), JSON.stringify(overrides)).toEqual([]);
         }
       }
     }

@@ -19,7 +19,7 @@ const LINEAR_POSITIONS = 400;
 
 type RangeSpec = Pick<
   ParameterSpec,
-  'type' | 'min' | 'max' | 'default' | 'choices' | 'multiple_of'
+  'type' | 'min' | 'max' | 'default' | 'choices' | 'power_of_two' | 'step' | 'multiple_of'
 >;
 
 function isNumeric(spec: RangeSpec): boolean {
@@ -89,13 +89,39 @@ function isWholeMultiple(value: number, factor: number, unit: number): boolean {
  * `unit`: a cache of whole blocks.
  */
 export function sliderScale(spec: RangeSpec, unit?: unknown): SliderScale | null {
-  const scale = rangeScale(spec);
+  const scale = ruledScale(spec);
   const m = spec.multiple_of;
   if (!scale || !m || typeof unit !== 'number' || !(unit > 0) || !Number.isFinite(unit)) {
     return scale;
   }
   const values = scale.values.filter((v) => isWholeMultiple(v, m.factor, unit));
   return values.length >= 2 ? { kind: scale.kind, values } : scale;
+}
+
+/** The range's slider kept to the values the core accepts: powers of two, or whole steps. */
+function ruledScale(spec: RangeSpec): SliderScale | null {
+  const scale = rangeScale(spec);
+  if (!scale) return null;
+  const lo = scale.values[0]!;
+  const hi = scale.values[scale.values.length - 1]!;
+  let values = scale.values;
+  if (spec.power_of_two) {
+    const first = Math.max(1, 2 ** Math.ceil(Math.log2(Math.max(lo, 1))));
+    values = powersOfTwo(first, hi);
+    if (lo === 0) values = [0, ...values];
+  }
+  const step = spec.step;
+  if (step && step > 0) {
+    const first = Math.ceil(lo / step) * step;
+    const last = Math.floor(hi / step) * step;
+    values = dedupe(
+      values.map((v) => Math.min(last, Math.max(first, Math.round(v / step) * step))),
+    );
+  }
+  if (values === scale.values) return scale;
+  // Powers of two are evenly spaced in ratio: a logarithmic slider whatever the range.
+  const kind = spec.power_of_two ? 'log' : scale.kind;
+  return values.length >= 2 ? { kind, values } : scale;
 }
 
 function rangeScale(spec: RangeSpec): SliderScale | null {
