@@ -476,11 +476,46 @@ RunResult run_main(const std::string& scenario_json, const std::string& override
   return result;
 }
 
+namespace {
+
+// The scenario the last sweep point on this thread loaded, kept for the next point of the same
+// sweep. Loading validates every point's config, so loading again for each point made a sweep's
+// setup grow with the square of its points, and in the browser kept the JSON code hot enough to
+// be recompiled optimised while the points ran, on the same cores.
+struct LoadedScenario {
+  bool valid = false;
+  std::string scenario_json, overrides_json;
+  Scenario s;
+};
+
+// The loaded scenario for a point, or null with `*result` holding the errors.
+const Scenario* load_for_point(const std::string& scenario_json, const std::string& overrides_json,
+                               const std::vector<WebRequest>* access_log, RunResult* result) {
+  thread_local LoadedScenario last;
+  // A replayed log may change between calls (setAccessLog): its scenario is loaded every time.
+  const bool replay = access_log != nullptr && !access_log->empty();
+  if (!replay && last.valid && last.scenario_json == scenario_json &&
+      last.overrides_json == overrides_json) {
+    return &last.s;
+  }
+  last.valid = false;
+  Scenario s;
+  if (!load(scenario_json, overrides_json, access_log, &s, result)) return nullptr;
+  last.s = std::move(s);
+  last.scenario_json = scenario_json;
+  last.overrides_json = overrides_json;
+  last.valid = !replay;
+  return &last.s;
+}
+
+}  // namespace
+
 RunResult run_point(const std::string& scenario_json, const std::string& overrides_json,
                     std::size_t index, const std::vector<WebRequest>* access_log) {
   RunResult result;
-  Scenario s;
-  if (!load(scenario_json, overrides_json, access_log, &s, &result)) return result;
+  const Scenario* loaded = load_for_point(scenario_json, overrides_json, access_log, &result);
+  if (loaded == nullptr) return result;
+  const Scenario& s = *loaded;
   const Json points = sweep_points(s);
   if (index >= points.size()) {
     result.input_error = true;

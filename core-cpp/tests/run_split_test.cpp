@@ -122,6 +122,42 @@ TEST(RunSplit, AnyNumberOfWorkersGivesTheSameDocument) {
   }
 }
 
+// A worker keeps the scenario its last point loaded for the next point of the same sweep: a
+// point's entry is the same whatever was run before it (other overrides, a replayed log).
+TEST(RunSplit, APointIsTheSameWhateverRanBeforeIt) {
+  const std::string text = testing::preset("udp-throughput");
+  const std::string x = R"({"run.duration_us": 3000, "run.warmup_us": 1000})";
+  const std::string y = R"({"run.duration_us": 4000, "run.warmup_us": 1000})";
+  std::vector<WebRequest> log;
+  for (std::uint32_t i = 0; i < 100; ++i) log.push_back({i, 5000});
+  const std::size_t n =
+      Json::parse(api::run_main(text, x, nullptr).json, nullptr, false)["pending"]["sweep_points"]
+          .size();
+  ASSERT_GE(n, 4u);
+  auto point = [&](const std::string& overrides, std::size_t i,
+                   const std::vector<WebRequest>* replay) {
+    const api::RunResult r = api::run_point(text, overrides, i, replay);
+    EXPECT_TRUE(r.ok) << r.json;
+    return r.json;
+  };
+  // Alternating: every point is loaded afresh. In a row: each after one of its own sweep.
+  std::vector<std::string> x_alternating, y_alternating, x_in_row, y_in_row, x_after_log;
+  for (std::size_t i = 0; i < n; ++i) {
+    x_alternating.push_back(point(x, i, nullptr));
+    y_alternating.push_back(point(y, i, nullptr));
+  }
+  for (std::size_t i = 0; i < n; ++i) x_in_row.push_back(point(x, i, nullptr));
+  for (std::size_t i = 0; i < n; ++i) y_in_row.push_back(point(y, i, nullptr));
+  for (std::size_t i = 0; i < n; ++i) {
+    point(x, i, &log);  // udp ignores the log; the point is loaded with it, then without
+    x_after_log.push_back(point(x, i, nullptr));
+  }
+  EXPECT_EQ(x_in_row, x_alternating);
+  EXPECT_EQ(y_in_row, y_alternating);
+  EXPECT_EQ(x_after_log, x_alternating);
+  EXPECT_NE(x_in_row, y_in_row);  // the overrides reach the points
+}
+
 TEST(RunSplit, MainRunListsThePointsAndLeavesTheChecksPending) {
   const std::string text = testing::preset("udp-throughput");
   const Json main = Json::parse(api::run_main(text, "").json, nullptr, false);
