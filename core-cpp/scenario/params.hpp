@@ -43,6 +43,7 @@ struct ValueRule {
 };
 const std::vector<ValueRule>& value_rules();
 const ValueRule* value_rule(const std::string& path);
+
 const ParamSpec* find_param(const std::string& path);
 
 // Checks one value against its spec; returns "" when valid, else a message naming the range.

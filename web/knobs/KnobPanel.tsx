@@ -159,9 +159,9 @@ export function KnobPanel({
       if (q0 || openGroups.has(g.id)) for (const s of shown) paths.push(s.path);
     }
     const out: Overrides[] = [];
+    const valueOf = (p: string) => (p in overrides ? overrides[p] : effective.get(p));
     for (const path of new Set(paths)) {
       const spec = specMap.get(path);
-      const valueOf = (p: string) => (p in overrides ? overrides[p] : effective.get(p));
       const scale = spec
         ? sliderScale(spec, spec.multiple_of && valueOf(spec.multiple_of.path))
         : null;

@@ -83,10 +83,10 @@ function isWholeMultiple(value: number, factor: number, unit: number): boolean {
  * The slider of a numeric parameter with a finite range, or null (choices, text, no range).
  * Logarithmic when the range spans LOG_DECADES or more: from min when min > 0; when min is 0,
  * position 0 is 0 and the rest runs logarithmically from 1 (or from the decade of a default
- * below 1) to max. Between powers of two it steps through the powers of two, so a slider never
- * offers a block size the core refuses; any other value can still be typed. A parameter whose
- * step is another's (spec.multiple_of) keeps to its multiples given that one's current value,
- * `unit`: a cache of whole blocks.
+ * below 1) to max. Between powers of two it steps through the powers of two. The core's rules
+ * keep it to what the core accepts: powers of two (spec.power_of_two), whole steps (spec.step),
+ * and multiples of another parameter's current value, `unit` (spec.multiple_of: a cache of
+ * whole blocks). Any other value can still be typed, and the core names what is wrong with it.
  */
 export function sliderScale(spec: RangeSpec, unit?: unknown): SliderScale | null {
   const scale = ruledScale(spec);
