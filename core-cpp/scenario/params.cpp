@@ -82,7 +82,7 @@ std::vector<ParamSpec> build_registry() {
                "KB",
                "seed 000 §4.2: caches of 64 KB to 16 MB simulated; 4, 8 and 16 MB per NIC in the "
                "prototype (Tables 4.4-4.7)",
-               "NIC data cache on each NIC, in whole blocks (0 = none)",
+               "NIC data cache on each NIC (0 = none)",
                [](Config& c, const Json& v) {
                  c.nic_cache.capacity_bytes = static_cast<std::uint64_t>(v.get<double>()) * 1024;
                },
