@@ -73,12 +73,6 @@ function dedupe(values: number[]): number[] {
   return out;
 }
 
-/** True when value × factor is a whole multiple of unit (0 is a multiple of anything). */
-function isWholeMultiple(value: number, factor: number, unit: number): boolean {
-  const r = (value * factor) / unit;
-  return Math.abs(r - Math.round(r)) <= 1e-9 * Math.max(1, Math.abs(r));
-}
-
 /**
  * The slider of a numeric parameter with a finite range, or null (choices, text, no range).
  * Logarithmic when the range spans LOG_DECADES or more: from min when min > 0; when min is 0,
@@ -86,20 +80,10 @@ function isWholeMultiple(value: number, factor: number, unit: number): boolean {
  * below 1) to max. Between powers of two it steps through the powers of two. The core's rules
  * keep it to what the core accepts: powers of two (spec.power_of_two), whole steps (spec.step),
  * and multiples of another parameter's current value, `unit` (spec.multiple_of: a cache of
- * whole blocks). Any other value can still be typed, and the core names what is wrong with it.
+ * whole blocks, a step of unit / factor). Any other value can still be typed, and the core
+ * names what is wrong with it.
  */
 export function sliderScale(spec: RangeSpec, unit?: unknown): SliderScale | null {
-  const scale = ruledScale(spec);
-  const m = spec.multiple_of;
-  if (!scale || !m || typeof unit !== 'number' || !(unit > 0) || !Number.isFinite(unit)) {
-    return scale;
-  }
-  const values = scale.values.filter((v) => isWholeMultiple(v, m.factor, unit));
-  return values.length >= 2 ? { kind: scale.kind, values } : scale;
-}
-
-/** The range's slider kept to the values the core accepts: powers of two, or whole steps. */
-function ruledScale(spec: RangeSpec): SliderScale | null {
   const scale = rangeScale(spec);
   if (!scale) return null;
   const lo = scale.values[0]!;
@@ -110,8 +94,12 @@ function ruledScale(spec: RangeSpec): SliderScale | null {
     values = powersOfTwo(first, hi);
     if (lo === 0) values = [0, ...values];
   }
-  const step = spec.step;
-  if (step && step > 0) {
+  // A unit that gives no whole step (512-byte blocks for a size in KB, or a block size the core
+  // refuses anyway) leaves the values as they are.
+  const m = spec.multiple_of;
+  const unitStep = m && typeof unit === 'number' ? unit / m.factor : 0;
+  const step = spec.step && spec.step > 0 ? spec.step : Number.isInteger(unitStep) ? unitStep : 0;
+  if (step > 0) {
     const first = Math.ceil(lo / step) * step;
     const last = Math.floor(hi / step) * step;
     values = dedupe(
