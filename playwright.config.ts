@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './web/scripts/chromium.mjs';
 
 // End-to-end tests run against the BUILT site (what ships): the web server below builds the wasm
 // core (skipped when up to date), runs `vite build` into dist/ and serves it with `vite preview`.
@@ -11,10 +12,13 @@ import { defineConfig, devices } from '@playwright/test';
 const artifactsDir = 'e2e/artifacts';
 mkdirSync(artifactsDir, { recursive: true });
 
-// Debian's Chromium and its flags, shared with the benchmarks (web/scripts/site.mjs).
-const chromiumLaunch = JSON.parse(
-  readFileSync(new URL('./e2e/chromium.json', import.meta.url), 'utf8'),
-) as { executablePath: string; args: string[] };
+// Debian's Chromium and its flags (e2e/chromium.json, through web/scripts/chromium.mjs), shared
+// with the benchmarks (web/scripts/site.mjs). Past the usual headless ones, --disable-features
+// turns off the browser's own omnibox popup, a WebUI page that headless Chromium 156 keeps in a
+// renderer of its own and never shows: measured here, that renderer took about half a core at
+// every navigation (52 % in `ps` while a preset loaded), CPU the page under test did not get on a
+// 2-core machine.
+const chromiumLaunch = chromiumLaunchOptions();
 
 // E2E_PORT lets two checkouts run their suites at once (each serves its own dist/).
 const port = Number(process.env.E2E_PORT ?? 4173);

@@ -4,11 +4,11 @@
 // downloaded browser).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { chromium } from '@playwright/test';
 import { freePort, waitForServer } from './bench-browser.mjs';
+import { chromiumLaunchOptions } from './chromium.mjs';
 import { repoRoot } from './ensure-tools.mjs';
 
 /** Builds the wasm core and the site (web/scripts/build.mjs); exits with its code on failure. */
@@ -61,7 +61,5 @@ export async function serveSite(port = 0) {
 
 /** Headless Debian Chromium with the test suite's flags (e2e/chromium.json). */
 export function launchChromium() {
-  return chromium.launch(
-    JSON.parse(readFileSync(path.join(repoRoot, 'e2e', 'chromium.json'), 'utf8')),
-  );
+  return chromium.launch(chromiumLaunchOptions());
 }
