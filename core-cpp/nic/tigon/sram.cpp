@@ -6,12 +6,16 @@ namespace nicsim {
 
 Sram::Sram(std::int64_t bandwidth_mbs, std::int64_t burst_bytes, Time window)
     : bandwidth_mbs_(std::max<std::int64_t>(1, bandwidth_mbs)),
+      per_bandwidth_(bandwidth_mbs_),
       burst_bytes_(std::max<std::int64_t>(8, burst_bytes)),
-      bucket_(std::max<Time>(1, window / kBuckets)) {}
+      per_burst_(burst_bytes_),
+      bucket_(std::max<Time>(1, window / kBuckets)),
+      per_bucket_(bucket_),
+      burst_occupancy_(occupancy(burst_bytes_)) {}
 
 Time Sram::occupancy(std::int64_t bytes) const {
   // bytes / (MB/s) in ps = bytes · 10^6 / MB/s.
-  return bytes * 1000000 / bandwidth_mbs_;
+  return per_bandwidth_.quotient(bytes * 1000000);
 }
 
 bool Sram::in_order(std::int64_t index) {
@@ -48,7 +52,7 @@ void Sram::retire(std::int64_t index) {
 }
 
 Sram::Bucket& Sram::bucket_at(Time now) {
-  const std::int64_t index = now / bucket_;
+  const std::int64_t index = per_bucket_.quotient(now);
   in_order(index);
   Bucket& b = buckets_[static_cast<std::size_t>(index % kBuckets)];
   if (b.index != index) {
@@ -71,9 +75,9 @@ void Sram::book(SramClient who, const Traffic& t, Time now) {
 }
 
 Time Sram::bulk(SramClient who, std::int64_t bytes, Time now) {
-  const std::int64_t full = bytes / burst_bytes_;
+  const std::int64_t full = per_burst_.quotient(bytes);
   book(who,
-       combined(traffic_of(full, occupancy(burst_bytes_)),
+       combined(traffic_of(full, burst_occupancy_),
                 traffic_of(1, occupancy(bytes - full * burst_bytes_))),
        now);
   return free_at_;
@@ -84,7 +88,7 @@ void Sram::accesses(SramClient who, std::int64_t count, std::int64_t bytes, Time
 }
 
 Sram::Load Sram::load_seen_by(SramClient who, Time now) {
-  const std::int64_t current = now / bucket_;
+  const std::int64_t current = per_bucket_.quotient(now);
   std::int64_t busy = 0, sq = 0;
   if (in_order(current)) {
     // Every bucket held is in the window.
@@ -112,7 +116,7 @@ Sram::Load Sram::load_seen_by(SramClient who, Time now) {
 }
 
 double Sram::utilization(Time now) {
-  const std::int64_t current = now / bucket_;
+  const std::int64_t current = per_bucket_.quotient(now);
   std::int64_t busy = 0;
   if (in_order(current)) {
     for (std::int64_t v : sum_busy_) busy += v;

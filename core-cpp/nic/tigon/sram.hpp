@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 
+#include "sim/divider.hpp"
 #include "sim/time.hpp"
 
 namespace nicsim {
@@ -85,8 +86,12 @@ class Sram {
   bool sums_ = true;
 
   std::int64_t bandwidth_mbs_;
+  Divider per_bandwidth_;  // by bandwidth_mbs_ (a multiply, not a divide: sim/divider.hpp)
   std::int64_t burst_bytes_;
+  Divider per_burst_;  // by burst_bytes_
   Time bucket_;
+  Divider per_bucket_;    // by bucket_: every handler's load and booking finds its bucket
+  Time burst_occupancy_;  // occupancy(burst_bytes_), a bulk transfer's full bursts
   std::array<Bucket, kBuckets> buckets_{};
   Time busy_total_ = 0;
   Time free_at_ = 0;  // when the SRAM has served everything booked so far
