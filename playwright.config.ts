@@ -13,11 +13,7 @@ const artifactsDir = 'e2e/artifacts';
 mkdirSync(artifactsDir, { recursive: true });
 
 // Debian's Chromium and its flags (e2e/chromium.json, through web/scripts/chromium.mjs), shared
-// with the benchmarks (web/scripts/site.mjs). Past the usual headless ones, --disable-features
-// turns off the browser's own omnibox popup, a WebUI page that headless Chromium 156 keeps in a
-// renderer of its own and never shows: measured here, that renderer took about half a core at
-// every navigation (52 % in `ps` while a preset loaded), CPU the page under test did not get on a
-// 2-core machine.
+// with the benchmarks (web/scripts/site.mjs); README.md says why the omnibox popup is off.
 const chromiumLaunch = chromiumLaunchOptions();
 
 // E2E_PORT lets two checkouts run their suites at once (each serves its own dist/).

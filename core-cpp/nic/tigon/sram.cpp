@@ -5,8 +5,7 @@
 namespace nicsim {
 
 Sram::Sram(std::int64_t bandwidth_mbs, std::int64_t burst_bytes, Time window)
-    : bandwidth_mbs_(std::max<std::int64_t>(1, bandwidth_mbs)),
-      per_bandwidth_(bandwidth_mbs_),
+    : per_bandwidth_(std::max<std::int64_t>(1, bandwidth_mbs)),
       burst_bytes_(std::max<std::int64_t>(8, burst_bytes)),
       per_burst_(burst_bytes_),
       bucket_(std::max<Time>(1, window / kBuckets)),

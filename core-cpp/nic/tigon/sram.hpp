@@ -85,8 +85,7 @@ class Sram {
   std::int64_t latest_ = -1;  // the latest bucket index asked about or added to
   bool sums_ = true;
 
-  std::int64_t bandwidth_mbs_;
-  Divider per_bandwidth_;  // by bandwidth_mbs_ (a multiply, not a divide: sim/divider.hpp)
+  Divider per_bandwidth_;  // by the bandwidth in MB/s (a multiply, not a divide: sim/divider.hpp)
   std::int64_t burst_bytes_;
   Divider per_burst_;  // by burst_bytes_
   Time bucket_;
